@@ -1,0 +1,58 @@
+// The one interface every model provider implements. The loop never knows
+// which provider it talks to; messages use the Anthropic Messages API shapes
+// because that is the richest format we target, and the offline model reads
+// the same shapes.
+
+/** A tool as the model API sees it. */
+export interface ModelTool {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
+/** Content blocks in the conversation history (Anthropic Messages API shapes). */
+export type ModelContent =
+  | {type: 'text'; text: string}
+  | {type: 'image'; source: {type: 'base64'; media_type: string; data: string}}
+  | {type: 'tool_use'; id: string; name: string; input: unknown}
+  | {
+      type: 'tool_result';
+      tool_use_id: string;
+      content: Array<{type: 'text'; text: string} | {type: 'image'; source: {type: 'base64'; media_type: string; data: string}}>;
+      is_error?: boolean;
+    };
+
+/** One message of the conversation. */
+export interface ModelMessage {
+  role: 'user' | 'assistant';
+  content: ModelContent[];
+}
+
+/** Everything one model request needs. */
+export interface ModelRequest {
+  system: string;
+  tools: ModelTool[];
+  messages: ModelMessage[];
+  maxTokens?: number;
+  signal?: AbortSignal;
+  /** Called with each streamed text fragment, in order. */
+  onText?: (delta: string) => void;
+}
+
+/** Why the model stopped. */
+export type ModelStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'pause_turn' | string;
+
+/** The final assistant message of one request. */
+export interface ModelResponse {
+  content: ModelContent[];
+  stopReason: ModelStopReason;
+  usage?: {inputTokens: number; outputTokens: number; cacheReadTokens?: number; cacheWriteTokens?: number};
+}
+
+/** A model provider. `respond` rejects with an Error whose message is readable by a person. */
+export interface Model {
+  /** Shown in the status line, e.g. "claude-sonnet-4-5" or "offline scripted model". */
+  readonly label: string;
+  readonly offline: boolean;
+  respond(request: ModelRequest): Promise<ModelResponse>;
+}

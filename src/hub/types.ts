@@ -1,0 +1,76 @@
+import type {CallToolResult, Era, ToolAnnotations} from '../session/mcp-types.js';
+
+/** Where a server's failure happened. */
+export type FailurePhase = 'spawn' | 'handshake' | 'list' | 'call' | 'exit';
+
+/** A server's lifecycle state as the UI and `--list-tools` show it. */
+export type ServerState = 'starting' | 'online' | 'restarting' | 'offline' | 'disabled';
+
+/** Everything the UI knows about one configured server. */
+export interface ServerStatus {
+  alias: string;
+  state: ServerState;
+  /** Restart attempt number while `restarting`. */
+  attempt?: number;
+  era?: Era;
+  protocolVersion?: string;
+  /** Self-reported `serverInfo.name`: display only. */
+  serverName?: string;
+  toolCount: number;
+  pages: number;
+  discoveryMs?: number;
+  lastCallMs?: number;
+  phase?: FailurePhase;
+  reason?: string;
+  /** When the failure was recorded (ms since epoch). */
+  failedAt?: number;
+  trusted: boolean;
+  /** Circuit breaker open until this time (ms since epoch). */
+  circuitOpenUntil?: number;
+  instructions?: string;
+  logFile?: string;
+}
+
+/** How a model name was derived from the original tool name. */
+export type NameMangling = 'none' | 'sanitised' | 'hashed';
+
+/** One row of the tool table: the model name and everything the client keeps. */
+export interface CatalogEntry {
+  /** `mcp__<alias>__<tool>`, valid for the model API. */
+  name: string;
+  alias: string;
+  /** The name the server knows; the only name ever sent to it. */
+  tool: string;
+  title?: string;
+  /** The description sent to the model, provenance first. */
+  description: string;
+  /** The server's own description, untouched. */
+  originalDescription?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+  trusted: boolean;
+  mangling: NameMangling;
+}
+
+/** An immutable snapshot of every online tool, in stable order. */
+export interface Catalog {
+  readonly entries: readonly CatalogEntry[];
+  /** Reverse table: model name → entry. */
+  readonly byName: ReadonlyMap<string, CatalogEntry>;
+  /** Changes whenever the entries change; equal versions mean identical tables. */
+  readonly version: number;
+}
+
+/** The outcome of `hub.call`: always a result, never a throw. */
+export interface HubCallResult extends CallToolResult {
+  /** A JSON-RPC error (a bug, not a tool failure); shown to the user too. */
+  protocolError?: {code: number; message: string};
+  /** Why the call failed on the client side, for counting and display. */
+  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'protocol' | 'invalid-output' | 'aborted' | 'internal';
+  /** Warnings recorded on the way (e.g. outputSchema without structuredContent). */
+  warnings?: string[];
+  alias?: string;
+  tool?: string;
+  durationMs: number;
+}
