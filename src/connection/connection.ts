@@ -1,0 +1,245 @@
+import type {Transport} from '../transport/types.js';
+import {AbortError, McpError, ServerExitedError, TimeoutError, type ExitInfo} from './errors.js';
+import {classify, type JsonRpcRequest, type RequestId} from './jsonrpc.js';
+
+/** Options for one outgoing request. */
+export interface RequestOptions {
+  /** Idle timeout; progress notifications restart it when `progressToken` is set. */
+  timeoutMs?: number;
+  /** A hard cap on total time, whatever progress arrives. */
+  maxTotalMs?: number;
+  signal?: AbortSignal;
+  /** Set by callers that put `_meta.progressToken` into params. */
+  progressToken?: string | number;
+  onProgress?: (progress: {progress: number; total?: number; message?: string}) => void;
+}
+
+/** Answers one request the server sent us; throw McpError to answer with an error. */
+export type RequestHandler = (params: Record<string, unknown> | undefined, id: RequestId) => Promise<unknown> | unknown;
+
+/** Something worth showing in a debug trace. */
+export type TraceEvent =
+  | {direction: 'out' | 'in'; message: Record<string, unknown>}
+  | {direction: 'noise'; line: string; reason: string};
+
+interface Pending {
+  id: RequestId;
+  method: string;
+  resolve: (result: Record<string, unknown>) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+  totalTimer?: NodeJS.Timeout;
+  timeoutMs: number;
+  cleanup?: () => void;
+  progressToken?: string | number;
+  onProgress?: RequestOptions['onProgress'];
+}
+
+/** Counters a debug view shows; a healthy server keeps them at zero. */
+export interface ConnectionStats {
+  noise: number;
+  lateResponses: number;
+  unknownResponses: number;
+  recentNoise: string[];
+}
+
+/**
+ * JSON-RPC over one transport: ids, the pending map, timeouts, cancellation,
+ * answering the server's requests and fanning out its notifications.
+ */
+export class Connection {
+  readonly stats: ConnectionStats = {noise: 0, lateResponses: 0, unknownResponses: 0, recentNoise: []};
+  ontrace?: (event: TraceEvent) => void;
+  onclose?: (exit: ExitInfo) => void;
+  private nextId = 1;
+  private pending = new Map<RequestId, Pending>();
+  private byProgressToken = new Map<string | number, Pending>();
+  /** Ids we gave up on; a late answer is counted, not reported as unknown. */
+  private abandoned = new Set<RequestId>();
+  private handlers = new Map<string, RequestHandler>();
+  private notificationListeners = new Set<(method: string, params: Record<string, unknown> | undefined) => void>();
+  private exit?: ExitInfo;
+
+  constructor(
+    readonly transport: Transport,
+    private readonly defaultTimeoutMs = 60_000,
+  ) {
+    this.handlers.set('ping', () => ({}));
+    transport.onmessage = (m) => this.receive(m);
+    transport.onnoise = (line, reason) => this.noise(line, reason);
+    transport.onclose = (exit) => this.closed(exit);
+    transport.onerror = (err) => this.noise(err.message, 'transport error');
+  }
+
+  get isClosed(): boolean {
+    return this.exit !== undefined;
+  }
+
+  get exitInfo(): ExitInfo | undefined {
+    return this.exit;
+  }
+
+  /** Registers the answer to a server → client request method. */
+  handle(method: string, handler: RequestHandler): void {
+    this.handlers.set(method, handler);
+  }
+
+  /** Listens to every notification; returns an unsubscribe function. */
+  onNotification(listener: (method: string, params: Record<string, unknown> | undefined) => void): () => void {
+    this.notificationListeners.add(listener);
+    return () => this.notificationListeners.delete(listener);
+  }
+
+  request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+    if (this.exit) return Promise.reject(new ServerExitedError(this.exit));
+    const {signal} = options;
+    if (signal?.aborted) return Promise.reject(new AbortError(method, signal.reason));
+    const id = this.nextId++;
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    return new Promise((resolve, reject) => {
+      const entry: Pending = {id, method, resolve, reject, timeoutMs, progressToken: options.progressToken, onProgress: options.onProgress};
+      this.pending.set(id, entry);
+      if (Number.isFinite(timeoutMs)) entry.timer = setTimeout(() => this.giveUp(id, new TimeoutError(method, timeoutMs)), timeoutMs);
+      if (options.maxTotalMs !== undefined) {
+        const max = options.maxTotalMs;
+        entry.totalTimer = setTimeout(() => this.giveUp(id, new TimeoutError(method, max)), max);
+      }
+      if (signal) {
+        const onAbort = () => this.giveUp(id, new AbortError(method, signal.reason));
+        signal.addEventListener('abort', onAbort, {once: true});
+        entry.cleanup = () => signal.removeEventListener('abort', onAbort);
+      }
+      if (options.progressToken !== undefined) this.byProgressToken.set(options.progressToken, entry);
+      const message: JsonRpcRequest = params === undefined ? {jsonrpc: '2.0', id, method} : {jsonrpc: '2.0', id, method, params};
+      this.ontrace?.({direction: 'out', message: message as unknown as Record<string, unknown>});
+      this.transport.send(message).catch((err: Error) => {
+        if (this.exit) this.settle(id)?.reject(new ServerExitedError(this.exit));
+        else this.settle(id)?.reject(err);
+      });
+    });
+  }
+
+  notify(method: string, params?: Record<string, unknown>): void {
+    if (this.exit) return;
+    const message = params === undefined ? {jsonrpc: '2.0', method} : {jsonrpc: '2.0', method, params};
+    this.ontrace?.({direction: 'out', message});
+    this.transport.send(message).catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  /** Removes a pending entry and its timers; the caller settles it. */
+  private settle(id: RequestId): Pending | undefined {
+    const entry = this.pending.get(id);
+    if (!entry) return undefined;
+    this.pending.delete(id);
+    if (entry.timer) clearTimeout(entry.timer);
+    if (entry.totalTimer) clearTimeout(entry.totalTimer);
+    entry.cleanup?.();
+    if (entry.progressToken !== undefined) this.byProgressToken.delete(entry.progressToken);
+    return entry;
+  }
+
+  /** Timeout or abort: forget the request, tell the server, tell the caller. */
+  private giveUp(id: RequestId, error: TimeoutError | AbortError): void {
+    const entry = this.settle(id);
+    if (!entry) return;
+    this.abandoned.add(id);
+    if (this.abandoned.size > 10_000) this.abandoned.delete(this.abandoned.values().next().value!);
+    this.notify('notifications/cancelled', {requestId: id, reason: error.message});
+    entry.reject(error);
+  }
+
+  private receive(value: unknown): void {
+    const c = classify(value);
+    if (c.kind === 'invalid') {
+      this.noise(JSON.stringify(value).slice(0, 500), c.reason);
+      return;
+    }
+    this.ontrace?.({direction: 'in', message: c.message as unknown as Record<string, unknown>});
+    switch (c.kind) {
+      case 'result':
+        return this.answer(c.message.id, (p) => p.resolve(c.message.result));
+      case 'error': {
+        const {code, message, data} = c.message.error;
+        if (c.message.id === null) return this.noise(`error without id: ${code} ${message}`, 'error response with a null id');
+        return this.answer(c.message.id, (p) => p.reject(new McpError(code, message, data)));
+      }
+      case 'request':
+        return void this.serve(c.message);
+      case 'notification':
+        return this.notified(c.message.method, c.message.params);
+    }
+  }
+
+  private answer(id: RequestId, settleWith: (p: Pending) => void): void {
+    const entry = this.settle(id);
+    if (entry) return settleWith(entry);
+    if (this.abandoned.delete(id)) this.stats.lateResponses++;
+    else this.stats.unknownResponses++;
+  }
+
+  private notified(method: string, params: Record<string, unknown> | undefined): void {
+    if (method === 'notifications/progress' && params) this.progressed(params);
+    for (const listener of this.notificationListeners) {
+      try {
+        listener(method, params);
+      } catch {
+        /* a listener's bug must not stop the reader */
+      }
+    }
+  }
+
+  private progressed(params: Record<string, unknown>): void {
+    const token = params.progressToken as string | number | undefined;
+    const entry = token === undefined ? undefined : this.byProgressToken.get(token);
+    if (!entry) return;
+    // Progress proves the server is alive: restart the idle timer (the total cap stays).
+    if (entry.timer) {
+      clearTimeout(entry.timer);
+      entry.timer = setTimeout(() => this.giveUp(entry.id, new TimeoutError(entry.method, entry.timeoutMs)), entry.timeoutMs);
+    }
+    if (typeof params.progress === 'number') {
+      entry.onProgress?.({
+        progress: params.progress,
+        total: typeof params.total === 'number' ? params.total : undefined,
+        message: typeof params.message === 'string' ? params.message : undefined,
+      });
+    }
+  }
+
+  /** Every request from the server gets exactly one answer. */
+  private async serve(request: JsonRpcRequest): Promise<void> {
+    const handler = this.handlers.get(request.method);
+    const reply = (body: Record<string, unknown>) => {
+      const message = {jsonrpc: '2.0', id: request.id, ...body};
+      this.ontrace?.({direction: 'out', message});
+      this.transport.send(message).catch(() => {});
+    };
+    if (!handler) return reply({error: {code: -32601, message: `Method not found: ${request.method}`}});
+    try {
+      const result = await handler(request.params, request.id);
+      reply({result: (result ?? {}) as object});
+    } catch (err) {
+      if (err instanceof McpError) reply({error: {code: err.code, message: err.message, ...(err.data === undefined ? {} : {data: err.data})}});
+      else reply({error: {code: -32603, message: err instanceof Error ? err.message : String(err)}});
+    }
+  }
+
+  private noise(line: string, reason: string): void {
+    this.stats.noise++;
+    this.stats.recentNoise.push(`${reason}: ${line.slice(0, 200)}`);
+    if (this.stats.recentNoise.length > 20) this.stats.recentNoise.shift();
+    this.ontrace?.({direction: 'noise', line, reason});
+  }
+
+  private closed(exit: ExitInfo): void {
+    if (this.exit) return;
+    this.exit = exit;
+    const error = new ServerExitedError(exit);
+    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
+    this.onclose?.(exit);
+  }
+}

@@ -1,0 +1,69 @@
+// Typed errors, each with a `code`, caught at the layer that can act on them.
+
+/** A JSON-RPC error response from the peer. */
+export class McpError extends Error {
+  override readonly name = 'McpError';
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+  }
+}
+
+/** A request that got no answer in time; the peer was told it is cancelled. */
+export class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+  readonly code = 'timeout';
+  constructor(readonly method: string, readonly timeoutMs: number) {
+    super(`${method} timed out after ${timeoutMs} ms`);
+  }
+}
+
+/** A request the caller aborted; the peer was told it is cancelled. */
+export class AbortError extends Error {
+  override readonly name = 'AbortError';
+  readonly code = 'aborted';
+  constructor(readonly method: string, reason?: unknown) {
+    super(`${method} was cancelled${typeof reason === 'string' && reason ? `: ${reason}` : ''}`);
+  }
+}
+
+/** The server's stream closed or its process exited with requests in flight. */
+export class ServerExitedError extends Error {
+  override readonly name = 'ServerExitedError';
+  readonly code = 'exited';
+  constructor(readonly exit: ExitInfo) {
+    super(describeExit(exit));
+  }
+}
+
+/** The server sent something the protocol does not allow (e.g. an unknown resultType). */
+export class ProtocolViolationError extends Error {
+  override readonly name = 'ProtocolViolationError';
+  readonly code = 'protocol-violation';
+}
+
+/** How a server process or stream ended. */
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+  /** A spawn failure (ENOENT, EACCES…), when the process never ran. */
+  error?: string;
+  stderrTail: string;
+}
+
+/** One sentence for a person: "exited with code 1: <last stderr line>". */
+export function describeExit(exit: ExitInfo): string {
+  const how = exit.error
+    ? `could not start: ${exit.error}`
+    : exit.signal
+      ? `was killed by ${exit.signal}`
+      : exit.code === null
+        ? 'closed its stream'
+        : `exited with code ${exit.code}`;
+  const tail = lastLines(exit.stderrTail, 3);
+  return tail ? `server ${how}; stderr: ${tail}` : `server ${how}`;
+}
+
+function lastLines(text: string, n: number): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.slice(-n).join(' | ').slice(-400);
+}

@@ -1,0 +1,180 @@
+import {Connection, type RequestOptions, type TraceEvent} from '../connection/connection.js';
+import {ProtocolViolationError, type ExitInfo} from '../connection/errors.js';
+import type {Transport} from '../transport/types.js';
+import {detectEra, type Handshake} from './era.js';
+import {listAllTools, type PageRecord, type ToolListing} from './list-tools.js';
+import type {CallToolResult, Era, Implementation, InputRequest, ServerCapabilities} from './mcp-types.js';
+import {META, withModernMeta} from './meta.js';
+import {answerInputRequests, clientCapabilities, registerServerRequests, type ClientFeatures} from './server-requests.js';
+
+/** How to open a session. */
+export interface SessionOptions {
+  /** The config alias; used in messages, never sent. */
+  label: string;
+  clientInfo: Implementation;
+  features?: ClientFeatures;
+  handshakeTimeoutMs?: number;
+  probeWaitMs?: number;
+  requestTimeoutMs?: number;
+  signal?: AbortSignal;
+  ontrace?: (event: TraceEvent) => void;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  timeoutMs?: number;
+  maxTotalMs?: number;
+  signal?: AbortSignal;
+  onProgress?: RequestOptions['onProgress'];
+  /** Most MRTR rounds before the call is given up as an error. */
+  maxRounds?: number;
+}
+
+let progressCounter = 0;
+
+/** An MCP client session with one server, in whichever era it speaks. */
+export class McpSession {
+  readonly timings: {handshakeMs: number; listMs?: number} = {handshakeMs: 0};
+
+  private constructor(
+    readonly connection: Connection,
+    private readonly handshake: Handshake,
+    private readonly options: SessionOptions,
+  ) {}
+
+  /** Starts the transport and runs era detection and the handshake. */
+  static async open(transport: Transport, options: SessionOptions): Promise<McpSession> {
+    const conn = new Connection(transport, options.requestTimeoutMs ?? 60_000);
+    conn.ontrace = options.ontrace;
+    const features = options.features ?? {};
+    registerServerRequests(conn, features, options.label);
+    await transport.start();
+    const started = Date.now();
+    try {
+      const handshake = await detectEra(conn, {
+        clientInfo: options.clientInfo,
+        modernCapabilities: clientCapabilities(features, 'modern'),
+        legacyCapabilities: clientCapabilities(features, 'legacy'),
+        timeoutMs: options.handshakeTimeoutMs ?? 30_000,
+        probeWaitMs: options.probeWaitMs ?? 1_500,
+        signal: options.signal,
+      });
+      const session = new McpSession(conn, handshake, options);
+      session.timings.handshakeMs = Date.now() - started;
+      return session;
+    } catch (err) {
+      void conn.close();
+      throw err;
+    }
+  }
+
+  get era(): Era {
+    return this.handshake.era;
+  }
+  get protocolVersion(): string {
+    return this.handshake.protocolVersion;
+  }
+  get serverInfo(): Implementation | undefined {
+    return this.handshake.serverInfo;
+  }
+  get capabilities(): ServerCapabilities {
+    return this.handshake.capabilities;
+  }
+  get instructions(): string | undefined {
+    return this.handshake.instructions;
+  }
+  get eraDecision(): string {
+    return this.handshake.decision;
+  }
+  get closed(): boolean {
+    return this.connection.isClosed;
+  }
+
+  /** Sends a request in this session's era: `_meta` for modern, nothing for legacy. */
+  request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+    const body = this.era === 'modern' ? this.meta(params) : params;
+    return this.connection.request(method, body, options);
+  }
+
+  /** Every tool, following `nextCursor` to the end. */
+  async listAllTools(options: {pageLimit?: number; onPage?: (page: PageRecord) => void; timeoutMs?: number} = {}): Promise<ToolListing> {
+    const started = Date.now();
+    const listing = await listAllTools(
+      async (cursor) => complete(await this.request('tools/list', cursor === undefined ? {} : {cursor}, {timeoutMs: options.timeoutMs, signal: this.options.signal}), 'tools/list'),
+      this.options.label,
+      options,
+    );
+    this.timings.listMs = Date.now() - started;
+    return listing;
+  }
+
+  /** Calls a tool by its original name; answers MRTR rounds through the client features. */
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
+    const progressToken = options.onProgress ? `bb-${++progressCounter}` : undefined;
+    const base: Record<string, unknown> = {name, arguments: args};
+    if (progressToken !== undefined) base._meta = {progressToken};
+    const maxRounds = options.maxRounds ?? 5;
+    let extra: Record<string, unknown> = {};
+    for (let round = 1; ; round++) {
+      const result = await this.request('tools/call', {...base, ...extra}, {
+        timeoutMs: options.timeoutMs,
+        maxTotalMs: options.maxTotalMs,
+        signal: options.signal,
+        progressToken,
+        onProgress: options.onProgress,
+      });
+      if (result.resultType !== 'input_required' || this.era !== 'modern') return toCallResult(complete(result, 'tools/call'));
+      if (round >= maxRounds) {
+        return {content: [{type: 'text', text: `${name}: the server still asked for more input after ${maxRounds} rounds; giving up`}], isError: true};
+      }
+      const requests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
+      const inputResponses = await answerInputRequests(requests, this.options.features ?? {}, {alias: this.options.label, tool: name, signal: options.signal});
+      extra = {inputResponses, ...(typeof result.requestState === 'string' ? {requestState: result.requestState} : {})};
+    }
+  }
+
+  /** Fires when the server says its tool list changed (either era). */
+  onToolsChanged(listener: () => void): () => void {
+    const off = this.connection.onNotification((method) => {
+      if (method === 'notifications/tools/list_changed') listener();
+    });
+    if (this.era === 'modern' && this.capabilities.tools?.listChanged) {
+      // Modern servers only notify on a stream we open; it stays open until either side ends it.
+      this.request('subscriptions/listen', {notifications: {toolsListChanged: true}}, {timeoutMs: Infinity}).catch(() => {});
+    }
+    return off;
+  }
+
+  onClose(listener: (exit: ExitInfo) => void): void {
+    const previous = this.connection.onclose;
+    this.connection.onclose = (exit) => {
+      previous?.(exit);
+      listener(exit);
+    };
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+
+  private meta(params: Record<string, unknown> | undefined): Record<string, unknown> {
+    return withModernMeta(params, this.protocolVersion, this.options.clientInfo, clientCapabilities(this.options.features ?? {}, 'modern'));
+  }
+}
+
+/** Absent `resultType` means complete; anything but complete here is a protocol violation. */
+function complete(result: Record<string, unknown>, method: string): Record<string, unknown> {
+  const type = result.resultType;
+  if (type === undefined || type === 'complete') return result;
+  throw new ProtocolViolationError(`${method}: unexpected resultType ${JSON.stringify(type)}`);
+}
+
+function toCallResult(result: Record<string, unknown>): CallToolResult {
+  const content = Array.isArray(result.content) ? (result.content as CallToolResult['content']) : [];
+  const out: CallToolResult = {content};
+  if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
+  if (result.isError === true) out.isError = true;
+  return out;
+}
+
+export {META};

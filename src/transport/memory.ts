@@ -1,0 +1,39 @@
+import type {ExitInfo} from '../connection/errors.js';
+import type {Transport} from './types.js';
+
+/** One end of an in-memory linked pair: what one side sends, the other receives. */
+export class MemoryTransport implements Transport {
+  onmessage?: (message: unknown) => void;
+  onclose?: (exit: ExitInfo) => void;
+  onerror?: (error: Error) => void;
+  onnoise?: (line: string, reason: string) => void;
+  peer?: MemoryTransport;
+  private closed = false;
+
+  /** Two transports wired to each other. */
+  static pair(): [MemoryTransport, MemoryTransport] {
+    const a = new MemoryTransport();
+    const b = new MemoryTransport();
+    a.peer = b;
+    b.peer = a;
+    return [a, b];
+  }
+
+  async start(): Promise<void> {}
+
+  async send(message: object): Promise<void> {
+    if (this.closed) throw new Error('the transport is closed');
+    // A JSON round trip, so neither side can share mutable objects with the other.
+    const copy = JSON.parse(JSON.stringify(message));
+    const peer = this.peer;
+    queueMicrotask(() => peer?.onmessage?.(copy));
+  }
+
+  async close(info: Partial<ExitInfo> = {}): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const exit: ExitInfo = {code: null, signal: null, stderrTail: '', ...info};
+    this.onclose?.(exit);
+    void this.peer?.close(exit);
+  }
+}

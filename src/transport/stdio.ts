@@ -1,0 +1,157 @@
+import {spawn, type ChildProcess} from 'node:child_process';
+import type {ExitInfo} from '../connection/errors.js';
+import {LineReader} from './line-reader.js';
+import {TailBuffer} from './tail-buffer.js';
+import type {Transport} from './types.js';
+
+/** How to launch one stdio server. `env` is the complete child environment. */
+export interface StdioOptions {
+  command: string;
+  args?: string[];
+  cwd?: string;
+  env: Record<string, string>;
+  /** Wait this long after ending stdin, and again after SIGTERM. */
+  closeGraceMs?: number;
+  maxLineBytes?: number;
+  /** Every stderr chunk, for log files; the transport keeps its own tail. */
+  onstderr?: (text: string) => void;
+}
+
+/** A server process spoken to over stdin/stdout; stderr is drained, never parsed. */
+export class StdioTransport implements Transport {
+  onmessage?: (message: unknown) => void;
+  onclose?: (exit: ExitInfo) => void;
+  onerror?: (error: Error) => void;
+  onnoise?: (line: string, reason: string) => void;
+
+  readonly stderr = new TailBuffer(64 * 1024);
+  private child?: ChildProcess;
+  private exited?: ExitInfo;
+  private exitWaiters: Array<() => void> = [];
+
+  constructor(private readonly options: StdioOptions) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): Promise<void> {
+    const {command, args = [], cwd, env} = this.options;
+    return new Promise((resolve) => {
+      // No shell: arguments reach the program as given. A process group of its
+      // own, so the terminal's Ctrl-C reaches us, not the servers, and we can
+      // end a server together with anything it spawned.
+      const child = spawn(command, args, {cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true});
+      this.child = child;
+      const reader = new LineReader(
+        (line) => this.receive(line),
+        (bytes) => this.onnoise?.(`<${bytes} bytes without a newline>`, `line longer than ${this.maxLine} bytes dropped`),
+        this.maxLine,
+      );
+      child.stdout!.on('data', (chunk: Buffer) => reader.push(chunk));
+      child.stderr!.setEncoding('utf8');
+      child.stderr!.on('data', (text: string) => {
+        this.stderr.append(text);
+        this.options.onstderr?.(text);
+      });
+      // EPIPE on a dead child's stdin is expected; the exit event tells the story.
+      child.stdin!.on('error', () => {});
+      child.once('spawn', () => resolve());
+      child.once('error', (err: NodeJS.ErrnoException) => {
+        // Spawn failures (ENOENT, EACCES) arrive here without an exit event.
+        if (!this.child?.pid || err.code === 'ENOENT' || err.code === 'EACCES') {
+          this.finish({code: null, signal: null, error: spawnReason(err, command)});
+          resolve();
+        } else {
+          this.onerror?.(err);
+        }
+      });
+      child.once('close', (code, signal) => this.finish({code, signal}));
+    });
+  }
+
+  send(message: object): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || this.exited || stdin.destroyed || !stdin.writable) {
+      return Promise.reject(new Error('the server is not running'));
+    }
+    const ok = stdin.write(JSON.stringify(message) + '\n');
+    if (ok) return Promise.resolve();
+    return new Promise((resolve) => stdin.once('drain', resolve));
+  }
+
+  /** End stdin, then SIGTERM, then SIGKILL, each after a grace period. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || this.exited) return;
+    const grace = this.options.closeGraceMs ?? 2000;
+    child.stdin?.end();
+    if (await this.waitExit(grace)) return;
+    this.signal('SIGTERM');
+    if (await this.waitExit(grace)) return;
+    this.signal('SIGKILL');
+    await this.waitExit(grace);
+  }
+
+  /** Sends a signal to the server's whole process group. */
+  signal(sig: NodeJS.Signals): void {
+    const pid = this.child?.pid;
+    if (!pid || this.exited) return;
+    try {
+      process.kill(-pid, sig);
+    } catch {
+      try {
+        this.child?.kill(sig);
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+
+  private get maxLine(): number {
+    return this.options.maxLineBytes ?? 64 * 1024 * 1024;
+  }
+
+  private receive(line: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.onnoise?.(line.length > 500 ? line.slice(0, 500) + '…' : line, 'not JSON');
+      return;
+    }
+    this.onmessage?.(value);
+  }
+
+  private finish(info: Omit<ExitInfo, 'stderrTail'>): void {
+    if (this.exited) return;
+    this.exited = {...info, stderrTail: this.stderr.text()};
+    // The process is gone; anything it left in the group goes with it.
+    if (this.child?.pid) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        /* no such group */
+      }
+    }
+    for (const w of this.exitWaiters.splice(0)) w();
+    this.onclose?.(this.exited);
+  }
+
+  private waitExit(ms: number): Promise<boolean> {
+    if (this.exited) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.exitWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+}
+
+function spawnReason(err: NodeJS.ErrnoException, command: string): string {
+  if (err.code === 'ENOENT') return `spawn ${command} ENOENT (command not found; check "command" and PATH)`;
+  if (err.code === 'EACCES') return `spawn ${command} EACCES (not executable)`;
+  return err.message;
+}

@@ -1,0 +1,57 @@
+import {describe, expect, it} from 'vitest';
+import {LineReader} from '../../src/transport/line-reader.js';
+
+function collect(max?: number) {
+  const lines: string[] = [];
+  const oversize: number[] = [];
+  const reader = new LineReader((l) => lines.push(l), (n) => oversize.push(n), max);
+  return {lines, oversize, reader};
+}
+
+describe('LineReader', () => {
+  it('joins a line split across chunks', () => {
+    const {lines, reader} = collect();
+    reader.push(Buffer.from('{"a":'));
+    reader.push(Buffer.from('1}\n{"b"'));
+    expect(lines).toEqual(['{"a":1}']);
+    reader.push(Buffer.from(':2}\n'));
+    expect(lines).toEqual(['{"a":1}', '{"b":2}']);
+  });
+
+  it('keeps a multi-byte character split between chunks intact', () => {
+    const {lines, reader} = collect();
+    const bytes = Buffer.from('{"t":"héllo 🚀 ünïcode"}\n', 'utf8');
+    const rocket = bytes.indexOf(0xf0);
+    // Split inside the 4-byte emoji and inside the 2-byte é.
+    reader.push(bytes.subarray(0, 8));
+    reader.push(bytes.subarray(8, rocket + 2));
+    reader.push(bytes.subarray(rocket + 2));
+    expect(lines).toEqual(['{"t":"héllo 🚀 ünïcode"}']);
+  });
+
+  it('accepts \\r\\n and skips empty lines', () => {
+    const {lines, reader} = collect();
+    reader.push(Buffer.from('one\r\n\r\ntwo\n\n'));
+    expect(lines).toEqual(['one', 'two']);
+  });
+
+  it('reads a 10 MB single message in 64 KiB chunks', () => {
+    const {lines, reader} = collect();
+    const big = JSON.stringify({text: 'x'.repeat(10 * 1024 * 1024)}) + '\n';
+    const buf = Buffer.from(big);
+    for (let i = 0; i < buf.length; i += 65536) reader.push(buf.subarray(i, i + 65536));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.length).toBe(big.length - 1);
+    expect(reader.buffered).toBe(0);
+  });
+
+  it('drops an over-long line as soon as it passes the limit, then reads on', () => {
+    const {lines, oversize, reader} = collect(1000);
+    reader.push(Buffer.from('a'.repeat(600)));
+    reader.push(Buffer.from('a'.repeat(600)));
+    expect(oversize).toHaveLength(1);
+    expect(reader.buffered).toBe(0);
+    reader.push(Buffer.from('aaa\n{"ok":true}\n'));
+    expect(lines).toEqual(['{"ok":true}']);
+  });
+});

@@ -1,0 +1,93 @@
+import {describe, expect, it} from 'vitest';
+import {Connection} from '../../src/connection/connection.js';
+import {ServerExitedError} from '../../src/connection/errors.js';
+import {StdioTransport} from '../../src/transport/stdio.js';
+import {waitFor} from '../helpers/wait.js';
+
+const env = {PATH: process.env.PATH ?? ''};
+const node = (code: string, extra: Partial<ConstructorParameters<typeof StdioTransport>[0]> = {}) =>
+  new StdioTransport({command: process.execPath, args: ['-e', code], env, closeGraceMs: 300, ...extra});
+
+/** Echoes every request back as a result; exits when stdin ends. */
+const ECHO = `
+const rl = require('readline').createInterface({input: process.stdin});
+rl.on('line', (l) => { const m = JSON.parse(l); if (m.id !== undefined) process.stdout.write(JSON.stringify({jsonrpc:'2.0', id:m.id, result:{echo:m.params}})+'\\n'); });
+rl.on('close', () => process.exit(0));`;
+
+describe('StdioTransport', () => {
+  it('round-trips messages with a real process', async () => {
+    const t = node(ECHO);
+    const conn = new Connection(t);
+    await t.start();
+    expect(await conn.request('x', {n: 'é🚀'})).toEqual({echo: {n: 'é🚀'}});
+    await t.close();
+  });
+
+  it('reports a missing command as an exit with a reason, without throwing', async () => {
+    const t = new StdioTransport({command: 'definitely-not-a-command-xyz', env});
+    let exit: any;
+    t.onclose = (e) => (exit = e);
+    await t.start();
+    await waitFor(() => exit);
+    expect(exit.error).toContain('ENOENT');
+    await expect(t.send({})).rejects.toThrow('not running');
+  });
+
+  it('rejects pending requests at once when the process exits, with code and stderr', async () => {
+    const t = node(`process.stderr.write('boom: disk full\\n'); process.stdin.once('data', () => setTimeout(() => process.exit(7), 50));`);
+    const conn = new Connection(t, 30_000);
+    await t.start();
+    const started = Date.now();
+    const err = await conn.request('tools/call', {}).catch((e) => e);
+    expect(err).toBeInstanceOf(ServerExitedError);
+    expect(err.exit.code).toBe(7);
+    expect(err.message).toContain('boom: disk full');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('drains a stderr flood into a bounded tail and keeps answering', async () => {
+    const t = node(`process.stderr.write('x'.repeat(8*1024*1024) + '\\nlast line\\n');` + ECHO);
+    const conn = new Connection(t);
+    await t.start();
+    expect(await conn.request('x', {})).toEqual({echo: {}});
+    await waitFor(() => t.stderr.total > 8 * 1024 * 1024);
+    expect(t.stderr.text().length).toBeLessThanOrEqual(64 * 1024);
+    expect(t.stderr.lines(1)).toEqual(['last line']);
+    await t.close();
+  });
+
+  it('records non-JSON stdout lines as noise and reads on', async () => {
+    const t = node(`console.log('starting up...'); console.log('{"jsonrpc":"2.0","method":"hi"}');`);
+    const conn = new Connection(t);
+    const seen: string[] = [];
+    conn.onNotification((m) => seen.push(m));
+    await t.start();
+    await waitFor(() => seen.length === 1);
+    expect(conn.stats.noise).toBe(1);
+    expect(conn.stats.recentNoise[0]).toContain('starting up');
+    await t.close();
+  });
+
+  it('closes a server that ignores stdin: SIGTERM, then SIGKILL', async () => {
+    const t = node(`process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);`);
+    let exit: any;
+    t.onclose = (e) => (exit = e);
+    await t.start();
+    const pid = t.pid!;
+    await t.close();
+    expect(exit.signal).toBe('SIGKILL');
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it('passes only the environment it is given', async () => {
+    process.env.BB_FAKE_SECRET = 'sk-should-not-leak';
+    const t = node(`process.stdout.write(JSON.stringify({jsonrpc:'2.0', method:'env', params: {keys: Object.keys(process.env)}})+'\\n')`, {env: {PATH: env.PATH, ONLY: '1'}});
+    const conn = new Connection(t);
+    let keys: string[] = [];
+    conn.onNotification((_m, p) => (keys = p!.keys as string[]));
+    await t.start();
+    await waitFor(() => keys.length);
+    expect(keys.sort()).toEqual(['ONLY', 'PATH']);
+    delete process.env.BB_FAKE_SECRET;
+  });
+});
