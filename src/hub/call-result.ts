@@ -1,0 +1,22 @@
+import {AbortError, McpError, ProtocolViolationError, ServerExitedError, TimeoutError} from '../connection/errors.js';
+import type {HubCallResult} from './types.js';
+
+/** An `isError` result the model can read, with the client-side reason attached. */
+export function errorResult(text: string, failure: HubCallResult['failure'], extra: Partial<HubCallResult> = {}): HubCallResult {
+  return {content: [{type: 'text', text}], isError: true, failure, durationMs: 0, ...extra};
+}
+
+/** Every way a call can throw becomes a result: the loop never sees an exception. */
+export function resultFromError(err: unknown, alias: string, tool: string, timeoutMs: number): HubCallResult {
+  const who = `${alias}/${tool}`;
+  if (err instanceof TimeoutError) return errorResult(`${who} timed out after ${err.timeoutMs || timeoutMs} ms (the server was sent a cancellation)`, 'timeout');
+  if (err instanceof AbortError) return errorResult(`${who} was cancelled by the user`, 'aborted');
+  if (err instanceof ServerExitedError) return errorResult(`the server ${alias} stopped during the call to ${tool}: ${err.message}`, 'exited');
+  if (err instanceof McpError) {
+    return errorResult(`protocol error ${err.code}: ${err.message}`, 'protocol', {protocolError: {code: err.code, message: err.message}});
+  }
+  if (err instanceof ProtocolViolationError) {
+    return errorResult(`protocol error: ${err.message}`, 'protocol', {protocolError: {code: -32603, message: err.message}});
+  }
+  return errorResult(`${who} failed inside breakerbox: ${err instanceof Error ? err.message : String(err)}`, 'internal');
+}

@@ -1,0 +1,47 @@
+/**
+ * A per-server circuit breaker. After `threshold` consecutive failures
+ * (timeouts or exits) calls fail fast until `cooldownMs` passes; then one
+ * trial call is let through and its outcome closes or reopens the circuit.
+ */
+export class Circuit {
+  private failures = 0;
+  private openUntil = 0;
+  private trialInFlight = false;
+
+  constructor(
+    private readonly threshold = 3,
+    private readonly cooldownMs = 30_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether a call may go through now; marks the trial call when half-open. */
+  allow(): boolean {
+    if (this.failures < this.threshold) return true;
+    if (this.now() < this.openUntil || this.trialInFlight) return false;
+    this.trialInFlight = true;
+    return true;
+  }
+
+  succeeded(): void {
+    this.failures = 0;
+    this.trialInFlight = false;
+  }
+
+  failed(): void {
+    this.failures++;
+    this.trialInFlight = false;
+    if (this.failures >= this.threshold) this.openUntil = this.now() + this.cooldownMs;
+  }
+
+  /** A fresh process after a restart starts with a clean slate. */
+  reset(): void {
+    this.failures = 0;
+    this.openUntil = 0;
+    this.trialInFlight = false;
+  }
+
+  /** When open: the time it may be tried again. */
+  get openUntilMs(): number | undefined {
+    return this.failures >= this.threshold ? this.openUntil : undefined;
+  }
+}

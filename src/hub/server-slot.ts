@@ -1,0 +1,257 @@
+import type {TraceEvent} from '../connection/connection.js';
+import {describeExit, ServerExitedError, type ExitInfo} from '../connection/errors.js';
+import type {ClientFeatures} from '../session/server-requests.js';
+import type {Implementation, Tool} from '../session/mcp-types.js';
+import {McpSession, type CallOptions} from '../session/session.js';
+import type {StdioTransport} from '../transport/stdio.js';
+import type {Transport} from '../transport/types.js';
+import {Circuit} from './circuit.js';
+import {describeStartupFailure} from './startup-failure.js';
+import type {HubEvent} from './hub-events.js';
+import {summarize} from './trace-summary.js';
+import type {FailurePhase, ServerStatus} from './types.js';
+import type {CallToolResult} from '../session/mcp-types.js';
+
+/** The part of a server's config the hub acts on. */
+export interface SlotConfig {
+  alias: string;
+  disabled?: boolean;
+  trusted?: boolean;
+  startupTimeoutMs: number;
+  callTimeoutMs: number;
+  toolTimeouts?: Record<string, number>;
+  includeTools?: string[];
+  excludeTools?: string[];
+}
+
+/** What a slot needs from the hub. */
+export interface SlotDeps {
+  clientInfo: Implementation;
+  features: ClientFeatures;
+  /** Makes a fresh transport (a new process) for every start. */
+  makeTransport: () => Transport;
+  probeWaitMs: number;
+  restart: {baseMs: number; maxMs: number; maxTries: number; stableMs: number};
+  circuit: {threshold: number; cooldownMs: number};
+  emit: (event: HubEvent) => void;
+  /** Raw messages, for `--debug` trace files. */
+  rawTrace?: (event: TraceEvent) => void;
+  /** Whether to summarise every message into trace lines (costs a little per message). */
+  trace: boolean;
+  logFile?: string;
+  listDebounceMs: number;
+}
+
+/** One configured server: its process, its session, its health. */
+export class ServerSlot {
+  status: ServerStatus;
+  tools: Tool[] = [];
+  session?: McpSession;
+  readonly circuit: Circuit;
+  private closing = false;
+  private attempts = 0;
+  private onlineSince = 0;
+  private relistTimer?: NodeJS.Timeout;
+  private connecting?: Promise<boolean>;
+  private generation = 0;
+
+  constructor(
+    readonly config: SlotConfig,
+    private readonly deps: SlotDeps,
+  ) {
+    this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs);
+    this.status = {
+      alias: config.alias,
+      state: config.disabled ? 'disabled' : 'starting',
+      toolCount: 0,
+      pages: 0,
+      trusted: config.trusted === true,
+      logFile: deps.logFile,
+    };
+  }
+
+  get alias(): string {
+    return this.config.alias;
+  }
+
+  /** Spawns, handshakes and lists; never throws. Resolves true when online. */
+  start(): Promise<boolean> {
+    if (this.config.disabled) return Promise.resolve(false);
+    return (this.connecting ??= this.connect().finally(() => (this.connecting = undefined)));
+  }
+
+  /** Restart by hand (`/reconnect`): a fresh process and a fresh discovery. */
+  async reconnect(): Promise<boolean> {
+    if (this.config.disabled) return false;
+    const old = this.session;
+    this.session = undefined;
+    this.generation++;
+    await old?.close();
+    this.attempts = 0;
+    this.circuit.reset();
+    return this.start();
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.relistTimer);
+    await this.session?.close();
+  }
+
+  /** Per-tool timeout, then the server's. */
+  timeoutFor(tool: string): number {
+    return this.config.toolTimeouts?.[tool] ?? this.config.callTimeoutMs;
+  }
+
+  callTool(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+    if (!this.session) return Promise.reject(new Error('not connected'));
+    return this.session.callTool(tool, args, options);
+  }
+
+  /** Reports a status change; every report is a new object (the UI keeps old ones). */
+  update(patch: Partial<ServerStatus>): void {
+    this.status = {...this.status, ...patch};
+    this.deps.emit({type: 'status', status: this.status});
+  }
+
+  note(summary: string, kind: 'era' | 'page' | 'stderr' | 'noise' = 'era'): void {
+    if (this.deps.trace) this.deps.emit({type: 'trace', alias: this.alias, line: {at: Date.now(), direction: 'note', kind, summary}});
+  }
+
+  private async connect(): Promise<boolean> {
+    const generation = ++this.generation;
+    const started = Date.now();
+    const deadline = started + this.config.startupTimeoutMs;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(`no answer within ${this.config.startupTimeoutMs} ms (startupTimeoutMs)`), this.config.startupTimeoutMs);
+    let phase: FailurePhase = 'spawn';
+    let transport: Transport | undefined;
+    let session: McpSession | undefined;
+    try {
+      transport = this.deps.makeTransport();
+      phase = 'handshake';
+      session = await McpSession.open(transport, {
+        label: this.alias,
+        clientInfo: this.deps.clientInfo,
+        features: this.deps.features,
+        handshakeTimeoutMs: this.config.startupTimeoutMs,
+        probeWaitMs: this.deps.probeWaitMs,
+        signal: timeout.signal,
+        ontrace: this.traceHook(),
+      });
+      this.note(session.eraDecision);
+      phase = 'list';
+      let pages = 0;
+      const listing = await session.listAllTools({
+        timeoutMs: Math.max(1, deadline - Date.now()),
+        onPage: (page) => {
+          pages++;
+          this.deps.emit({type: 'page', alias: this.alias, page});
+          this.note(`tools/list page ${page.index}: ${page.count} tools, cursor in ${page.cursorIn ?? '(none)'} → out ${page.cursorOut ?? '(none: end)'}`, 'page');
+        },
+      });
+      if (listing.dropped.length) {
+        this.deps.emit({type: 'dropped', alias: this.alias, dropped: listing.dropped});
+        for (const d of listing.dropped) this.note(`dropped tool ${JSON.stringify(d.name ?? '?')} (page ${d.page}, #${d.position}): ${d.reason}`);
+      }
+      if (generation !== this.generation || this.closing) {
+        void session.close();
+        return false;
+      }
+      this.session = session;
+      this.tools = this.filter(listing.tools);
+      this.onlineSince = Date.now();
+      this.circuit.reset();
+      session.onClose((exit) => this.exited(session!, exit));
+      session.onToolsChanged(() => this.scheduleRelist(session!));
+      this.update({
+        state: 'online',
+        attempt: undefined,
+        era: session.era,
+        protocolVersion: session.protocolVersion,
+        serverName: session.serverInfo?.name,
+        instructions: session.instructions,
+        toolCount: this.tools.length,
+        pages,
+        discoveryMs: Date.now() - started,
+        phase: undefined,
+        reason: undefined,
+        failedAt: undefined,
+      });
+      return true;
+    } catch (err) {
+      const stderr = (transport as StdioTransport | undefined)?.stderr?.lines(3).join(' | ');
+      const failure = describeStartupFailure(err, phase, this.config.startupTimeoutMs, stderr);
+      void (session ?? undefined)?.close();
+      if (!session) void transport?.close();
+      if (generation === this.generation && !this.closing) {
+        this.note(`${failure.phase} failed: ${failure.reason}`);
+        this.update({state: 'offline', phase: failure.phase, reason: failure.reason, failedAt: Date.now(), toolCount: 0});
+        this.tools = [];
+      }
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private traceHook(): ((event: TraceEvent) => void) | undefined {
+    const {trace, rawTrace, emit} = this.deps;
+    if (!trace && !rawTrace) return undefined;
+    return (event) => {
+      rawTrace?.(event);
+      if (trace) emit({type: 'trace', alias: this.alias, line: summarize(event)});
+    };
+  }
+
+  private filter(tools: Tool[]): Tool[] {
+    const {includeTools, excludeTools} = this.config;
+    return tools.filter((t) => (!includeTools || includeTools.includes(t.name)) && !excludeTools?.includes(t.name));
+  }
+
+  private scheduleRelist(session: McpSession): void {
+    clearTimeout(this.relistTimer);
+    this.relistTimer = setTimeout(() => void this.relist(session), this.deps.listDebounceMs);
+  }
+
+  /** A list change re-lists this server only; the hub rebuilds the catalog from the new status. */
+  private async relist(session: McpSession): Promise<void> {
+    if (session !== this.session || session.closed) return;
+    this.note('tools/list_changed: listing again');
+    try {
+      let pages = 0;
+      const listing = await session.listAllTools({onPage: (page) => (pages++, this.deps.emit({type: 'page', alias: this.alias, page}))});
+      if (session !== this.session) return;
+      this.tools = this.filter(listing.tools);
+      this.update({toolCount: this.tools.length, pages});
+    } catch (err) {
+      this.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
+    }
+  }
+
+  private exited(session: McpSession, exit: ExitInfo): void {
+    if (session !== this.session || this.closing) return;
+    this.session = undefined;
+    this.tools = [];
+    clearTimeout(this.relistTimer);
+    this.note(`process ended: ${describeExit(exit)}`);
+    // A server that ran for a while earns a fresh set of tries; a crash loop does not.
+    if (Date.now() - this.onlineSince >= this.deps.restart.stableMs) this.attempts = 0;
+    void this.restartLoop(exit);
+  }
+
+  private async restartLoop(exit: ExitInfo): Promise<void> {
+    const {baseMs, maxMs, maxTries} = this.deps.restart;
+    while (!this.closing && !this.session) {
+      if (this.attempts >= maxTries) {
+        this.update({state: 'offline', phase: 'exit', reason: `${new ServerExitedError(exit).message}; gave up after ${maxTries} restarts`, failedAt: Date.now(), toolCount: 0});
+        return;
+      }
+      this.attempts++;
+      this.update({state: 'restarting', attempt: this.attempts, toolCount: 0, phase: 'exit', reason: describeExit(exit)});
+      await new Promise((r) => setTimeout(r, Math.min(baseMs * 2 ** (this.attempts - 1), maxMs)));
+      if (this.closing || this.session) return;
+      if (await this.start()) return;
+    }
+  }
+}

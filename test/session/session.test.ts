@@ -1,0 +1,113 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {McpSession} from '../../src/session/session.js';
+import {MemoryTransport} from '../../src/transport/memory.js';
+import {openBundled} from '../helpers/servers.js';
+
+const open: McpSession[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+const track = (s: McpSession) => (open.push(s), s);
+
+describe('era detection', () => {
+  it('notes is modern (2026-07-28) and tickets is legacy (2025-11-25)', async () => {
+    const notes = track(await openBundled('notes.mjs'));
+    const tickets = track(await openBundled('tickets.mjs'));
+    expect([notes.era, notes.protocolVersion, notes.serverInfo?.name]).toEqual(['modern', '2026-07-28', 'notes-server']);
+    expect([tickets.era, tickets.protocolVersion, tickets.serverInfo?.name]).toEqual(['legacy', '2025-11-25', 'tickets-server']);
+    expect(notes.instructions).toBeTruthy();
+  });
+
+  it('a modern server that answers server/discover slowly is still modern', async () => {
+    const notes = track(await openBundled('notes.mjs', {NOTES_DISCOVER_DELAY_MS: '1200'}, {probeWaitMs: 200}));
+    expect(notes.era).toBe('modern');
+    expect((await notes.listAllTools()).tools).toHaveLength(3);
+  });
+
+  it('retries with a version from data.supported after -32022', async () => {
+    const notes = track(await openBundled('notes.mjs', {NOTES_SUPPORTED_VERSIONS: '2026-09-01'}));
+    expect(notes.era).toBe('modern');
+    expect(notes.protocolVersion).toBe('2026-09-01');
+    expect(notes.eraDecision).toContain('-32022');
+    expect((await notes.listAllTools()).tools.length).toBe(3);
+  });
+
+  it('a legacy server that ignores server/discover entirely is still reached through initialize', async () => {
+    const [client, server] = MemoryTransport.pair();
+    const seen: string[] = [];
+    server.onmessage = (m: any) => {
+      seen.push(m.method ?? 'response');
+      if (m.method === 'initialize') void server.send({jsonrpc: '2.0', id: m.id, result: {protocolVersion: '2025-06-18', capabilities: {}, serverInfo: {name: 'silent'}}});
+    };
+    const s = track(await McpSession.open(client, {label: 'silent', clientInfo: {name: 't'}, probeWaitMs: 50, handshakeTimeoutMs: 5_000}));
+    expect([s.era, s.protocolVersion]).toEqual(['legacy', '2025-06-18']);
+    expect(seen.slice(0, 3)).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
+  });
+
+  it('modern requests carry the three _meta keys; legacy requests carry none', async () => {
+    const [client, server] = MemoryTransport.pair();
+    const seen: any[] = [];
+    server.onmessage = (m: any) => {
+      seen.push(m);
+      if (m.method === 'server/discover') void server.send({jsonrpc: '2.0', id: m.id, result: {resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {tools: {}}}});
+      if (m.method === 'tools/list') void server.send({jsonrpc: '2.0', id: m.id, result: {tools: []}});
+    };
+    const s = track(await McpSession.open(client, {label: 'm', clientInfo: {name: 't', version: '1'}}));
+    await s.listAllTools();
+    const meta = seen.find((m) => m.method === 'tools/list').params._meta;
+    expect(Object.keys(meta).sort()).toEqual(['io.modelcontextprotocol/clientCapabilities', 'io.modelcontextprotocol/clientInfo', 'io.modelcontextprotocol/protocolVersion']);
+    const tickets = track(await openBundled('tickets.mjs'));
+    expect((await tickets.listAllTools()).tools.length).toBeGreaterThan(0);
+  });
+});
+
+describe('paginated discovery', () => {
+  it('lists all 3 notes tools over 2 pages, recording each page', async () => {
+    const notes = track(await openBundled('notes.mjs'));
+    const pages: any[] = [];
+    const listing = await notes.listAllTools({onPage: (p) => pages.push(p)});
+    expect(listing.tools.map((t) => t.name)).toEqual(['search', 'read_note', 'list_recent']);
+    expect(pages.map((p) => [p.index, p.count, p.cursorIn === undefined, p.cursorOut === undefined])).toEqual([
+      [1, 2, true, false],
+      [2, 1, false, true],
+    ]);
+    expect(pages[1].cursorIn).toBe(pages[0].cursorOut);
+  });
+
+  it('goes on past an empty page that has a cursor', async () => {
+    const listing = await listWith((cursor) => (cursor === undefined ? {tools: [], nextCursor: 'c1'} : {tools: [{name: 'late', inputSchema: {type: 'object'}}]}));
+    expect(listing.tools.map((t) => t.name)).toEqual(['late']);
+    expect(listing.pages).toHaveLength(2);
+  });
+
+  it('stops with a clear error when the server repeats a cursor', async () => {
+    const err = await listWith(() => ({tools: [{name: 'x', inputSchema: {type: 'object'}}], nextCursor: 'same'})).catch((e) => e);
+    expect(err.message).toMatch(/loopy: tools\/list page 2 returned cursor "same" again/);
+  });
+
+  it('stops after the page limit when every cursor is new', async () => {
+    let n = 0;
+    const err = await listWith(() => ({tools: [], nextCursor: `c${n++}`}), 10).catch((e) => e);
+    expect(err.message).toMatch(/loopy: tools\/list did not end after 10 pages/);
+  });
+
+  it('drops malformed tools with reasons and keeps the rest', async () => {
+    const listing = await listWith(() => ({
+      tools: [{inputSchema: {}}, {name: 'ok', inputSchema: {type: 'object'}}, {name: 'bad', inputSchema: 'string'}, {name: 'ok', inputSchema: {}}],
+    }));
+    expect(listing.tools.map((t) => t.name)).toEqual(['ok']);
+    expect(listing.dropped.map((d) => d.reason)).toEqual(['no name', 'inputSchema is not an object', 'duplicate name (the first one is kept)']);
+  });
+});
+
+/** A legacy in-memory server whose tools/list pages come from `page(cursor)`. */
+async function listWith(page: (cursor: string | undefined) => Record<string, unknown>, pageLimit?: number) {
+  const [client, server] = MemoryTransport.pair();
+  server.onmessage = (m: any) => {
+    if (m.method === 'server/discover') void server.send({jsonrpc: '2.0', id: m.id, error: {code: -32601, message: 'nope'}});
+    if (m.method === 'initialize') void server.send({jsonrpc: '2.0', id: m.id, result: {protocolVersion: '2025-11-25', capabilities: {tools: {}}, serverInfo: {name: 'loopy'}}});
+    if (m.method === 'tools/list') void server.send({jsonrpc: '2.0', id: m.id, result: page(m.params?.cursor)});
+  };
+  const s = track(await McpSession.open(client, {label: 'loopy', clientInfo: {name: 't'}}));
+  return s.listAllTools({pageLimit});
+}
