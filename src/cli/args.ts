@@ -1,0 +1,111 @@
+import {parseArgs} from 'node:util';
+
+/** Which thing the app does this run. */
+export type Mode = 'tui' | 'print' | 'list-tools' | 'self-check' | 'sessions' | 'help' | 'version';
+
+/** The command line, parsed and checked. */
+export interface CliOptions {
+  mode: Mode;
+  question?: string;
+  json: boolean;
+  yes: boolean;
+  allow: string[];
+  maxSteps: number;
+  model?: string;
+  script?: string;
+  config: string;
+  resume?: string | true;
+  debug: boolean;
+  resultCap?: number;
+}
+
+/** Wrong flags: the app prints the message and exits 2. */
+export class UsageError extends Error {
+  readonly code = 'usage';
+}
+
+export const HELP = `breakerbox — a terminal MCP client: many servers, one tool table.
+
+Usage:
+  breakerbox [options]                 open the terminal UI
+  breakerbox --print "question"        run one turn without the UI
+  breakerbox --list-tools [--json]     discover every server, print the tool table
+  breakerbox --self-check              prove the client's behaviour against bundled servers
+  breakerbox --sessions                list saved sessions
+
+Options:
+  --config PATH      server config (default: ./mcp.config.json)
+  --json             machine-readable output (--print, --list-tools)
+  --yes              run every tool call without asking
+  --allow PATTERN    run matching tools without asking (repeatable; e.g. 'mcp__notes__*')
+  --max-steps N      model requests per user turn (default 10)
+  --model M          model id, or "scripted" for the offline model
+  --script FILE      replay a scripted conversation (offline)
+  --resume [ID]      continue a saved session (default: the latest)
+  --result-cap N     characters of one tool result sent to the model (default 100000)
+  --debug            write every JSON-RPC message to a trace file
+  -h, --help         this help
+  -v, --version      the version
+`;
+
+/** Parses argv (without node and the script). */
+export function parseCli(argv: string[]): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        print: {type: 'string', short: 'p'},
+        'list-tools': {type: 'boolean'},
+        'self-check': {type: 'boolean'},
+        sessions: {type: 'boolean'},
+        json: {type: 'boolean'},
+        yes: {type: 'boolean', short: 'y'},
+        allow: {type: 'string', multiple: true},
+        'max-steps': {type: 'string'},
+        model: {type: 'string'},
+        script: {type: 'string'},
+        config: {type: 'string', short: 'c'},
+        resume: {type: 'boolean'},
+        debug: {type: 'boolean'},
+        'result-cap': {type: 'string'},
+        help: {type: 'boolean', short: 'h'},
+        version: {type: 'boolean', short: 'v'},
+      },
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\nRun breakerbox --help for the options.`);
+  }
+  const v = parsed.values;
+  const positionals = [...parsed.positionals];
+  // `--resume ID`: parseArgs has no optional values, so the id arrives as a positional.
+  const resume = v.resume ? (positionals.length ? positionals.shift()! : true) : undefined;
+  if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; a question goes after --print`);
+  const modes = (['print', 'list-tools', 'self-check', 'sessions'] as const).filter((m) => v[m] !== undefined && v[m] !== false);
+  if (modes.length > 1) throw new UsageError(`--${modes[0]} and --${modes[1]} cannot be used together`);
+  const mode: Mode = v.help ? 'help' : v.version ? 'version' : (modes[0] ?? 'tui');
+  if (mode === 'print' && !v.print?.trim()) throw new UsageError('--print needs a question, e.g. breakerbox --print "what notes mention pagination?"');
+  return {
+    mode,
+    question: v.print,
+    json: v.json ?? false,
+    yes: v.yes ?? false,
+    allow: v.allow ?? [],
+    maxSteps: positiveInt(v['max-steps'], '--max-steps', 10),
+    model: v.model,
+    script: v.script,
+    config: v.config ?? 'mcp.config.json',
+    resume,
+    debug: v.debug ?? false,
+    resultCap: v['result-cap'] === undefined ? undefined : positiveInt(v['result-cap'], '--result-cap', 100_000),
+  };
+}
+
+function positiveInt(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} needs a whole number of at least 1, got ${JSON.stringify(value)}`);
+  return n;
+}

@@ -1,0 +1,49 @@
+import type {Hub} from '../hub/hub.js';
+import {stripControlLine} from '../util/sanitize.js';
+
+/** `--list-tools --json`: exactly one JSON object. */
+export function listToolsJson(hub: Hub): string {
+  const servers = hub.statuses().map((s) => ({
+    alias: s.alias,
+    state: s.state === 'online' || s.state === 'disabled' ? s.state : 'offline',
+    era: s.era ?? null,
+    protocolVersion: s.protocolVersion ?? null,
+    serverName: s.serverName ?? null,
+    toolCount: s.toolCount,
+    pages: s.pages,
+    phase: s.state === 'online' || s.state === 'disabled' ? null : (s.phase ?? null),
+    reason: s.state === 'online' || s.state === 'disabled' ? null : (s.reason ?? null),
+  }));
+  const tools = hub.catalog.entries.map((e) => ({
+    name: e.name,
+    server: e.alias,
+    tool: e.tool,
+    title: e.title ?? null,
+    description: e.description,
+    inputSchema: e.inputSchema,
+    annotations: e.annotations ?? null,
+  }));
+  return JSON.stringify({servers, tools}, null, 2);
+}
+
+/** `--list-tools`: a table for people. */
+export function listToolsText(hub: Hub): string {
+  const lines: string[] = ['Servers'];
+  for (const s of hub.statuses()) {
+    const what =
+      s.state === 'online'
+        ? `online   ${s.era} ${s.protocolVersion}, reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
+        : s.state === 'disabled'
+          ? 'disabled'
+          : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
+    lines.push(`  ${s.alias.padEnd(16)} ${what}`);
+  }
+  lines.push('', 'Tools (model name → server / original name)');
+  const width = Math.max(10, ...hub.catalog.entries.map((e) => e.name.length));
+  for (const e of hub.catalog.entries) {
+    const flag = e.mangling === 'none' ? '' : `  [${e.mangling}]`;
+    lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}`);
+  }
+  if (hub.catalog.entries.length === 0) lines.push('  (none)');
+  return lines.join('\n');
+}

@@ -1,0 +1,46 @@
+import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {childEnv, type Config, type ServerConfig} from '../config/index.js';
+import type {ApprovalRules} from '../agent/approvals.js';
+import type {Model} from '../agent/model.js';
+import {createScriptedModel} from '../agent/models/scripted.js';
+import {loadScript} from '../agent/models/script.js';
+import type {HubServer} from '../hub/hub.js';
+import type {ClientFeatures} from '../session/server-requests.js';
+import {privateDir, stateDir} from '../util/state-dir.js';
+import type {CliOptions} from './args.js';
+
+/** Config servers as the hub starts them: each with its finished child environment. */
+export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): HubServer[] {
+  return config.servers.map((s) => ({...s, env: childEnv(s, parentEnv)}));
+}
+
+/** Roots come from the config; nothing is declared that is not configured. */
+export function configFeatures(server: ServerConfig): ClientFeatures {
+  const features: ClientFeatures = {};
+  if (server.roots.length) features.roots = () => server.roots.map((dir) => ({uri: pathToFileURL(dir).href, name: dir}));
+  return features;
+}
+
+/** The user's standing permissions from flags and config. */
+export function approvalRules(opts: CliOptions, config: Config): ApprovalRules {
+  return {yes: opts.yes, allow: opts.allow, autoApprove: Object.fromEntries(config.servers.map((s) => [s.alias, s.autoApprove]))};
+}
+
+/** The scripted model offline (default without a key), else Anthropic. */
+export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<Model> {
+  if (opts.script) return createScriptedModel({script: await loadScript(opts.script)});
+  if (opts.model === 'scripted' || !env.ANTHROPIC_API_KEY) return createScriptedModel();
+  // Loaded only when used: the SDK is the heaviest import we have.
+  const {createAnthropicModel, resolveAnthropicModel} = await import('../agent/models/anthropic.js');
+  return createAnthropicModel({apiKey: env.ANTHROPIC_API_KEY, model: resolveAnthropicModel(opts.model, env)});
+}
+
+/** Where per-server stderr logs go (0700). */
+export function logDir(env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    return privateDir(join(stateDir(env), 'logs'));
+  } catch {
+    return undefined;
+  }
+}

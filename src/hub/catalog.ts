@@ -1,0 +1,54 @@
+import type {Tool} from '../session/mcp-types.js';
+import {assignNames} from './names.js';
+import {buildEntry} from './translate.js';
+import type {Catalog, CatalogEntry} from './types.js';
+
+/** One online server's tools, in the server's order. */
+export interface ServerTools {
+  alias: string;
+  trusted: boolean;
+  tools: Tool[];
+}
+
+/** Tools a translation could not use, with the reason, for the UI. */
+export interface DroppedEntry {
+  alias: string;
+  tool: string;
+  reason: string;
+}
+
+export const EMPTY_CATALOG: Catalog = {entries: [], byName: new Map(), version: 0};
+
+/**
+ * Builds the immutable tool table. Servers come in config order and tools in
+ * their server's order, so the same config and lists give the same names and
+ * order whatever order the servers finished in.
+ */
+export function buildCatalog(servers: ServerTools[], previous: Catalog = EMPTY_CATALOG): {catalog: Catalog; dropped: DroppedEntry[]} {
+  const names = assignNames(servers.map((s) => ({alias: s.alias, tools: s.tools.map((t) => t.name)})));
+  const entries: CatalogEntry[] = [];
+  const dropped: DroppedEntry[] = [];
+  servers.forEach((server, i) => {
+    server.tools.forEach((tool, j) => {
+      const {name, mangling} = names[i]![j]!;
+      const entry = buildEntry(server.alias, tool, name, mangling, server.trusted);
+      if ('dropped' in entry) dropped.push({alias: server.alias, tool: tool.name, reason: entry.dropped});
+      else entries.push(entry);
+    });
+  });
+  if (sameEntries(previous.entries, entries)) return {catalog: previous, dropped};
+  const byName = new Map(entries.map((e) => [e.name, e] as const));
+  return {catalog: {entries, byName, version: previous.version + 1}, dropped};
+}
+
+/** Equal tables keep their version, so a model's prompt cache stays warm. */
+function sameEntries(a: readonly CatalogEntry[], b: readonly CatalogEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.name !== y.name || x.alias !== y.alias || x.tool !== y.tool || x.description !== y.description || x.trusted !== y.trusted) return false;
+    if (x.title !== y.title || JSON.stringify([x.inputSchema, x.outputSchema, x.annotations]) !== JSON.stringify([y.inputSchema, y.outputSchema, y.annotations])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,190 @@
+import {join} from 'node:path';
+import type {TraceEvent} from '../connection/connection.js';
+import type {ClientFeatures} from '../session/server-requests.js';
+import type {Implementation} from '../session/mcp-types.js';
+import {StdioTransport} from '../transport/stdio.js';
+import type {Transport} from '../transport/types.js';
+import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
+import {errorResult, resultFromError} from './call-result.js';
+import type {HubEvent} from './hub-events.js';
+import {CappedLog} from './log-file.js';
+import {OutputValidator} from './output-validator.js';
+import {ServerSlot, type SlotConfig} from './server-slot.js';
+import type {Catalog, HubCallResult, ServerStatus} from './types.js';
+
+/** A server as the hub starts it: the config plus the finished child environment. */
+export interface HubServer extends SlotConfig {
+  command: string;
+  args: string[];
+  cwd?: string;
+  /** The whole child environment (allowlist + config), computed by the caller. */
+  env: Record<string, string>;
+}
+
+/** Everything the hub can be told; only `servers` is required. */
+export interface HubOptions {
+  servers: HubServer[];
+  clientInfo?: Implementation;
+  features?: (server: HubServer) => ClientFeatures;
+  onEvent?: (event: HubEvent) => void;
+  /** Summarise every message into trace lines for the trace pane. */
+  trace?: boolean;
+  rawTrace?: (alias: string, event: TraceEvent) => void;
+  /** Where per-server stderr logs go; none when undefined. */
+  logDir?: string;
+  makeTransport?: (server: HubServer, onstderr: (text: string) => void) => Transport;
+  probeWaitMs?: number;
+  restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
+  circuit?: Partial<{threshold: number; cooldownMs: number}>;
+  listDebounceMs?: number;
+}
+
+/** Per-call options. */
+export interface HubCallOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: {progress: number; total?: number; message?: string}) => void;
+}
+
+export const CLIENT_INFO: Implementation = {name: 'breakerbox', version: '0.1.0'};
+
+/** Many servers, one tool table; a failure stays inside its own slot. */
+export class Hub {
+  private readonly slots: ServerSlot[];
+  private readonly byAlias = new Map<string, ServerSlot>();
+  private current: Catalog = EMPTY_CATALOG;
+  private toolsSignature: unknown[] = [];
+  private readonly validator = new OutputValidator();
+  private firstReadyResolve!: () => void;
+  /** Resolves when the first server is online (or every server has settled). */
+  readonly firstReady = new Promise<void>((r) => (this.firstReadyResolve = r));
+  droppedTools: DroppedEntry[] = [];
+
+  constructor(private readonly options: HubOptions) {
+    this.slots = options.servers.map((server) => this.makeSlot(server));
+    for (const slot of this.slots) this.byAlias.set(slot.alias, slot);
+  }
+
+  /** Starts every enabled server in parallel; resolves when each is online or offline. */
+  async start(): Promise<void> {
+    for (const slot of this.slots) this.emit({type: 'status', status: slot.status});
+    await Promise.all(this.slots.map((s) => s.start()));
+    this.firstReadyResolve();
+  }
+
+  get catalog(): Catalog {
+    return this.current;
+  }
+
+  statuses(): ServerStatus[] {
+    return this.slots.map((s) => s.status);
+  }
+
+  /** One sentence per server that cannot serve, for the system prompt. */
+  unavailable(): string[] {
+    return this.slots
+      .filter((s) => s.status.state === 'offline' || s.status.state === 'restarting')
+      .map((s) => (s.status.state === 'restarting' ? `${s.alias} is restarting (attempt ${s.status.attempt}): ${s.status.reason ?? ''}` : `${s.alias} is unavailable: ${s.status.phase} failed: ${s.status.reason}`));
+  }
+
+  /** Each online server's instructions, labelled with its alias. */
+  instructions(): Array<{alias: string; text: string}> {
+    return this.slots.filter((s) => s.status.state === 'online' && s.status.instructions).map((s) => ({alias: s.alias, text: s.status.instructions!}));
+  }
+
+  reconnect(alias: string): Promise<boolean> {
+    const slot = this.byAlias.get(alias);
+    return slot ? slot.reconnect() : Promise.resolve(false);
+  }
+
+  /** Calls a tool by its model name. Never throws: every failure is an `isError` result. */
+  async call(name: string, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
+    const started = performance.now();
+    const entry = this.current.byName.get(name);
+    if (!entry) return errorResult(`there is no tool named ${name}`, 'unknown-tool');
+    const slot = this.byAlias.get(entry.alias)!;
+    const base = {alias: entry.alias, tool: entry.tool};
+    if (!slot.session || slot.status.state !== 'online') {
+      const why = slot.status.state === 'restarting' ? `it is restarting (attempt ${slot.status.attempt})` : (slot.status.reason ?? slot.status.state);
+      return errorResult(`the server ${entry.alias} is unavailable: ${why}`, 'offline', base);
+    }
+    if (args === undefined || args === null) args = {};
+    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${name}: arguments must be a JSON object`, 'internal', base);
+    if (!slot.circuit.allow()) {
+      const until = slot.circuit.openUntilMs ?? Date.now();
+      return errorResult(`the server ${entry.alias} is failing (3 calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', base);
+    }
+    const timeoutMs = slot.timeoutFor(entry.tool);
+    let result: HubCallResult;
+    try {
+      const raw = await slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, signal: options.signal, onProgress: options.onProgress});
+      slot.circuit.succeeded();
+      const check = this.validator.validate(entry, raw);
+      result = check.ok
+        ? {...raw, ...(check.warning ? {warnings: [check.warning]} : {}), durationMs: 0}
+        : {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', durationMs: 0};
+    } catch (err) {
+      result = resultFromError(err, entry.alias, entry.tool, timeoutMs);
+      if (result.failure === 'timeout' || result.failure === 'exited') slot.circuit.failed();
+      else if (result.failure !== 'aborted') slot.circuit.succeeded();
+    }
+    result.alias = entry.alias;
+    result.tool = entry.tool;
+    result.durationMs = Math.round(performance.now() - started);
+    slot.status = {...slot.status, lastCallMs: result.durationMs, circuitOpenUntil: slot.circuit.openUntilMs};
+    return result;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.close()));
+  }
+
+  private makeSlot(server: HubServer): ServerSlot {
+    const o = this.options;
+    const log = o.logDir ? new CappedLog(join(o.logDir, `${server.alias}.log`)) : undefined;
+    const onstderr = (text: string) => log?.write(text);
+    const makeTransport = o.makeTransport
+      ? () => o.makeTransport!(server, onstderr)
+      : () => new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env, onstderr});
+    return new ServerSlot(server, {
+      clientInfo: o.clientInfo ?? CLIENT_INFO,
+      features: o.features?.(server) ?? {},
+      makeTransport,
+      probeWaitMs: o.probeWaitMs ?? 1_500,
+      restart: {baseMs: 1_000, maxMs: 30_000, maxTries: 5, stableMs: 30_000, ...o.restart},
+      circuit: {threshold: 3, cooldownMs: 30_000, ...o.circuit},
+      emit: (event) => this.slotEvent(event),
+      rawTrace: o.rawTrace ? (event) => o.rawTrace!(server.alias, event) : undefined,
+      trace: o.trace ?? false,
+      logFile: log?.path,
+      listDebounceMs: o.listDebounceMs ?? 200,
+    });
+  }
+
+  private slotEvent(event: HubEvent): void {
+    this.emit(event);
+    if (event.type !== 'status') return;
+    if (event.status.state === 'online') this.firstReadyResolve();
+    this.rebuildIfToolsChanged();
+  }
+
+  /** Rebuilds the table only when some server's tool list object changed. */
+  private rebuildIfToolsChanged(): void {
+    const online = this.slots.filter((s) => s.status.state === 'online');
+    const signature = online.flatMap((s) => [s.alias, s.tools]);
+    if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
+    this.toolsSignature = signature;
+    const {catalog, dropped} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current);
+    this.droppedTools = dropped;
+    if (catalog === this.current) return;
+    this.current = catalog;
+    this.emit({type: 'catalog', catalog});
+  }
+
+  private emit(event: HubEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      /* a listener's bug must not take a server down */
+    }
+  }
+}
