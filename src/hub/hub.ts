@@ -10,7 +10,7 @@ import type {HubEvent} from './hub-events.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator} from './output-validator.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
-import type {Catalog, HubCallResult, ServerStatus} from './types.js';
+import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
 
 /** A server as the hub starts it: the config plus the finished child environment. */
 export interface HubServer extends SlotConfig {
@@ -58,6 +58,8 @@ export class Hub {
   /** Resolves when the first server is online (or every server has settled). */
   readonly firstReady = new Promise<void>((r) => (this.firstReadyResolve = r));
   droppedTools: DroppedEntry[] = [];
+  /** Every tool ever listed, so a call to a server that went down gets the real reason. */
+  private readonly lastKnown = new Map<string, CatalogEntry>();
 
   constructor(private readonly options: HubOptions) {
     this.slots = options.servers.map((server) => this.makeSlot(server));
@@ -100,13 +102,10 @@ export class Hub {
   async call(name: string, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
     const started = performance.now();
     const entry = this.current.byName.get(name);
-    if (!entry) return errorResult(`there is no tool named ${name}`, 'unknown-tool');
+    if (!entry) return this.missing(name);
     const slot = this.byAlias.get(entry.alias)!;
     const base = {alias: entry.alias, tool: entry.tool};
-    if (!slot.session || slot.status.state !== 'online') {
-      const why = slot.status.state === 'restarting' ? `it is restarting (attempt ${slot.status.attempt})` : (slot.status.reason ?? slot.status.state);
-      return errorResult(`the server ${entry.alias} is unavailable: ${why}`, 'offline', base);
-    }
+    if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', base);
     if (args === undefined || args === null) args = {};
     if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${name}: arguments must be a JSON object`, 'internal', base);
     if (!slot.circuit.allow()) {
@@ -136,6 +135,20 @@ export class Hub {
 
   async close(): Promise<void> {
     await Promise.all(this.slots.map((s) => s.close()));
+  }
+
+  /**
+   * A name not in the table: if it belonged to a server that is down now (seen
+   * before, or under the prefix of an alias that never came up), say so, so
+   * the model knows to wait or work around it rather than guess another name.
+   */
+  private missing(name: string): HubCallResult {
+    const known = this.lastKnown.get(name);
+    const slot = known ? this.byAlias.get(known.alias) : this.slots.find((s) => s.status.state !== 'online' && name.startsWith(`mcp__${s.alias}__`));
+    if (slot && slot.status.state !== 'online') {
+      return errorResult(`the server ${slot.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: slot.alias, tool: known?.tool});
+    }
+    return errorResult(`there is no tool named ${name}`, 'unknown-tool');
   }
 
   private makeSlot(server: HubServer): ServerSlot {
@@ -177,6 +190,7 @@ export class Hub {
     this.droppedTools = dropped;
     if (catalog === this.current) return;
     this.current = catalog;
+    for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
     this.emit({type: 'catalog', catalog});
   }
 
@@ -187,4 +201,12 @@ export class Hub {
       /* a listener's bug must not take a server down */
     }
   }
+}
+
+function unavailableWhy(slot: ServerSlot): string {
+  const s = slot.status;
+  if (s.state === 'restarting') return `it is restarting (attempt ${s.attempt}) after: ${s.reason ?? 'an exit'}`;
+  if (s.state === 'disabled') return 'it is disabled in the config';
+  if (s.state === 'starting') return 'it is still starting';
+  return `${s.phase ?? 'startup'} failed: ${s.reason ?? 'unknown reason'}`;
 }

@@ -1,0 +1,273 @@
+// The shape of everything the UI and `--print` render. Plain immutable data:
+// the reducer replaces what changes and shares the rest, so panes can compare
+// slices with === and skip work.
+import type {Catalog, HubCallResult, ServerStatus} from '../hub/types.js';
+import type {ToolAnnotations} from '../session/mcp-types.js';
+
+/** Panes that can hold focus. */
+export type Pane = 'input' | 'conversation' | 'catalog' | 'servers' | 'trace';
+
+/** Panes that show a scrolled window of a list. */
+export type ScrollPane = Exclude<Pane, 'input'>;
+
+/** Severity of a status-line notice or conversation notice. */
+export type NoticeLevel = 'info' | 'warn' | 'error';
+
+/** One line of a server's protocol trace. */
+export interface TraceEntry {
+  /** ms since epoch. */
+  at: number;
+  direction: 'in' | 'out' | 'note';
+  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page';
+  summary: string;
+}
+
+/** A bounded trace for one server: the newest entries and the stderr tail. */
+export interface TraceRing {
+  /** Oldest first; at most `limits.tracePerServer`. */
+  readonly entries: readonly TraceEntry[];
+  /** Entries ever recorded; `total - entries.length + i` is a stable key for entries[i]. */
+  readonly total: number;
+  /** Last stderr lines, oldest first; at most `limits.stderrLines`. */
+  readonly stderr: readonly string[];
+}
+
+/** A server row: the hub's status plus what only the UI tracks. */
+export interface ServerView extends ServerStatus {
+  /** The server said its tools changed and the new list has not arrived yet. */
+  toolsStale: boolean;
+}
+
+/** Lifecycle of one tool-call card. */
+export type CallState = 'pending' | 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
+
+/** The last progress notification of a running call. */
+export interface CallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** What a completed call keeps: a slim copy of `HubCallResult`. */
+export interface CallOutcomeView {
+  isError: boolean;
+  protocolError?: HubCallResult['protocolError'];
+  failure?: HubCallResult['failure'];
+  warnings?: readonly string[];
+}
+
+/** A message the user typed. */
+export interface UserItem {
+  kind: 'user';
+  id: number;
+  turnId: number;
+  text: string;
+}
+
+/** Text from the model; `streaming` while deltas still arrive. */
+export interface AssistantItem {
+  kind: 'assistant';
+  id: number;
+  turnId: number;
+  text: string;
+  streaming: boolean;
+  stopReason?: string;
+}
+
+/** One tool call as the conversation shows it. */
+export interface ToolCallItem {
+  kind: 'tool-call';
+  id: number;
+  turnId: number;
+  /** The model's tool_use id. */
+  callId: string;
+  /** The prefixed model name. */
+  name: string;
+  /** Undefined when the model named a tool that is not in the catalog. */
+  alias?: string;
+  tool?: string;
+  args: unknown;
+  state: CallState;
+  annotations?: ToolAnnotations;
+  trusted?: boolean;
+  /** Approved once or always; undefined until asked. */
+  approval?: 'once' | 'always' | 'denied';
+  startedAt?: number;
+  durationMs?: number;
+  progress?: CallProgress;
+  /** The beginning of the result text, bounded by `limits.previewChars`. */
+  preview?: string;
+  outcome?: CallOutcomeView;
+}
+
+/** Something the loop wants in the transcript: step limit, cancel, failure. */
+export interface NoticeItem {
+  kind: 'notice';
+  id: number;
+  turnId: number;
+  level: NoticeLevel;
+  text: string;
+}
+
+/** One row of the conversation. */
+export type ConversationItem = UserItem | AssistantItem | ToolCallItem | NoticeItem;
+
+/** The transcript plus the index that lets call events find their card in O(1). */
+export interface ConversationState {
+  readonly items: readonly ConversationItem[];
+  /** callId → index in `items`. */
+  readonly callIndex: ReadonlyMap<string, number>;
+}
+
+/** How the last turn ended, for the status line and `--print` exit codes. */
+export type TurnOutcome = 'finished' | 'step-limit' | 'cancelled' | 'failed';
+
+/** The turn in progress, or the last one once idle. */
+export interface TurnState {
+  /** 0 before the first turn. */
+  readonly id: number;
+  readonly step: number;
+  readonly maxSteps: number;
+  readonly status: 'idle' | 'running' | 'cancelling';
+  readonly startedAt?: number;
+  /** Index of the first item of this turn in the conversation. */
+  readonly firstIndex: number;
+  /** Index of the assistant item receiving deltas, or null. */
+  readonly streamingIndex: number | null;
+  /** Calls of this turn that have not reached a final state. */
+  readonly openCalls: readonly string[];
+  readonly stopReason?: string;
+  readonly outcome?: TurnOutcome;
+  /** The last model or turn failure message. */
+  readonly error?: string;
+}
+
+/** A status-line message. */
+export interface Notice {
+  id: number;
+  level: NoticeLevel;
+  text: string;
+  at?: number;
+}
+
+/** Scroll position of one pane; `follow` pins the window to the end of the list. */
+export interface ScrollState {
+  readonly offset: number;
+  readonly follow: boolean;
+}
+
+/** UI state that the reducer owns because other state depends on it. */
+export interface UiState {
+  readonly focus: Pane;
+  readonly scroll: Readonly<Record<ScrollPane, ScrollState>>;
+  /** Rows each list pane can show, as last measured by the UI. */
+  readonly viewport: Readonly<Record<ScrollPane, number>>;
+  /** Catalog filter text. */
+  readonly filter: string;
+  readonly traceVisible: boolean;
+  /** Server whose trace is shown; null means the first configured server. */
+  readonly traceAlias: string | null;
+  readonly size: {readonly columns: number; readonly rows: number};
+}
+
+/** Bounds that keep memory flat however long the session runs. */
+export interface Limits {
+  tracePerServer: number;
+  stderrLines: number;
+  notices: number;
+  previewChars: number;
+  summaryChars: number;
+}
+
+/** The whole application state. */
+export interface AppState {
+  readonly servers: {readonly order: readonly string[]; readonly byAlias: Readonly<Record<string, ServerView>>};
+  readonly catalog: Catalog;
+  readonly conversation: ConversationState;
+  readonly turn: TurnState;
+  /** callIds waiting for the user, oldest first; the head is the one asked now. */
+  readonly approvals: readonly string[];
+  /** Prefixed tool names the user allowed for the rest of the session. */
+  readonly alwaysAllowed: ReadonlySet<string>;
+  readonly traces: Readonly<Record<string, TraceRing>>;
+  readonly ui: UiState;
+  readonly model: {readonly label: string; readonly offline: boolean};
+  readonly notices: readonly Notice[];
+  readonly limits: Limits;
+  /** Next id for conversation items and notices (stable React keys). */
+  readonly nextId: number;
+}
+
+/** A configured server as `initialState` needs it. */
+export interface InitialServer {
+  alias: string;
+  trusted?: boolean;
+  disabled?: boolean;
+}
+
+/** Options for `initialState`. */
+export interface InitialStateOptions {
+  /** In config order. */
+  servers?: readonly InitialServer[];
+  modelLabel?: string;
+  offline?: boolean;
+  maxSteps?: number;
+  columns?: number;
+  rows?: number;
+  limits?: Partial<Limits>;
+}
+
+/** The catalog before the hub built one; version -1 so any real catalog differs. */
+export const EMPTY_CATALOG: Catalog = Object.freeze({entries: Object.freeze([]), byName: new Map(), version: -1});
+
+/** Default bounds. */
+export const DEFAULT_LIMITS: Limits = Object.freeze({
+  tracePerServer: 500,
+  stderrLines: 50,
+  notices: 20,
+  previewChars: 2000,
+  summaryChars: 1000,
+});
+
+/** A server row before anything is known about it. */
+export function newServerView(alias: string, trusted = false, disabled = false): ServerView {
+  return {alias, state: disabled ? 'disabled' : 'starting', toolCount: 0, pages: 0, trusted, toolsStale: false};
+}
+
+/** The state before any event. */
+export function initialState(opts: InitialStateOptions = {}): AppState {
+  const order: string[] = [];
+  const byAlias: Record<string, ServerView> = {};
+  for (const s of opts.servers ?? []) {
+    if (Object.hasOwn(byAlias, s.alias)) continue;
+    order.push(s.alias);
+    byAlias[s.alias] = newServerView(s.alias, s.trusted ?? false, s.disabled ?? false);
+  }
+  return {
+    servers: {order, byAlias},
+    catalog: EMPTY_CATALOG,
+    conversation: {items: [], callIndex: new Map()},
+    turn: {id: 0, step: 0, maxSteps: opts.maxSteps ?? 10, status: 'idle', firstIndex: 0, streamingIndex: null, openCalls: []},
+    approvals: [],
+    alwaysAllowed: new Set(),
+    traces: {},
+    ui: {
+      focus: 'input',
+      scroll: {
+        conversation: {offset: 0, follow: true},
+        catalog: {offset: 0, follow: false},
+        servers: {offset: 0, follow: false},
+        trace: {offset: 0, follow: true},
+      },
+      viewport: {conversation: 10, catalog: 10, servers: 10, trace: 10},
+      filter: '',
+      traceVisible: false,
+      traceAlias: null,
+      size: {columns: opts.columns ?? 80, rows: opts.rows ?? 24},
+    },
+    model: {label: opts.modelLabel ?? '', offline: opts.offline ?? false},
+    notices: [],
+    limits: {...DEFAULT_LIMITS, ...opts.limits},
+    nextId: 1,
+  };
+}

@@ -1,0 +1,74 @@
+// UI state the reducer owns: focus, scroll windows, filter, trace pane, size,
+// and the bounded status-line notices.
+import type {AppState, ScrollPane, ScrollState, UiState} from './app-state.js';
+import type {EventOf} from './events.js';
+import {paneItems} from './selectors.js';
+import {truncate} from './text.js';
+
+/** Events this sub-reducer handles. */
+export type UiEvent = EventOf<`ui/${string}` | 'notice/posted'>;
+
+/** Reduces UI-intent events and notices. */
+export function reduceUi(state: AppState, event: UiEvent): AppState {
+  const ui = state.ui;
+  switch (event.type) {
+    case 'ui/focus-changed':
+      return event.pane === ui.focus ? state : withUi(state, {focus: event.pane});
+    case 'ui/scrolled':
+      return withScroll(state, event.pane, scrolled(state, event));
+    case 'ui/pane-measured': {
+      const height = Math.max(0, Math.floor(event.height));
+      if (height === ui.viewport[event.pane]) return state;
+      return withUi(state, {viewport: {...ui.viewport, [event.pane]: height}});
+    }
+    case 'ui/filter-set':
+      if (event.filter === ui.filter) return state;
+      // A new filter shows a new list: start at its top.
+      return withUi(state, {filter: event.filter, scroll: {...ui.scroll, catalog: {offset: 0, follow: false}}});
+    case 'ui/trace-toggled':
+      return traceToggled(state, event.alias);
+    case 'ui/resized':
+      if (event.columns === ui.size.columns && event.rows === ui.size.rows) return state;
+      return withUi(state, {size: {columns: event.columns, rows: event.rows}});
+    case 'notice/posted': {
+      const {notices: max, summaryChars} = state.limits;
+      const notice = {id: state.nextId, level: event.level, text: truncate(event.text, summaryChars), ...(event.at === undefined ? {} : {at: event.at})};
+      const notices = max <= 0 ? [] : [...state.notices.slice(Math.max(0, state.notices.length - max + 1)), notice];
+      return {...state, notices, nextId: state.nextId + 1};
+    }
+  }
+}
+
+function withUi(state: AppState, patch: Partial<UiState>): AppState {
+  return {...state, ui: {...state.ui, ...patch}};
+}
+
+function withScroll(state: AppState, pane: ScrollPane, next: ScrollState): AppState {
+  const prev = state.ui.scroll[pane];
+  if (prev.offset === next.offset && prev.follow === next.follow) return state;
+  return withUi(state, {scroll: {...state.ui.scroll, [pane]: next}});
+}
+
+/** The new scroll state, clamped against the list length and the pane's measured height. */
+function scrolled(state: AppState, event: EventOf<'ui/scrolled'>): ScrollState {
+  const length = paneItems(state, event.pane).length;
+  const max = Math.max(0, length - state.ui.viewport[event.pane]);
+  const prev = state.ui.scroll[event.pane];
+  if ('to' in event) return event.to === 'top' ? {offset: 0, follow: false} : {offset: max, follow: true};
+  const current = prev.follow ? max : Math.min(prev.offset, max);
+  const delta = Math.trunc(event.delta) || 0;
+  const offset = Math.min(max, Math.max(0, current + delta));
+  // Scrolling down onto the last row pins the window to new rows; scrolling up
+  // unpins it, unless the whole list fits and there is nowhere to go.
+  const follow = delta > 0 ? offset === max : delta < 0 ? max === 0 && prev.follow : prev.follow;
+  return {offset, follow};
+}
+
+function traceToggled(state: AppState, alias: string | undefined): AppState {
+  const ui = state.ui;
+  if (alias === undefined || alias === ui.traceAlias) {
+    return withUi(state, {traceVisible: !ui.traceVisible, ...(ui.traceVisible ? {} : {scroll: {...ui.scroll, trace: {offset: 0, follow: true}}})});
+  }
+  // Another server's trace: show it, following its newest lines.
+  return withUi(state, {traceVisible: true, traceAlias: alias, scroll: {...ui.scroll, trace: {offset: 0, follow: true}}});
+}

@@ -1,0 +1,63 @@
+// The one reducer: routes each event to the sub-reducer of its area. Every
+// case returns the same object when the event changes nothing, so the store
+// can skip notifying and panes can skip rendering.
+import type {AppState} from './app-state.js';
+import type {AppEvent} from './events.js';
+import {reduceCalls, type CallEvent} from './reduce-calls.js';
+import {reduceServers, type ServerEvent} from './reduce-servers.js';
+import {reduceTurn, type TurnEvent} from './reduce-turn.js';
+import {reduceUi, type UiEvent} from './reduce-ui.js';
+
+/** The next state after `event`; `state` itself when nothing changes. Never mutates `state`. */
+export function reduce(state: AppState, event: AppEvent): AppState {
+  switch (event.type) {
+    case 'server/starting':
+    case 'server/page-listed':
+    case 'server/discovered':
+    case 'server/failed':
+    case 'server/exited':
+    case 'server/restarting':
+    case 'server/tools-changed':
+    case 'server/disabled':
+    case 'server/status':
+    case 'catalog/rebuilt':
+    case 'trace/recorded':
+      return reduceServers(state, event satisfies ServerEvent);
+    case 'user/submitted':
+    case 'model/requested':
+    case 'model/text-delta':
+    case 'model/responded':
+    case 'model/failed':
+    case 'model/selected':
+    case 'turn/step-limit-reached':
+    case 'turn/cancel-requested':
+    case 'turn/finished':
+    case 'turn/cancelled':
+    case 'turn/failed':
+    case 'conversation/cleared':
+      return reduceTurn(state, event satisfies TurnEvent);
+    case 'call/requested':
+    case 'call/approval-asked':
+    case 'call/approved':
+    case 'call/denied':
+    case 'call/started':
+    case 'call/progress':
+    case 'call/completed':
+      return reduceCalls(state, event satisfies CallEvent);
+    case 'ui/focus-changed':
+    case 'ui/scrolled':
+    case 'ui/pane-measured':
+    case 'ui/filter-set':
+    case 'ui/trace-toggled':
+    case 'ui/resized':
+    case 'notice/posted':
+      return reduceUi(state, event satisfies UiEvent);
+    default:
+      // An event from a newer controller than this reducer: ignore it.
+      return assertNever(event, state);
+  }
+}
+
+function assertNever(_event: never, state: AppState): AppState {
+  return state;
+}

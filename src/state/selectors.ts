@@ -1,0 +1,200 @@
+// Derived data for the panes and `--print`. Pure, and cheap where it runs per
+// render: windows slice only the visible rows; whole-list work is memoised on
+// the identity of the (immutable) input.
+import type {Catalog, CatalogEntry} from '../hub/types.js';
+import type {AppState, ConversationItem, Notice, ScrollPane, ScrollState, ServerView, ToolCallItem, TraceEntry, TraceRing, TurnState} from './app-state.js';
+
+/** The rows of a list that fit in a pane, and how many are hidden on each side. */
+export interface ListWindow<T> {
+  rows: readonly T[];
+  above: number;
+  below: number;
+  /** The offset actually used, after clamping. */
+  offset: number;
+}
+
+/** `height` rows of `items` from `offset`, the offset clamped so the window stays full. */
+export function visibleWindow<T>(items: readonly T[], offset: number, height: number): ListWindow<T> {
+  const h = Math.max(0, Math.floor(height));
+  const max = Math.max(0, items.length - h);
+  const start = Math.min(Math.max(0, Math.floor(offset) || 0), max);
+  const end = Math.min(items.length, start + h);
+  return {rows: items.slice(start, end), above: start, below: items.length - end, offset: start};
+}
+
+/** The window a scroll state selects; `follow` pins it to the end of the list. */
+export function scrolledWindow<T>(items: readonly T[], scroll: ScrollState, height: number): ListWindow<T> {
+  return visibleWindow(items, scroll.follow ? Number.MAX_SAFE_INTEGER : scroll.offset, height);
+}
+
+const filterCache = new WeakMap<Catalog, Map<string, readonly CatalogEntry[]>>();
+const FILTERS_PER_CATALOG = 16;
+
+/** Catalog entries whose alias, model name, original name or title contain every word of `filter`. */
+export function filteredCatalog(catalog: Catalog, filter: string): readonly CatalogEntry[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return catalog.entries;
+  const key = words.join(' ');
+  let cache = filterCache.get(catalog);
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const result = catalog.entries.filter((e) => {
+    const hay = [e.alias, e.name, e.tool, e.title ?? '', e.annotations?.title ?? ''].join('\n').toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+  if (!cache) filterCache.set(catalog, (cache = new Map()));
+  if (cache.size >= FILTERS_PER_CATALOG) cache.delete(cache.keys().next().value as string);
+  cache.set(key, result);
+  return result;
+}
+
+const collisionCache = new WeakMap<Catalog, ReadonlySet<string>>();
+
+/** Original tool names offered by two or more servers (the reason names are prefixed). */
+export function collisions(catalog: Catalog): ReadonlySet<string> {
+  const hit = collisionCache.get(catalog);
+  if (hit) return hit;
+  const firstAlias = new Map<string, string>();
+  const shared = new Set<string>();
+  for (const e of catalog.entries) {
+    const seen = firstAlias.get(e.tool);
+    if (seen === undefined) firstAlias.set(e.tool, e.alias);
+    else if (seen !== e.alias) shared.add(e.tool);
+  }
+  collisionCache.set(catalog, shared);
+  return shared;
+}
+
+/** `step 3/10`, or '' before the first model request of a turn. */
+export function stepLabel(turn: Pick<TurnState, 'step' | 'maxSteps'>): string {
+  return turn.step > 0 ? `step ${turn.step}/${turn.maxSteps}` : '';
+}
+
+/** Counts for the status line. */
+export interface ServerSummary {
+  total: number;
+  online: number;
+  starting: number;
+  restarting: number;
+  offline: number;
+  disabled: number;
+  /** Tools of online servers. */
+  tools: number;
+  /** e.g. `2/3 online · 14 tools · 1 offline`. */
+  label: string;
+}
+
+const summaryCache = new WeakMap<AppState['servers'], ServerSummary>();
+
+/** Server counts by state, memoised on the servers slice. */
+export function serverSummary(servers: AppState['servers']): ServerSummary {
+  const hit = summaryCache.get(servers);
+  if (hit) return hit;
+  const s = {total: 0, online: 0, starting: 0, restarting: 0, offline: 0, disabled: 0, tools: 0, label: ''};
+  for (const alias of servers.order) {
+    const view = servers.byAlias[alias];
+    s.total++;
+    s[view.state]++;
+    if (view.state === 'online') s.tools += view.toolCount;
+  }
+  const parts = [`${s.online}/${s.total} online`, `${s.tools} tool${s.tools === 1 ? '' : 's'}`];
+  if (s.starting + s.restarting > 0) parts.push(`${s.starting + s.restarting} starting`);
+  if (s.offline > 0) parts.push(`${s.offline} offline`);
+  if (s.disabled > 0) parts.push(`${s.disabled} disabled`);
+  s.label = parts.join(' · ');
+  summaryCache.set(servers, s);
+  return s;
+}
+
+const rowsCache = new WeakMap<AppState['servers'], readonly ServerView[]>();
+
+/** Server rows in config order, memoised on the servers slice. */
+export function serverRows(servers: AppState['servers']): readonly ServerView[] {
+  let rows = rowsCache.get(servers);
+  if (!rows) rowsCache.set(servers, (rows = servers.order.map((a) => servers.byAlias[a])));
+  return rows;
+}
+
+const EMPTY_RING: TraceRing = Object.freeze({entries: Object.freeze([]), total: 0, stderr: Object.freeze([])}) as TraceRing;
+
+/** The server whose trace the pane shows: the chosen one, else the first configured. */
+export function traceAlias(state: AppState): string | null {
+  return state.ui.traceAlias ?? state.servers.order[0] ?? null;
+}
+
+/** The trace ring of `alias` (default: the one the pane shows); empty when none. */
+export function traceRing(state: AppState, alias: string | null = traceAlias(state)): TraceRing {
+  return alias !== null && Object.hasOwn(state.traces, alias) ? state.traces[alias] : EMPTY_RING;
+}
+
+/** The list a scrollable pane shows. */
+export function paneItems(state: AppState, pane: 'conversation'): readonly ConversationItem[];
+export function paneItems(state: AppState, pane: 'catalog'): readonly CatalogEntry[];
+export function paneItems(state: AppState, pane: 'servers'): readonly ServerView[];
+export function paneItems(state: AppState, pane: 'trace'): readonly TraceEntry[];
+export function paneItems(state: AppState, pane: ScrollPane): readonly unknown[];
+export function paneItems(state: AppState, pane: ScrollPane): readonly unknown[] {
+  switch (pane) {
+    case 'conversation':
+      return state.conversation.items;
+    case 'catalog':
+      return filteredCatalog(state.catalog, state.ui.filter);
+    case 'servers':
+      return serverRows(state.servers);
+    case 'trace':
+      return traceRing(state).entries;
+  }
+}
+
+/** The visible window of a pane, from its scroll state and measured height. */
+export function paneWindow(state: AppState, pane: 'conversation', height?: number): ListWindow<ConversationItem>;
+export function paneWindow(state: AppState, pane: 'catalog', height?: number): ListWindow<CatalogEntry>;
+export function paneWindow(state: AppState, pane: 'servers', height?: number): ListWindow<ServerView>;
+export function paneWindow(state: AppState, pane: 'trace', height?: number): ListWindow<TraceEntry>;
+export function paneWindow(state: AppState, pane: ScrollPane, height = state.ui.viewport[pane]): ListWindow<unknown> {
+  return scrolledWindow(paneItems(state, pane), state.ui.scroll[pane], height);
+}
+
+/** The card of `callId`, or null. */
+export function callCard(state: AppState, callId: string): ToolCallItem | null {
+  const index = state.conversation.callIndex.get(callId);
+  const item = index === undefined ? undefined : state.conversation.items[index];
+  return item?.kind === 'tool-call' ? item : null;
+}
+
+/** The call the user is asked about now (head of the queue), or null. */
+export function pendingApproval(state: AppState): ToolCallItem | null {
+  return state.approvals.length > 0 ? callCard(state, state.approvals[0]) : null;
+}
+
+/** Whether the user allowed `name` for the rest of the session. */
+export function isAlwaysAllowed(state: AppState, name: string): boolean {
+  return state.alwaysAllowed.has(name);
+}
+
+/** Whether a turn is running or being cancelled. */
+export function isBusy(state: AppState): boolean {
+  return state.turn.status !== 'idle';
+}
+
+/** The newest status-line notice, or null. */
+export function latestNotice(state: AppState): Notice | null {
+  return state.notices.length > 0 ? state.notices[state.notices.length - 1] : null;
+}
+
+/** The items of the current (or last) turn, user message first; what `--print` writes. */
+export function turnItems(state: AppState): readonly ConversationItem[] {
+  return state.turn.id === 0 ? [] : state.conversation.items.slice(state.turn.firstIndex);
+}
+
+/** The final assistant text of the current (or last) turn, '' if none. */
+export function lastAssistantText(state: AppState): string {
+  const items = state.conversation.items;
+  // Scans back only across this turn's items.
+  for (let i = items.length - 1; i >= state.turn.firstIndex; i--) {
+    const item = items[i];
+    if (item.kind === 'assistant') return item.text;
+    if (item.kind === 'user') break;
+  }
+  return '';
+}

@@ -1,0 +1,149 @@
+import {describe, expect, it} from 'vitest';
+import {
+  collisions,
+  filteredCatalog,
+  isAlwaysAllowed,
+  isBusy,
+  lastAssistantText,
+  latestNotice,
+  serverRows,
+  serverSummary,
+  stepLabel,
+  traceRing,
+  turnItems,
+  visibleWindow,
+} from '../../src/state/selectors.js';
+import {truncate} from '../../src/state/text.js';
+import {base, catalog, entry, run} from './fixtures.js';
+
+describe('visibleWindow', () => {
+  const items = Array.from({length: 10}, (_, i) => i);
+
+  it('returns the rows in view and the counts hidden above and below', () => {
+    expect(visibleWindow(items, 3, 4)).toEqual({rows: [3, 4, 5, 6], above: 3, below: 3, offset: 3});
+  });
+
+  it('clamps the offset so the window stays full', () => {
+    expect(visibleWindow(items, 9, 4)).toEqual({rows: [6, 7, 8, 9], above: 6, below: 0, offset: 6});
+    expect(visibleWindow(items, -5, 4)).toEqual({rows: [0, 1, 2, 3], above: 0, below: 6, offset: 0});
+    expect(visibleWindow(items, Number.NaN, 2).offset).toBe(0);
+  });
+
+  it('handles short lists and empty panes', () => {
+    expect(visibleWindow([1, 2], 5, 10)).toEqual({rows: [1, 2], above: 0, below: 0, offset: 0});
+    expect(visibleWindow(items, 2, 0)).toEqual({rows: [], above: 2, below: 8, offset: 2});
+    expect(visibleWindow([], 0, 5)).toEqual({rows: [], above: 0, below: 0, offset: 0});
+  });
+
+  it('reads only the visible rows', () => {
+    let reads = 0;
+    const big = new Proxy(Array.from({length: 100_000}, (_, i) => i), {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(visibleWindow(big, 500, 20).rows).toHaveLength(20);
+    expect(reads).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('filteredCatalog', () => {
+  const c = catalog(3, [
+    entry('files', 'read_file', {title: 'Open document'}),
+    entry('git', 'read_file'),
+    entry('git', 'log', {annotations: {title: 'History'}}),
+    entry('web', 'fetch', {name: 'mcp__web__fetch_1a2b', mangling: 'hashed'}),
+  ]);
+
+  it('returns the entries themselves for an empty filter', () => {
+    expect(filteredCatalog(c, '')).toBe(c.entries);
+    expect(filteredCatalog(c, '   ')).toBe(c.entries);
+  });
+
+  it('matches alias, model name, original name and title, case-insensitively, every word', () => {
+    expect(filteredCatalog(c, 'GIT').map((e) => e.name)).toEqual(['mcp__git__read_file', 'mcp__git__log']);
+    expect(filteredCatalog(c, 'DOCUMENT').map((e) => e.alias)).toEqual(['files']);
+    expect(filteredCatalog(c, 'history').map((e) => e.tool)).toEqual(['log']);
+    expect(filteredCatalog(c, '1a2b').map((e) => e.tool)).toEqual(['fetch']);
+    expect(filteredCatalog(c, 'read git').map((e) => e.name)).toEqual(['mcp__git__read_file']);
+    expect(filteredCatalog(c, 'nothing')).toEqual([]);
+  });
+
+  it('memoises on catalog and filter', () => {
+    const first = filteredCatalog(c, 'read');
+    expect(filteredCatalog(c, 'read')).toBe(first);
+    expect(filteredCatalog(c, ' READ ')).toBe(first);
+    const next = catalog(4, [...c.entries]);
+    expect(filteredCatalog(next, 'read')).not.toBe(first);
+    expect(filteredCatalog(next, 'read')).toEqual(first);
+  });
+});
+
+describe('collisions', () => {
+  it('lists original names offered by two or more servers', () => {
+    const c = catalog(1, [entry('a', 'search'), entry('b', 'search'), entry('a', 'echo'), entry('c', 'fetch'), entry('c', 'search')]);
+    expect([...collisions(c)]).toEqual(['search']);
+    expect(collisions(c)).toBe(collisions(c));
+    expect(collisions(catalog(2, [entry('a', 'x'), entry('b', 'y')])).size).toBe(0);
+  });
+});
+
+describe('stepLabel', () => {
+  it('formats the step', () => {
+    expect(stepLabel({step: 3, maxSteps: 10})).toBe('step 3/10');
+    expect(stepLabel({step: 0, maxSteps: 10})).toBe('');
+  });
+});
+
+describe('servers', () => {
+  it('serverSummary counts states and online tools, memoised', () => {
+    const s = run(
+      base(),
+      {type: 'server/discovered', alias: 'a', status: {toolCount: 4}},
+      {type: 'server/failed', alias: 'b', phase: 'spawn', reason: 'ENOENT', at: 1},
+    );
+    const sum = serverSummary(s.servers);
+    expect(sum).toMatchObject({total: 3, online: 1, offline: 1, starting: 1, restarting: 0, disabled: 0, tools: 4});
+    expect(sum.label).toBe('1/3 online · 4 tools · 1 starting · 1 offline');
+    expect(serverSummary(s.servers)).toBe(sum);
+  });
+
+  it('serverRows is in config order and memoised', () => {
+    const s = base();
+    expect(serverRows(s.servers).map((r) => r.alias)).toEqual(['a', 'b', 'c']);
+    expect(serverRows(s.servers)).toBe(serverRows(s.servers));
+  });
+});
+
+describe('misc selectors', () => {
+  it('trace ring defaults to the first server and is empty when none', () => {
+    const s = run(base(), {type: 'trace/recorded', alias: 'a', entry: {at: 1, direction: 'note', kind: 'era', summary: 'modern'}});
+    expect(traceRing(s).entries).toHaveLength(1);
+    expect(traceRing(s, 'c').entries).toHaveLength(0);
+  });
+
+  it('turnItems, lastAssistantText, isBusy, latestNotice, isAlwaysAllowed', () => {
+    let s = run(base(), {type: 'user/submitted', text: 'one'}, {type: 'model/responded', content: [{type: 'text', text: 'first'}], stopReason: 'end_turn'}, {type: 'turn/finished', stopReason: 'end_turn'});
+    s = run(s, {type: 'user/submitted', text: 'two'});
+    expect(isBusy(s)).toBe(true);
+    expect(turnItems(s).map((i) => i.kind)).toEqual(['user']);
+    expect(lastAssistantText(s)).toBe('');
+    s = run(s, {type: 'model/text-delta', text: 'sec'}, {type: 'model/text-delta', text: 'ond'}, {type: 'turn/finished', stopReason: 'end_turn'});
+    expect(isBusy(s)).toBe(false);
+    expect(turnItems(s).map((i) => i.kind)).toEqual(['user', 'assistant']);
+    expect(lastAssistantText(s)).toBe('second');
+    expect(turnItems(base())).toEqual([]);
+    expect(latestNotice(s)).toBeNull();
+    expect(latestNotice(run(s, {type: 'notice/posted', level: 'warn', text: 'w'}))?.text).toBe('w');
+    expect(isAlwaysAllowed(s, 'mcp__a__x')).toBe(false);
+  });
+});
+
+describe('truncate', () => {
+  it('cuts with an ellipsis and never splits a surrogate pair', () => {
+    expect(truncate('abcdef', 10)).toBe('abcdef');
+    expect(truncate('abcdef', 4)).toBe('abc…');
+    expect(truncate('ab😀cd', 4)).toBe('ab…');
+  });
+});

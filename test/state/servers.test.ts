@@ -1,0 +1,153 @@
+import {describe, expect, it} from 'vitest';
+import type {ServerStatus} from '../../src/hub/types.js';
+import {reduce} from '../../src/state/reduce.js';
+import {base, catalog, entry, run} from './fixtures.js';
+
+describe('server events', () => {
+  it('keeps config order and initial rows', () => {
+    const s = base();
+    expect(s.servers.order).toEqual(['a', 'b', 'c']);
+    expect(s.servers.byAlias.b).toMatchObject({alias: 'b', state: 'starting', trusted: true, toolCount: 0, pages: 0, toolsStale: false});
+  });
+
+  it('server/starting sets starting, and is a no-op when already starting', () => {
+    const s = base();
+    expect(reduce(s, {type: 'server/starting', alias: 'a'})).toBe(s);
+    const failed = run(s, {type: 'server/failed', alias: 'a', phase: 'spawn', reason: 'ENOENT', at: 5});
+    const again = run(failed, {type: 'server/starting', alias: 'a'});
+    expect(again.servers.byAlias.a.state).toBe('starting');
+    // The last failure stays visible while it starts again.
+    expect(again.servers.byAlias.a.reason).toBe('ENOENT');
+    expect(again.servers.byAlias.b).toBe(s.servers.byAlias.b);
+    expect(again.servers.order).toBe(s.servers.order);
+  });
+
+  it('server/page-listed accumulates pages and tools, ignoring repeats', () => {
+    const s = run(base(), {type: 'server/page-listed', alias: 'a', page: {index: 0, count: 3, cursorOut: 'p2'}});
+    expect(s.servers.byAlias.a).toMatchObject({pages: 1, toolCount: 3});
+    const s2 = run(s, {type: 'server/page-listed', alias: 'a', page: {index: 1, count: 2, cursorIn: 'p2'}});
+    expect(s2.servers.byAlias.a).toMatchObject({pages: 2, toolCount: 5});
+    expect(reduce(s2, {type: 'server/page-listed', alias: 'a', page: {index: 1, count: 2}})).toBe(s2);
+    expect(reduce(s2, {type: 'server/page-listed', alias: 'a', page: {index: 5, count: 2}})).toBe(s2);
+    // A fresh listing restarts the count.
+    expect(run(s2, {type: 'server/page-listed', alias: 'a', page: {index: 0, count: 1}}).servers.byAlias.a).toMatchObject({pages: 1, toolCount: 1});
+  });
+
+  it('server/discovered goes online, merges details, clears failure; same values are a no-op', () => {
+    const failed = run(base(), {type: 'server/restarting', alias: 'a', attempt: 2}, {type: 'server/failed', alias: 'a', phase: 'handshake', reason: 'timeout', at: 9});
+    const status = {era: 'modern' as const, protocolVersion: '2026-07-28', serverName: 'Echo', toolCount: 4, pages: 1, discoveryMs: 12, instructions: 'be nice'};
+    const s = run(failed, {type: 'server/discovered', alias: 'a', status});
+    expect(s.servers.byAlias.a).toEqual({alias: 'a', state: 'online', trusted: false, toolsStale: false, ...status});
+    expect(reduce(s, {type: 'server/discovered', alias: 'a', status})).toBe(s);
+  });
+
+  it('server/discovered never renames the row', () => {
+    const s = run(base(), {type: 'server/discovered', alias: 'a', status: {alias: 'evil', toolCount: 1}});
+    expect(s.servers.byAlias.a.alias).toBe('a');
+    expect(s.servers.order).toEqual(['a', 'b', 'c']);
+  });
+
+  it('server/failed records phase, reason and time', () => {
+    const ev = {type: 'server/failed', alias: 'c', phase: 'list', reason: 'bad cursor', at: 42} as const;
+    const s = run(base(), ev);
+    expect(s.servers.byAlias.c).toMatchObject({state: 'offline', phase: 'list', reason: 'bad cursor', failedAt: 42});
+    expect(reduce(s, ev)).toBe(s);
+  });
+
+  it('server/exited describes the exit, but keeps an earlier failure reason', () => {
+    const online = run(base(), {type: 'server/discovered', alias: 'a', status: {toolCount: 1}});
+    const s = run(online, {type: 'server/exited', alias: 'a', code: 1, signal: null, at: 7});
+    expect(s.servers.byAlias.a).toMatchObject({state: 'offline', phase: 'exit', reason: 'process exited with code 1', failedAt: 7});
+    const killed = run(online, {type: 'server/exited', alias: 'a', code: null, signal: 'SIGKILL'});
+    expect(killed.servers.byAlias.a.reason).toBe('process killed by SIGKILL');
+
+    const failed = run(online, {type: 'server/failed', alias: 'a', phase: 'handshake', reason: 'no answer in 5s', at: 3});
+    expect(reduce(failed, {type: 'server/exited', alias: 'a', code: null, signal: 'SIGTERM'})).toBe(failed);
+    const disabled = run(online, {type: 'server/disabled', alias: 'a'});
+    expect(reduce(disabled, {type: 'server/exited', alias: 'a', code: 0, signal: null})).toBe(disabled);
+  });
+
+  it('server/restarting sets the attempt', () => {
+    const ev = {type: 'server/restarting', alias: 'b', attempt: 3} as const;
+    const s = run(base(), ev);
+    expect(s.servers.byAlias.b).toMatchObject({state: 'restarting', attempt: 3});
+    expect(reduce(s, ev)).toBe(s);
+  });
+
+  it('server/tools-changed marks the tools stale until the next listing', () => {
+    const s = run(base(), {type: 'server/discovered', alias: 'a', status: {toolCount: 1}}, {type: 'server/tools-changed', alias: 'a'});
+    expect(s.servers.byAlias.a.toolsStale).toBe(true);
+    expect(reduce(s, {type: 'server/tools-changed', alias: 'a'})).toBe(s);
+    expect(run(s, {type: 'server/page-listed', alias: 'a', page: {index: 0, count: 2}}).servers.byAlias.a.toolsStale).toBe(true);
+    expect(run(s, {type: 'server/discovered', alias: 'a', status: {toolCount: 2}}).servers.byAlias.a.toolsStale).toBe(false);
+  });
+
+  it('server/disabled', () => {
+    const s = run(base(), {type: 'server/disabled', alias: 'c', reason: 'circuit open'});
+    expect(s.servers.byAlias.c).toMatchObject({state: 'disabled', reason: 'circuit open'});
+    expect(reduce(s, {type: 'server/disabled', alias: 'c'})).toBe(s);
+    expect(base({servers: [{alias: 'x', disabled: true}]}).servers.byAlias.x.state).toBe('disabled');
+  });
+
+  it('server/status replaces the row; an identical snapshot is a no-op', () => {
+    const status: ServerStatus = {alias: 'a', state: 'online', toolCount: 3, pages: 1, trusted: false, lastCallMs: 5, circuitOpenUntil: undefined};
+    const s = run(base(), {type: 'server/starting', alias: 'a'}, {type: 'server/failed', alias: 'a', phase: 'spawn', reason: 'x', at: 1}, {type: 'server/status', status});
+    expect(s.servers.byAlias.a).toEqual({alias: 'a', state: 'online', toolCount: 3, pages: 1, trusted: false, lastCallMs: 5, toolsStale: false});
+    expect(s.servers.byAlias.a.reason).toBeUndefined();
+    expect(reduce(s, {type: 'server/status', status: {...status}})).toBe(s);
+  });
+
+  it('events for an unconfigured alias append a row at the end', () => {
+    const s = run(base(), {type: 'server/status', status: {alias: 'z', state: 'online', toolCount: 0, pages: 0, trusted: false}});
+    expect(s.servers.order).toEqual(['a', 'b', 'c', 'z']);
+    const t = run(base(), {type: 'server/starting', alias: 'y'});
+    expect(t.servers.order).toEqual(['a', 'b', 'c', 'y']);
+    expect(t.servers.byAlias.y.state).toBe('starting');
+  });
+});
+
+describe('catalog/rebuilt', () => {
+  it('replaces the catalog, and is a no-op for the same version', () => {
+    const c1 = catalog(1, [entry('a', 'echo')]);
+    const s = run(base(), {type: 'catalog/rebuilt', catalog: c1});
+    expect(s.catalog).toBe(c1);
+    expect(reduce(s, {type: 'catalog/rebuilt', catalog: catalog(1, [entry('a', 'echo')])})).toBe(s);
+    const c2 = catalog(2, []);
+    expect(run(s, {type: 'catalog/rebuilt', catalog: c2}).catalog).toBe(c2);
+  });
+
+  it('accepts a first catalog at version 0', () => {
+    const c0 = catalog(0, []);
+    expect(run(base(), {type: 'catalog/rebuilt', catalog: c0}).catalog).toBe(c0);
+  });
+});
+
+describe('trace/recorded', () => {
+  const note = (i: number) => ({at: i, direction: 'out' as const, kind: 'request' as const, summary: `tools/call #${i}`});
+
+  it('keeps a bounded ring per server', () => {
+    let s = base({limits: {tracePerServer: 5}});
+    for (let i = 0; i < 12; i++) s = run(s, {type: 'trace/recorded', alias: 'a', entry: note(i)});
+    s = run(s, {type: 'trace/recorded', alias: 'b', entry: note(100)});
+    expect(s.traces.a.entries.map((e) => e.at)).toEqual([7, 8, 9, 10, 11]);
+    expect(s.traces.a.total).toBe(12);
+    expect(s.traces.b.entries).toHaveLength(1);
+  });
+
+  it('defaults to 500 entries per server', () => {
+    let s = base();
+    for (let i = 0; i < 510; i++) s = reduce(s, {type: 'trace/recorded', alias: 'a', entry: note(i)});
+    expect(s.traces.a.entries).toHaveLength(500);
+    expect(s.traces.a.entries[0].at).toBe(10);
+  });
+
+  it('keeps a bounded stderr tail, line by line, and truncates long summaries', () => {
+    let s = base({limits: {stderrLines: 3, summaryChars: 20}});
+    s = run(s, {type: 'trace/recorded', alias: 'c', entry: {at: 1, direction: 'in', kind: 'stderr', summary: 'one\ntwo\r\n'}});
+    s = run(s, {type: 'trace/recorded', alias: 'c', entry: {at: 2, direction: 'in', kind: 'stderr', summary: 'three\nfour'}});
+    s = run(s, {type: 'trace/recorded', alias: 'c', entry: {at: 3, direction: 'in', kind: 'noise', summary: 'x'.repeat(100)}});
+    expect(s.traces.c.stderr).toEqual(['two', 'three', 'four']);
+    expect(s.traces.c.entries[2].summary).toHaveLength(20);
+    expect(s.traces.c.entries[2].summary.endsWith('…')).toBe(true);
+  });
+});
