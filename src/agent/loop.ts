@@ -91,8 +91,10 @@ export async function runTurn(question: string, o: TurnOptions): Promise<TurnOut
         outcome.stopReason = 'step_limit';
         return outcome;
       }
-      const results = await Promise.all(uses.map((use) => runCall(use, catalog, o, outcome)));
-      o.history.push({role: 'user', content: results});
+      const done = await Promise.all(uses.map((use) => runCall(use, catalog, o)));
+      // Calls run concurrently; their results go back (and are reported) in the order requested.
+      outcome.calls.push(...done.map((d) => d.record));
+      o.history.push({role: 'user', content: done.map((d) => d.block)});
       if (o.signal.aborted) return cancelled(o, outcome);
     }
   } catch (err) {
@@ -105,7 +107,11 @@ export async function runTurn(question: string, o: TurnOptions): Promise<TurnOut
   }
 }
 
-async function runCall(use: Extract<ModelContent, {type: 'tool_use'}>, catalog: Catalog, o: TurnOptions, outcome: TurnOutcome): Promise<Extract<ModelContent, {type: 'tool_result'}>> {
+async function runCall(
+  use: Extract<ModelContent, {type: 'tool_use'}>,
+  catalog: Catalog,
+  o: TurnOptions,
+): Promise<{record: CallRecord; block: Extract<ModelContent, {type: 'tool_result'}>}> {
   const entry = catalog.byName.get(use.name);
   o.dispatch({type: 'call/requested', callId: use.id, name: use.name, alias: entry?.alias, tool: entry?.tool, arguments: use.input});
   let result: HubCallResult;
@@ -131,10 +137,9 @@ async function runCall(use: Extract<ModelContent, {type: 'tool_use'}>, catalog: 
     protocolError: result.protocolError !== undefined,
     text: resultText(result),
   };
-  outcome.calls.push(record);
   const block = toToolResult(use.id, result, o.resultCap);
   o.record?.('call', {...record, result: block});
-  return block;
+  return {record, block};
 }
 
 /** Returns the denial text, or undefined when the call may run. */

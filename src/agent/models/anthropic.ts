@@ -1,0 +1,117 @@
+// The Anthropic Messages API provider: one streamed request per `respond`.
+// The tool table is sent exactly as the hub built it (stable order, same
+// bytes) with a cache breakpoint on the last tool and on the system prompt, so
+// every turn after the first reads the table from the prompt cache.
+import Anthropic from '@anthropic-ai/sdk';
+import type {Model, ModelContent, ModelRequest, ModelResponse, ModelTool} from '../model.js';
+import {AbortError} from './abort.js';
+import {toModelError} from './anthropic-errors.js';
+import {ModelError} from './model-error.js';
+
+/** The newest Sonnet in the SDK's `Model` list when this was written. */
+export const DEFAULT_ANTHROPIC_MODEL: Anthropic.Model = 'claude-sonnet-5-5';
+
+/** Output budget when neither the request nor the options set one. */
+export const DEFAULT_MAX_TOKENS = 8192;
+
+/** Options for {@link createAnthropicModel}. */
+export interface AnthropicModelOptions {
+  apiKey: string;
+  /** Model id; defaults to ANTHROPIC_MODEL, then {@link DEFAULT_ANTHROPIC_MODEL}. */
+  model?: string;
+  /** API root without `/v1`; defaults to ANTHROPIC_BASE_URL, then the public API. */
+  baseURL?: string;
+  maxTokens?: number;
+  /** SDK retries for 429/5xx/network failures; the SDK default (2) when omitted. */
+  maxRetries?: number;
+  /** Per-attempt timeout in ms; the SDK default when omitted. */
+  timeoutMs?: number;
+}
+
+/** Picks the model id: `--model`, then ANTHROPIC_MODEL, then the default Sonnet. */
+export function resolveAnthropicModel(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
+  return flag?.trim() || env.ANTHROPIC_MODEL?.trim() || DEFAULT_ANTHROPIC_MODEL;
+}
+
+const EPHEMERAL = {type: 'ephemeral'} as const;
+
+/** Creates a streaming Anthropic model provider. */
+export function createAnthropicModel(options: AnthropicModelOptions): Model {
+  const model = resolveAnthropicModel(options.model);
+  const client = options.apiKey
+    ? new Anthropic({
+        apiKey: options.apiKey,
+        ...(options.baseURL ? {baseURL: options.baseURL} : {}),
+        ...(options.maxRetries !== undefined ? {maxRetries: options.maxRetries} : {}),
+        ...(options.timeoutMs !== undefined ? {timeout: options.timeoutMs} : {}),
+        // The SDK logs to the console, which would tear the Ink screen; ANTHROPIC_LOG opts back in.
+        ...(process.env.ANTHROPIC_LOG ? {} : {logLevel: 'off' as const}),
+      })
+    : undefined;
+
+  async function respond(request: ModelRequest): Promise<ModelResponse> {
+    if (request.signal?.aborted) throw new AbortError();
+    if (!client) {
+      throw new ModelError('auth', 'Anthropic API: no API key — set ANTHROPIC_API_KEY');
+    }
+    const stream = client.messages.stream(buildParams(model, request, options.maxTokens), {signal: request.signal});
+    if (request.onText) {
+      const onText = request.onText;
+      stream.on('text', (delta) => onText(delta));
+    }
+    try {
+      return toModelResponse(await stream.finalMessage());
+    } catch (error) {
+      if (request.signal?.aborted) throw new AbortError();
+      throw toModelError(error, {model, baseURL: client.baseURL});
+    }
+  }
+
+  return {label: model, offline: false, respond};
+}
+
+/** Builds the request body; exported for tests. */
+export function buildParams(
+  model: string,
+  request: ModelRequest,
+  defaultMaxTokens = DEFAULT_MAX_TOKENS,
+): Anthropic.MessageCreateParamsNonStreaming {
+  const params: Anthropic.MessageCreateParamsNonStreaming = {
+    model,
+    max_tokens: request.maxTokens ?? defaultMaxTokens,
+    // The conversation already uses the Messages API shapes (see model.ts).
+    messages: request.messages as unknown as Anthropic.MessageParam[],
+  };
+  // The API rejects empty text blocks, so an empty prompt is left out.
+  if (request.system) params.system = [{type: 'text', text: request.system, cache_control: EPHEMERAL}];
+  if (request.tools.length > 0) params.tools = withCacheBreakpoint(request.tools);
+  return params;
+}
+
+/** The tools as given, in order, with a cache breakpoint on the last one only. */
+export function withCacheBreakpoint(tools: readonly ModelTool[]): Anthropic.Tool[] {
+  const last = tools.length - 1;
+  return tools.map((tool, i) =>
+    i === last ? {...tool, cache_control: EPHEMERAL} : tool,
+  ) as Anthropic.Tool[];
+}
+
+/** Keeps the blocks the loop understands: text and client tool calls. */
+export function toModelResponse(message: Anthropic.Message): ModelResponse {
+  const content: ModelContent[] = [];
+  for (const block of message.content) {
+    if (block.type === 'text') content.push({type: 'text', text: block.text});
+    else if (block.type === 'tool_use') content.push({type: 'tool_use', id: block.id, name: block.name, input: block.input});
+  }
+  const usage = message.usage;
+  return {
+    content,
+    stopReason: message.stop_reason ?? 'end_turn',
+    usage: {
+      inputTokens: usage.input_tokens,
+      outputTokens: usage.output_tokens,
+      ...(usage.cache_read_input_tokens != null ? {cacheReadTokens: usage.cache_read_input_tokens} : {}),
+      ...(usage.cache_creation_input_tokens != null ? {cacheWriteTokens: usage.cache_creation_input_tokens} : {}),
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// Reads and validates `mcp.config.json`. Whatever the file holds (nothing,
+// an array, random bytes, a 100 MB log), the only exception that leaves this
+// module is a ConfigError whose message lists every problem, one per line,
+// each starting with the file name and the JSON path.
+import {readFileSync, statSync} from 'node:fs';
+import {dirname, resolve} from 'node:path';
+import {aliasProblem} from './aliases.js';
+import {ConfigError} from './config-error.js';
+import {JsonSyntaxError, scanJson, type DuplicateKey} from './json-scan.js';
+import {formatPath} from './path.js';
+import {kindOf} from './schema.js';
+import {parseServer} from './server.js';
+import {suggestKey} from './suggest.js';
+import type {Config, ServerConfig} from './types.js';
+
+/** Larger files are refused before reading: no real config comes close. */
+export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
+const EXAMPLE = '{"mcpServers": {"notes": {"command": "npx", "args": ["-y", "some-mcp-server"]}}}';
+
+/** Reads, validates and expands the config at `path`; throws ConfigError and nothing else. */
+export function loadConfig(path: string, env: NodeJS.ProcessEnv): Config {
+  let text: string;
+  try {
+    const st = statSync(path);
+    if (st.isDirectory()) throw new ConfigError(`${path}: is a directory, not a config file`);
+    if (st.size > MAX_CONFIG_BYTES) {
+      throw new ConfigError(`${path}: is ${st.size} bytes; a config file is at most ${MAX_CONFIG_BYTES} (is this the right file?)`);
+    }
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    const code = (err as {code?: string}).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    throw new ConfigError(`${path}: cannot read the config file: ${why}`);
+  }
+  return parseConfig(text, path, env);
+}
+
+/** Validates config text as if read from `path` (relative paths resolve against its directory). */
+export function parseConfig(text: string, path: string, env: NodeJS.ProcessEnv): Config {
+  try {
+    return parse(text, path, env);
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    // A bug of ours must still come out as a printable config error.
+    throw new ConfigError(`${path}: could not be read as a config: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function parse(input: string, label: string, env: NodeJS.ProcessEnv): Config {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input; // editors add a BOM
+  if (text.length > MAX_CONFIG_BYTES) throw new ConfigError(`${label}: is larger than ${MAX_CONFIG_BYTES} characters; is this the right file?`);
+  if (text.trim() === '') throw new ConfigError(`${label}: the file is empty; expected ${EXAMPLE}`);
+  let scan;
+  try {
+    scan = scanJson(text);
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) throw new ConfigError(`${label}:${err.line}:${err.column}: invalid JSON: ${err.message}`);
+    throw err;
+  }
+  const data: unknown = JSON.parse(text);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new ConfigError(`${label}: expected a JSON object at the top level, got ${kindOf(data)}; e.g. ${EXAMPLE}`);
+  }
+  const root = data as Record<string, unknown>;
+  const problems = scan.duplicates.map(duplicateMessage);
+  problems.push(...topLevelProblems(root));
+  const servers: ServerConfig[] = [];
+  const block = root.mcpServers;
+  if (block !== undefined && (block === null || typeof block !== 'object' || Array.isArray(block))) {
+    problems.push(`mcpServers: expected an object mapping aliases to servers, got ${kindOf(block)}; e.g. ${EXAMPLE}`);
+  } else if (block !== undefined) {
+    const ctx = {dir: dirname(resolve(label)), env};
+    for (const {key: alias} of scan.serverKeys) {
+      const bad = aliasProblem(alias);
+      if (bad) problems.push(`${formatPath(['mcpServers', alias])}: alias ${bad}`);
+      const r = parseServer(alias, (block as Record<string, unknown>)[alias], ctx);
+      if (r.ok) servers.push(r.server);
+      else problems.push(...r.problems);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems.map((p) => `${label}: ${p}`));
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(root)) {
+    if (key !== 'mcpServers') Object.defineProperty(extra, key, {value: root[key], enumerable: true, writable: true, configurable: true});
+  }
+  return {path: resolve(label), servers, extra};
+}
+
+function topLevelProblems(root: Record<string, unknown>): string[] {
+  if (root.mcpServers !== undefined) {
+    return Object.keys(root)
+      .filter((k) => k !== 'mcpServers' && k !== '$schema' && suggestKey(k, ['mcpServers', '$schema']) !== undefined)
+      .map((k) => `${formatPath([k])}: unknown key; did you mean \`${suggestKey(k, ['mcpServers', '$schema'])}\`?`);
+  }
+  const near = Object.keys(root).find((k) => suggestKey(k, ['mcpServers']) !== undefined);
+  if (near) return [`${formatPath([near])}: unknown key; did you mean \`mcpServers\`?`];
+  if ('servers' in root) return ['missing "mcpServers": found "servers" (VS Code\'s format); rename it to "mcpServers"'];
+  return [`missing "mcpServers"; expected ${EXAMPLE}`];
+}
+
+function duplicateMessage(d: DuplicateKey): string {
+  const lines = `lines ${d.first.line} and ${d.second.line}`;
+  if (d.path.length === 1 && d.path[0] === 'mcpServers') {
+    return `mcpServers: alias "${d.first.key}" is defined twice (${lines}); JSON keeps only the last, so rename or remove one`;
+  }
+  const where = d.path.length === 0 ? '' : `${formatPath(d.path)}: `;
+  return `${where}key "${d.first.key}" appears twice (${lines}); JSON keeps only the last, so remove one`;
+}

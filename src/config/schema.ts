@@ -1,0 +1,77 @@
+// The zod schema of one server entry. Every message names the expected shape
+// and, where a common slip explains it, the fix; the loader adds file and path.
+import * as z from 'zod';
+
+/** setTimeout silently turns anything larger into 1 ms, so this is the ceiling. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+/** Defaults applied to every server. */
+export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000} as const;
+
+/** Every per-server key we read; anything else is kept in `extra`. */
+export const SERVER_KEYS = [
+  'type', 'command', 'args', 'env', 'cwd', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
+  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling',
+] as const;
+
+/** Other spellings people reach for (normalised: lower case, no `_`/`-`). */
+export const SERVER_KEY_SYNONYMS: Readonly<Record<string, string>> = {
+  environment: 'env', arguments: 'args', argv: 'args', cmd: 'command', workingdirectory: 'cwd', workdir: 'cwd',
+};
+
+/** A JSON value's kind, for "got …" in messages. */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return `${value}`;
+  return typeof value;
+}
+
+type Issue = {input?: unknown};
+
+function expected(what: string, hint?: (input: unknown) => string | undefined, required?: string) {
+  return (iss: Issue): string => {
+    if (iss.input === undefined) return required ?? 'is required';
+    const extra = hint?.(iss.input);
+    return `expected ${what}, got ${kindOf(iss.input)}${extra ? ` (${extra})` : ''}`;
+  };
+}
+
+const noNul = (s: string): boolean => !s.includes('\0');
+const NUL = {error: 'must not contain a NUL character'};
+const quoted = (input: unknown): string | undefined => (typeof input === 'string' ? 'remove the quotes' : undefined);
+
+const str = (what = 'a string') => z.string({error: expected(what)}).refine(noNul, NUL);
+const strArray = (what: string) => z.array(str(), {error: expected(what, (x) => (typeof x === 'string' ? `write ["${x.length > 20 ? '…' : x}"]` : undefined))});
+const flag = z.boolean({error: expected('true or false', quoted)});
+const ms = z
+  .number({error: expected(`a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, quoted)})
+  .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_TIMEOUT_MS, {error: `expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`});
+
+/** One server entry as written; unknown keys pass through. */
+export const serverSchema = z.looseObject({
+  command: z
+    .string({error: expected('a string', undefined, 'is required: the program that starts the server, e.g. "npx" or "node"')})
+    .refine(noNul, NUL)
+    .refine((s) => s.trim() !== '', {error: 'must not be empty: the program that starts the server, e.g. "npx"'}),
+  args: strArray('an array of strings').default([]),
+  env: z
+    .record(z.string(), str('a string (quote numbers and booleans, e.g. "3000")'), {error: expected('an object of "NAME": "value" strings')})
+    .default({}),
+  cwd: str('a directory path').optional(),
+  disabled: flag.default(false),
+  trusted: flag.default(false),
+  autoApprove: strArray('an array of tool names').default([]),
+  startupTimeoutMs: ms.default(SERVER_DEFAULTS.startupTimeoutMs),
+  callTimeoutMs: ms.default(SERVER_DEFAULTS.callTimeoutMs),
+  toolTimeouts: z.record(z.string(), ms, {error: expected('an object of "tool": milliseconds')}).default({}),
+  includeTools: strArray('an array of tool names').optional(),
+  excludeTools: strArray('an array of tool names').default([]),
+  roots: strArray('an array of directory paths').default([]),
+  sampling: flag.default(false),
+});
+
+/** What the schema yields before variables are expanded and paths resolved. */
+export type RawServer = z.output<typeof serverSchema>;

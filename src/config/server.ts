@@ -1,0 +1,120 @@
+// Turns one `mcpServers` entry into a fully defaulted ServerConfig, or into
+// the list of everything wrong with it (each line prefixed with its JSON path).
+import {isAbsolute, resolve} from 'node:path';
+import {expandVars} from './expand.js';
+import {formatPath} from './path.js';
+import {kindOf, serverSchema, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawServer} from './schema.js';
+import {suggestKey} from './suggest.js';
+import type {ServerConfig} from './types.js';
+
+/** What `parseServer` needs besides the entry. */
+export interface ServerContext {
+  /** Directory of the config file, for relative `cwd` and `roots`. */
+  dir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The parsed server, or the problems found in it. */
+export type ServerParse = {ok: true; server: ServerConfig} | {ok: false; problems: string[]};
+
+const KNOWN = new Set<string>([...SERVER_KEYS, 'url']);
+
+/** Validates, defaults and expands one server entry. */
+export function parseServer(alias: string, raw: unknown, ctx: ServerContext): ServerParse {
+  const at = (...rest: Array<string | number>): string => formatPath(['mcpServers', alias, ...rest]);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return {ok: false, problems: [`${at()}: expected an object like {"command": "npx", "args": ["-y", "some-server"]}, got ${kindOf(raw)}`]};
+  }
+  const entry = raw as Record<string, unknown>;
+  const transport = transportProblem(entry);
+  if (transport) return {ok: false, problems: [`${at(transport.key)}: ${transport.message}`]};
+
+  const problems: string[] = [];
+  const meant = new Set<string>();
+  for (const key of Object.keys(entry)) {
+    if (KNOWN.has(key)) continue;
+    if (key.toLowerCase().replace(/[_-]/g, '') === 'enabled') {
+      problems.push(`${at(key)}: unknown key; breakerbox reads "disabled" instead (the opposite: "disabled": true turns a server off)`);
+      continue;
+    }
+    const guess = suggestKey(key, SERVER_KEYS, SERVER_KEY_SYNONYMS);
+    if (guess && !Object.hasOwn(entry, guess)) {
+      problems.push(`${at(key)}: unknown key; did you mean \`${guess}\`?`);
+      meant.add(guess);
+    }
+  }
+  const parsed = serverSchema.safeParse(entry);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      // "command is required" adds nothing when we just said `comand` meant it.
+      if (issue.path.length === 1 && meant.has(String(issue.path[0])) && entry[String(issue.path[0])] === undefined) continue;
+      problems.push(`${at(...(issue.path as Array<string | number>))}: ${issue.message}`);
+    }
+  }
+  if (problems.length > 0 || !parsed.success) return {ok: false, problems};
+  return finish(alias, parsed.data, entry, ctx, at);
+}
+
+function transportProblem(entry: Record<string, unknown>): {key: string; message: string} | undefined {
+  const type = entry.type;
+  if (type !== undefined && type !== 'stdio') {
+    const shown = typeof type === 'string' ? `"${type}"` : kindOf(type);
+    return {key: 'type', message: `${shown} is not supported: breakerbox only runs local stdio servers for now (use "type": "stdio" with a "command", or remove this server)`};
+  }
+  if (type === undefined && entry.url !== undefined && entry.command === undefined) {
+    return {key: 'url', message: 'remote (HTTP/SSE) servers are not supported yet: breakerbox only runs local stdio servers with a "command"'};
+  }
+  return undefined;
+}
+
+function finish(alias: string, data: RawServer, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): ServerParse {
+  const problems: string[] = [];
+  const expand = (value: string, ...path: Array<string | number>): string => {
+    const r = expandVars(value, ctx.env);
+    if (r.ok) return r.value;
+    for (const p of r.problems) problems.push(`${at(...path)}: ${p}`);
+    return value;
+  };
+  const command = expand(data.command, 'command');
+  if (problems.length === 0 && command.trim() === '') problems.push(`${at('command')}: is empty after expanding variables`);
+  const args = data.args.map((a, i) => expand(a, 'args', i));
+  // Null prototypes: lookups by a server-chosen tool name ("toString",
+  // "constructor") must never find Object.prototype members.
+  const env: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(data.env)) {
+    if (name === '' || name.includes('=') || name.includes('\0')) {
+      problems.push(`${at('env', name)}: "${name}" is not a valid environment variable name`);
+      continue;
+    }
+    Object.defineProperty(env, name, {value: expand(value, 'env', name), enumerable: true, writable: true, configurable: true});
+  }
+  const dir = (p: string): string => (isAbsolute(p) ? p : resolve(ctx.dir, p));
+  const cwdText = data.cwd === undefined ? '' : expand(data.cwd, 'cwd');
+  const roots = data.roots.map((r, i) => expand(r, 'roots', i)).filter((r) => r !== '').map(dir);
+  if (problems.length > 0) return {ok: false, problems};
+
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(entry)) {
+    if (!(SERVER_KEYS as readonly string[]).includes(key)) Object.defineProperty(extra, key, {value: entry[key], enumerable: true, writable: true, configurable: true});
+  }
+  const server: ServerConfig = {
+    alias,
+    type: 'stdio',
+    command,
+    args,
+    env,
+    ...(cwdText !== '' ? {cwd: dir(cwdText)} : {}),
+    disabled: data.disabled,
+    trusted: data.trusted,
+    autoApprove: data.autoApprove,
+    startupTimeoutMs: data.startupTimeoutMs,
+    callTimeoutMs: data.callTimeoutMs,
+    toolTimeouts: Object.assign(Object.create(null) as Record<string, number>, data.toolTimeouts),
+    ...(data.includeTools ? {includeTools: data.includeTools} : {}),
+    excludeTools: data.excludeTools,
+    roots,
+    sampling: data.sampling,
+    extra,
+  };
+  return {ok: true, server};
+}

@@ -1,0 +1,44 @@
+/** Transports a server entry may ask for; only stdio exists so far. */
+export type TransportType = 'stdio';
+
+/** One configured server with every default applied and every `${VAR}` expanded. */
+export interface ServerConfig {
+  /** The key under `mcpServers`: the prefix of every model name of this server. */
+  alias: string;
+  type: TransportType;
+  command: string;
+  args: string[];
+  /** Only what the config sets (null prototype); see `childEnv` for what the process really gets. */
+  env: Record<string, string>;
+  /** Absolute; relative paths in the file resolve against the file's directory. */
+  cwd?: string;
+  disabled: boolean;
+  /** Whether tool annotations from this server may be believed. */
+  trusted: boolean;
+  /** Original tool names (as the server lists them) that run without asking. */
+  autoApprove: string[];
+  startupTimeoutMs: number;
+  callTimeoutMs: number;
+  /** Per original tool name, overrides `callTimeoutMs` (null prototype: safe to index by any tool name). */
+  toolTimeouts: Record<string, number>;
+  /** When set, only these original tool names are exposed. */
+  includeTools?: string[];
+  /** Original tool names never exposed (applied after `includeTools`). */
+  excludeTools: string[];
+  /** Absolute directories offered to the server as roots. */
+  roots: string[];
+  /** Whether the server may ask us for model completions. */
+  sampling: boolean;
+  /** Keys we do not know yet, kept untouched for forward compatibility. */
+  extra: Record<string, unknown>;
+}
+
+/** A loaded config file. */
+export interface Config {
+  /** Absolute path of the file. */
+  path: string;
+  /** In file order: everything downstream relies on it for stable names. */
+  servers: ServerConfig[];
+  /** Unknown top-level keys (e.g. `$schema`), kept untouched. */
+  extra: Record<string, unknown>;
+}

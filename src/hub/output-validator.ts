@@ -1,0 +1,144 @@
+// Checks `structuredContent` against a tool's `outputSchema`. Schemas come
+// from untrusted servers, so: every schema compiles in its own short-lived Ajv
+// instance (no `$id` clashes between tools, no tool resolving another tool's
+// `$ref`, nothing accumulating inside Ajv); nothing is ever fetched (no
+// `loadSchema`, so a remote `$ref` fails to compile and becomes a warning);
+// compiled validators live in a small LRU keyed by alias, tool and schema
+// object identity; Ajv stops at the first error and never logs to the console.
+import {Ajv, type AnySchemaObject, type ErrorObject, type Options, type ValidateFunction} from 'ajv';
+import {Ajv2019} from 'ajv/dist/2019.js';
+import {Ajv2020} from 'ajv/dist/2020.js';
+import type {CallToolResult} from '../session/mcp-types.js';
+import {stripControlLine} from '../util/sanitize.js';
+import type {CatalogEntry} from './types.js';
+
+/** The verdict on one result: a mismatch is an error for the model; warnings are for the user. */
+export type OutputCheck = {ok: true; warning?: string} | {ok: false; message: string};
+
+/** Limits; the defaults suit an interactive session. */
+export interface OutputValidatorOptions {
+  /** Compiled validators kept (least recently used are dropped). */
+  maxCached?: number;
+  /** Longest message or warning returned. */
+  maxMessageLength?: number;
+}
+
+type Compiled = {fn: ValidateFunction} | {error: string};
+type Engine = typeof Ajv2020 | typeof Ajv2019 | typeof Ajv;
+
+const AJV_OPTIONS: Options = {
+  strict: false, // real-world schemas carry unknown keywords and formats
+  allErrors: false,
+  logger: false,
+  validateFormats: false,
+  validateSchema: false, // compile still rejects broken keywords; meta-checking here would cost ~10 ms a schema
+  ownProperties: true,
+};
+
+/** Compiles, caches and applies output schemas. */
+export class OutputValidator {
+  private readonly cache = new Map<string, {schema: object; compiled: Compiled}>();
+  private readonly maxCached: number;
+  private readonly maxLength: number;
+
+  constructor(options: OutputValidatorOptions = {}) {
+    this.maxCached = options.maxCached ?? 256;
+    this.maxLength = options.maxMessageLength ?? 500;
+  }
+
+  /** Checks one call result; skips error results and tools without an outputSchema. Never throws. */
+  validate(entry: Pick<CatalogEntry, 'alias' | 'tool' | 'outputSchema'>, result: Pick<CallToolResult, 'isError' | 'structuredContent'>): OutputCheck {
+    const schema = entry.outputSchema;
+    if (result.isError === true || !schema) return {ok: true};
+    const label = stripControlLine(`${entry.alias}/${entry.tool}`).slice(0, 140);
+    if (result.structuredContent === undefined) {
+      return {ok: true, warning: this.cap(`${label} declares an outputSchema but returned no structuredContent`)};
+    }
+    const compiled = this.compiled(entry.alias, entry.tool, schema);
+    if ('error' in compiled) {
+      return {ok: true, warning: this.cap(`the outputSchema of ${label} could not be compiled, so its output was not checked: ${compiled.error}`)};
+    }
+    let valid: unknown;
+    try {
+      valid = compiled.fn(result.structuredContent);
+    } catch (err) {
+      return {ok: true, warning: this.cap(`the output of ${label} could not be checked: ${errorText(err)}`)};
+    }
+    if (valid === true) return {ok: true};
+    return {ok: false, message: this.cap(`structuredContent does not match the outputSchema of ${label}: ${describe(compiled.fn.errors)}`)};
+  }
+
+  /** How many compiled validators are cached. */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /** Forgets every compiled validator. */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private compiled(alias: string, tool: string, schema: object): Compiled {
+    const key = `${alias}\0${tool}`;
+    const hit = this.cache.get(key);
+    this.cache.delete(key); // re-inserted below: Map order is our LRU order
+    const compiled = hit && hit.schema === schema ? hit.compiled : compile(schema as AnySchemaObject);
+    this.cache.set(key, {schema, compiled});
+    if (this.cache.size > this.maxCached) this.cache.delete(this.cache.keys().next().value as string);
+    return compiled;
+  }
+
+  private cap(text: string): string {
+    const clean = stripControlLine(text);
+    return clean.length <= this.maxLength ? clean : `${clean.slice(0, this.maxLength - 1)}…`;
+  }
+}
+
+function compile(schema: AnySchemaObject): Compiled {
+  const engine = engineFor(schema.$schema);
+  if (typeof engine === 'string') return {error: engine};
+  if (schema.$async === true) return {error: 'asynchronous schemas ($async) are not supported'};
+  try {
+    const fn = new engine(AJV_OPTIONS).compile(schema);
+    return (fn as {$async?: boolean}).$async ? {error: 'asynchronous schemas ($async) are not supported'} : {fn};
+  } catch (err) {
+    const text = errorText(err);
+    return {error: /resolve reference/.test(text) ? `${text} (remote references are never fetched)` : text};
+  }
+}
+
+// The dialect comes from `$schema`: 2020-12 when absent (the MCP default).
+function engineFor($schema: unknown): Engine | string {
+  if ($schema === undefined) return Ajv2020;
+  const id = typeof $schema === 'string' ? $schema.replace(/^https?:\/\//, '').replace(/#$/, '') : '';
+  if (id === 'json-schema.org/draft/2020-12/schema') return Ajv2020;
+  if (id === 'json-schema.org/draft/2019-09/schema') return Ajv2019;
+  if (id === 'json-schema.org/draft-07/schema' || id === 'json-schema.org/draft-06/schema') return Ajv;
+  return `unsupported $schema ${JSON.stringify($schema).slice(0, 80)} (supported: 2020-12, 2019-09, draft-07)`;
+}
+
+function describe(errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  if (!e) return 'invalid';
+  const where = e.instancePath === '' ? '(root)' : e.instancePath;
+  const extra = typeof e.params?.additionalProperty === 'string' ? ` (${JSON.stringify(e.params.additionalProperty)})` : '';
+  return `${where} ${e.message ?? 'is invalid'}${extra}`;
+}
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+let metaValidator: Ajv2020 | undefined;
+const META_2020 = 'https://json-schema.org/draft/2020-12/schema';
+
+/** Why `schema` is not valid JSON Schema 2020-12 (what the model API demands of input schemas), or undefined. */
+export function metaSchemaProblem(schema: Record<string, unknown>): string | undefined {
+  try {
+    // One shared instance: the meta-schema is compiled once, and validating
+    // against it registers nothing, so sharing is safe.
+    metaValidator ??= new Ajv2020({...AJV_OPTIONS, validateSchema: true});
+    if (metaValidator.validate(META_2020, schema)) return undefined;
+    return stripControlLine(describe(metaValidator.errors)).slice(0, 300);
+  } catch (err) {
+    return `could not be checked: ${errorText(err)}`;
+  }
+}

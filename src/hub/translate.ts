@@ -1,0 +1,87 @@
+// MCP tool → catalog entry → model tool. The translation is lossy on purpose:
+// `title` goes to the UI, `annotations` to the approval policy, `outputSchema`
+// to our validator; the model sees only name, description and input schema.
+//
+// Input schemas. The model API accepts only object schemas, and rejects the
+// whole request (every tool, every server) when one input schema is not valid
+// JSON Schema 2020-12. So one bad tool must not reach it:
+// - not a JSON object at all (string, array, null…) → the tool is dropped;
+// - an object without `type` → `type: "object"` is added (a common omission
+//   for argument-less tools: `{}` or `{properties: {}}`);
+// - `type` present but not "object" → dropped: wrapping it in `{value: …}`
+//   would change the arguments the server receives;
+// - fails the 2020-12 meta-schema → dropped, with the first error as reason.
+import type {ToolAnnotations, Tool} from '../session/mcp-types.js';
+import type {ModelTool} from '../agent/model.js';
+import {stripControl, stripControlLine} from '../util/sanitize.js';
+import {metaSchemaProblem} from './output-validator.js';
+import type {CatalogEntry, NameMangling} from './types.js';
+
+/** A tool left out of the catalog, and why (for the server's status line). */
+export interface DroppedTool {
+  dropped: string;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Builds the catalog entry of one tool, or says why the tool cannot be offered to the model. */
+export function buildEntry(alias: string, tool: Tool, name: string, mangling: NameMangling, trusted: boolean): CatalogEntry | DroppedTool {
+  if (typeof tool?.name !== 'string') return {dropped: 'the tool has no name'};
+  const input = checkInputSchema(tool.inputSchema);
+  if ('dropped' in input) return input;
+  const title = typeof tool.title === 'string' && tool.title.trim() !== '' ? stripControlLine(tool.title) : undefined;
+  const original = typeof tool.description === 'string' ? tool.description : undefined;
+  const own = original && original.trim() !== '' ? original : (title ?? tool.name);
+  const annotations = cleanAnnotations(tool.annotations);
+  return {
+    name,
+    alias,
+    tool: tool.name,
+    ...(title !== undefined ? {title} : {}),
+    // Provenance first, so a description that claims another origin still
+    // reads "[from tickets] [from notes] …".
+    description: `[from ${alias}] ${stripControl(own)}`,
+    ...(original !== undefined ? {originalDescription: original} : {}),
+    inputSchema: input.schema,
+    ...(isPlainObject(tool.outputSchema) ? {outputSchema: tool.outputSchema} : {}),
+    ...(annotations ? {annotations} : {}),
+    trusted,
+    mangling,
+  };
+}
+
+/** The input schema the model may see, or why there is none. */
+export function checkInputSchema(schema: unknown): {schema: Record<string, unknown>} | DroppedTool {
+  if (!isPlainObject(schema)) {
+    const kind = schema === undefined ? 'missing' : schema === null ? 'null' : Array.isArray(schema) ? 'an array' : `a ${typeof schema}`;
+    return {dropped: `inputSchema is ${kind}, not a JSON Schema object`};
+  }
+  if (schema.type !== undefined && schema.type !== 'object') {
+    return {dropped: `inputSchema has type ${JSON.stringify(schema.type)}; tool arguments must be an object`};
+  }
+  const fixed = schema.type === undefined ? {type: 'object', ...schema} : schema;
+  const problem = metaSchemaProblem(fixed);
+  return problem ? {dropped: `inputSchema is not valid JSON Schema 2020-12: ${problem}`} : {schema: fixed};
+}
+
+/** The model's view of an entry: name, description and input schema, nothing else. */
+export function toModelTool(entry: CatalogEntry): ModelTool {
+  return {name: entry.name, description: entry.description, input_schema: entry.inputSchema};
+}
+
+/** Model tools in catalog order. Prompt caching (`cache_control`) is the provider's business. */
+export function modelTools(entries: readonly CatalogEntry[]): ModelTool[] {
+  return entries.map(toModelTool);
+}
+
+// Keep only the hints we know, with the types we expect: a lying
+// `readOnlyHint: "false"` must not read as truthy further down.
+function cleanAnnotations(raw: unknown): ToolAnnotations | undefined {
+  if (!isPlainObject(raw)) return undefined;
+  const out: ToolAnnotations = {};
+  if (typeof raw.title === 'string') out.title = stripControlLine(raw.title);
+  for (const k of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+    if (typeof raw[k] === 'boolean') out[k] = raw[k] as boolean;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}

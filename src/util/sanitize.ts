@@ -1,0 +1,95 @@
+// Everything a server sends is untrusted text. Before it reaches a terminal we
+// remove every escape and control sequence a terminal would act on (clear the
+// screen, move the cursor, retitle the window, write the clipboard via OSC 52,
+// ring the bell). One linear scan, no regex backtracking, so a hostile
+// megabyte cannot stall the event loop.
+//
+// Line breaks: CRLF and a lone CR both become LF. A lone CR is how progress
+// bars overwrite a line; dropping it would glue "50%" and "100%" together,
+// while LF keeps both readable and cannot overwrite what is already shown.
+
+const ESC = 0x1b;
+const BEL = 0x07;
+const ST8 = 0x9c; // 8-bit String Terminator
+const CSI8 = 0x9b;
+// 8-bit introducers of string sequences: DCS, SOS, OSC, PM, APC.
+const STRING8 = new Set([0x90, 0x98, 0x9d, 0x9e, 0x9f]);
+// The 7-bit forms after ESC: P (DCS), X (SOS), ] (OSC), ^ (PM), _ (APC).
+const STRING7 = new Set([0x50, 0x58, 0x5d, 0x5e, 0x5f]);
+
+/** Removes terminal escape sequences and control characters, keeping `\n` and `\t`; CR and CRLF become `\n`. */
+export function stripControl(text: string): string {
+  let out = '';
+  let start = 0; // start of the pending run of plain text
+  let i = 0;
+  const n = text.length;
+  const flush = (end: number, next: number): void => {
+    if (end > start) out += text.slice(start, end);
+    start = next;
+    i = next;
+  };
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) { i++; continue; }
+    if (c === 0x0a || c === 0x09 || c > 0x9f) { i++; continue; }
+    if (c === 0x0d) {
+      // CR: emit LF, and swallow the LF of a CRLF pair.
+      const skip = text.charCodeAt(i + 1) === 0x0a ? 2 : 1;
+      flush(i, i + skip);
+      out += '\n';
+      continue;
+    }
+    if (c === ESC) { flush(i, skipEscape(text, i + 1)); continue; }
+    if (c === CSI8) { flush(i, skipCsi(text, i + 1)); continue; }
+    if (STRING8.has(c)) { flush(i, skipString(text, i + 1)); continue; }
+    flush(i, i + 1); // any other C0 control, DEL or C1 control
+  }
+  flush(n, n);
+  return out;
+}
+
+/** `stripControl` for one-line display: line breaks, tabs and Unicode line separators become spaces. */
+export function stripControlLine(text: string): string {
+  return stripControl(text).replace(/[\n\t\u2028\u2029]/g, ' ');
+}
+
+// Returns the index just past the sequence that began with ESC at i - 1.
+function skipEscape(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (Number.isNaN(c)) return i;
+  if (c === 0x5b) return skipCsi(text, i + 1); // ESC [
+  if (STRING7.has(c)) return skipString(text, i + 1);
+  // nF sequences: intermediates 0x20-0x2f, then one final byte 0x30-0x7e
+  // (covers ESC ( B, ESC # 8 and plain two-character ESC c, ESC 7, ESC =).
+  let j = i;
+  while (j < text.length && text.charCodeAt(j) >= 0x20 && text.charCodeAt(j) <= 0x2f) j++;
+  const f = text.charCodeAt(j);
+  if (f >= 0x30 && f <= 0x7e) return j + 1;
+  // Malformed: drop the ESC and intermediates, keep whatever follows.
+  return j;
+}
+
+// CSI: parameter bytes 0x30-0x3f, intermediates 0x20-0x2f, final 0x40-0x7e.
+// A character outside those ranges ends a malformed sequence without being
+// swallowed, so one broken escape cannot eat the following text.
+function skipCsi(text: string, i: number): number {
+  let j = i;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c >= 0x20 && c <= 0x3f) { j++; continue; }
+    if (c >= 0x40 && c <= 0x7e) return j + 1;
+    return j;
+  }
+  return j;
+}
+
+// OSC/DCS/SOS/PM/APC run until BEL, ESC \ or the 8-bit ST. Unterminated, the
+// terminal would swallow the rest of the output, so we drop it too.
+function skipString(text: string, i: number): number {
+  for (let j = i; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === BEL || c === ST8) return j + 1;
+    if (c === ESC && text.charCodeAt(j + 1) === 0x5c) return j + 2;
+  }
+  return text.length;
+}

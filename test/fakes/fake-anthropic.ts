@@ -1,0 +1,240 @@
+// A local stand-in for the Anthropic Messages API, good enough for the real
+// SDK: POST /v1/messages answered with a proper SSE stream (event: lines,
+// ping, message_start … message_stop) or with an error status. Every request
+// body is recorded so tests can assert on exactly what was sent.
+import {createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
+import type {AddressInfo, Socket} from 'node:net';
+
+/** A tool call the fake model makes; `id` defaults to `toolu_fake_<n>`. */
+export interface FakeToolUse {
+  id?: string;
+  name: string;
+  input: unknown;
+}
+
+/** A successful streamed answer. */
+export interface FakeMessageReply {
+  text?: string;
+  /** Explicit text deltas; otherwise `text` is split word by word. */
+  deltas?: string[];
+  toolUses?: FakeToolUse[];
+  /** Defaults to `tool_use` when there are tool uses, else `end_turn`. */
+  stopReason?: string;
+  usage?: {input_tokens?: number; output_tokens?: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number};
+  /** Pause between events, in ms. */
+  delayMs?: number;
+  /** After the text deltas, keep the stream open until the client goes away. */
+  hang?: boolean;
+  /** Send an SSE `error` event after the text instead of finishing. */
+  streamError?: {type: string; message: string};
+}
+
+/** An HTTP error answer; `error.type` defaults from the status. */
+export interface FakeErrorReply {
+  status: number;
+  error?: {type?: string; message?: string};
+  headers?: Record<string, string>;
+}
+
+/** Close the socket without answering (a network failure). */
+export interface FakeDropReply {
+  drop: true;
+}
+
+/** What the handler tells the fake to answer. */
+export type FakeReply = FakeMessageReply | FakeErrorReply | FakeDropReply;
+
+/** Decides the answer to one request from its parsed body. */
+export type FakeHandler = (body: any, req: IncomingMessage) => FakeReply | Promise<FakeReply>;
+
+/** A running fake: point the SDK's baseURL (no `/v1`) at `url`. */
+export interface FakeAnthropic {
+  url: string;
+  /** Parsed JSON bodies of every request, in arrival order. */
+  requests: any[];
+  /** Headers of every request, in the same order. */
+  headers: IncomingHttpHeaders[];
+  close(): Promise<void>;
+}
+
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  529: 'overloaded_error',
+};
+
+/** Starts the fake on 127.0.0.1 with a free port. */
+export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnthropic> {
+  const requests: any[] = [];
+  const headers: IncomingHttpHeaders[] = [];
+  const sockets = new Set<Socket>();
+  let toolCounter = 0;
+
+  const server = createServer(async (req, res) => {
+    try {
+      const raw = await readBody(req);
+      const body = raw ? JSON.parse(raw) : undefined;
+      requests.push(body);
+      headers.push(req.headers);
+      if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/messages') {
+        return sendError(res, {status: 404, error: {message: `fake: no route ${req.method} ${req.url}`}});
+      }
+      const reply = await handler(body, req);
+      if ('drop' in reply) return void req.socket.destroy();
+      if ('status' in reply) return sendError(res, reply);
+      const toolUses = (reply.toolUses ?? []).map((t) => ({...t, id: t.id ?? `toolu_fake_${++toolCounter}`}));
+      if (body?.stream) await sendStream(res, body, reply, toolUses);
+      else sendJson(res, 200, finalMessage(body, reply, toolUses));
+    } catch (error) {
+      if (!res.headersSent) sendError(res, {status: 500, error: {message: `fake handler failed: ${String(error)}`}});
+      else res.destroy();
+    }
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    headers,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  res.writeHead(status, {'content-type': 'application/json', 'request-id': 'req_fake', ...extra});
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: ServerResponse, reply: FakeErrorReply): void {
+  const type = reply.error?.type ?? ERROR_TYPES[reply.status] ?? (reply.status >= 500 ? 'api_error' : 'invalid_request_error');
+  const message = reply.error?.message ?? `fake ${reply.status}`;
+  sendJson(res, reply.status, {type: 'error', error: {type, message}}, {...reply.headers});
+}
+
+function textDeltas(reply: FakeMessageReply): string[] {
+  if (reply.deltas) return reply.deltas;
+  if (!reply.text) return [];
+  return reply.text.match(/\s*\S+\s*/g) ?? [reply.text];
+}
+
+function usageOf(body: any, reply: FakeMessageReply) {
+  return {
+    input_tokens: reply.usage?.input_tokens ?? Math.ceil(JSON.stringify(body ?? {}).length / 4),
+    output_tokens: reply.usage?.output_tokens ?? 12,
+    cache_creation_input_tokens: reply.usage?.cache_creation_input_tokens ?? 0,
+    cache_read_input_tokens: reply.usage?.cache_read_input_tokens ?? 0,
+  };
+}
+
+function stopReasonOf(reply: FakeMessageReply, toolUses: FakeToolUse[]): string {
+  return reply.stopReason ?? (toolUses.length > 0 ? 'tool_use' : 'end_turn');
+}
+
+function finalMessage(body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[]) {
+  const text = reply.text ?? textDeltas(reply).join('');
+  return {
+    id: 'msg_fake',
+    type: 'message',
+    role: 'assistant',
+    model: body?.model ?? 'fake',
+    content: [
+      ...(text ? [{type: 'text', text}] : []),
+      ...toolUses.map((t) => ({type: 'tool_use', id: t.id, name: t.name, input: t.input})),
+    ],
+    stop_reason: stopReasonOf(reply, toolUses),
+    stop_sequence: null,
+    usage: usageOf(body, reply),
+  };
+}
+
+async function sendStream(res: ServerResponse, body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[]) {
+  res.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': 'req_fake'});
+  const send = async (event: string, data: unknown) => {
+    if (res.destroyed) return;
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+  };
+  const usage = usageOf(body, reply);
+  await send('message_start', {
+    type: 'message_start',
+    message: {
+      id: 'msg_fake',
+      type: 'message',
+      role: 'assistant',
+      model: body?.model ?? 'fake',
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: {...usage, output_tokens: 1},
+    },
+  });
+  await send('ping', {type: 'ping'});
+  let index = 0;
+  const deltas = textDeltas(reply);
+  if (deltas.length > 0) {
+    await send('content_block_start', {type: 'content_block_start', index, content_block: {type: 'text', text: ''}});
+    for (const text of deltas) await send('content_block_delta', {type: 'content_block_delta', index, delta: {type: 'text_delta', text}});
+    if (reply.hang || reply.streamError) return finishEarly(res, reply, send);
+    await send('content_block_stop', {type: 'content_block_stop', index});
+    index++;
+  } else if (reply.hang || reply.streamError) {
+    return finishEarly(res, reply, send);
+  }
+  for (const tool of toolUses) {
+    await send('content_block_start', {
+      type: 'content_block_start',
+      index,
+      content_block: {type: 'tool_use', id: tool.id, name: tool.name, input: {}},
+    });
+    // The real API sends the arguments as JSON fragments; so do we.
+    for (const partial_json of splitInThree(JSON.stringify(tool.input ?? {}))) {
+      await send('content_block_delta', {type: 'content_block_delta', index, delta: {type: 'input_json_delta', partial_json}});
+    }
+    await send('content_block_stop', {type: 'content_block_stop', index});
+    index++;
+  }
+  await send('message_delta', {
+    type: 'message_delta',
+    delta: {stop_reason: stopReasonOf(reply, toolUses), stop_sequence: null},
+    usage: {output_tokens: usage.output_tokens},
+  });
+  await send('message_stop', {type: 'message_stop'});
+  res.end();
+}
+
+async function finishEarly(res: ServerResponse, reply: FakeMessageReply, send: (e: string, d: unknown) => Promise<void>) {
+  if (reply.streamError) {
+    await send('error', {type: 'error', error: reply.streamError});
+    res.end();
+  }
+  // hang: leave the response open; close() or the client's abort ends it.
+}
+
+function splitInThree(json: string): string[] {
+  const a = Math.floor(json.length / 3);
+  const b = Math.floor((2 * json.length) / 3);
+  return [json.slice(0, a), json.slice(a, b), json.slice(b)].filter((s) => s.length > 0);
+}

@@ -1,0 +1,8 @@
+import {execFileSync} from 'node:child_process';
+import {resolve} from 'node:path';
+
+/** Builds dist/ once, so tests that spawn `bin/breakerbox.mjs` run the code under test. */
+export default function setup(): void {
+  const root = resolve(import.meta.dirname, '..');
+  execFileSync(process.execPath, [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {cwd: root, stdio: 'inherit'});
+}

@@ -1,0 +1,34 @@
+import {spawn} from 'node:child_process';
+import {resolve} from 'node:path';
+import {ROOT} from './servers.js';
+
+/** The result of one CLI run. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI (dist/, built by the global setup) with a clean environment. */
+export function runCli(args: string[], opts: {env?: Record<string, string>; cwd?: string; timeoutMs?: number; stdin?: string} = {}): Promise<CliRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.mjs'), ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...opts.env},
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`breakerbox ${args.join(' ')} did not finish; stderr: ${stderr.slice(-500)}`));
+    }, opts.timeoutMs ?? 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({code, stdout, stderr});
+    });
+    child.stdin.end(opts.stdin ?? '');
+  });
+}
