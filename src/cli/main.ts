@@ -4,6 +4,7 @@ import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
 import {buildApp} from './app.js';
 import {listToolsJson, listToolsText} from './list-tools.js';
 import {progressLine, runPrint} from './print.js';
+import {exitCleanlyOn} from './signals.js';
 
 /** Runs the command line; resolves to the exit code. Never leaves a server running. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -42,12 +43,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 
 async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
   const app = await buildApp(opts, env, {interactive: false});
+  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
   try {
     await app.hub.start();
     process.stdout.write((opts.json ? listToolsJson(app.hub) : listToolsText(app.hub)) + '\n');
     return 0;
   } finally {
     await app.hub.close();
+    release();
   }
 }
 
@@ -62,12 +65,17 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
           if (line) process.stderr.write(line + '\n');
         },
   });
+  // SIGINT cancels the turn (see runPrint); these end the run.
+  const release = exitCleanlyOn(['SIGTERM', 'SIGHUP'], () => app.controller.shutdown());
+  const releaseStartup = exitCleanlyOn(['SIGINT'], () => app.controller.shutdown());
   try {
     await app.hub.start();
+    releaseStartup();
     if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY)\n`);
     return await runPrint(app.controller, opts.question!, opts.json, process.stdout);
   } finally {
     await app.controller.shutdown();
+    release();
   }
 }
 
