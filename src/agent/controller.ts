@@ -1,5 +1,7 @@
 import type {CatalogEntry} from '../hub/types.js';
+import type {InputRequestView} from '../state/app-state.js';
 import type {AppEvent} from '../state/events.js';
+import type {InputAnswer} from './client-features.js';
 import type {Store} from '../state/store.js';
 import type {ApprovalRules} from './approvals.js';
 import {runTurn, type ApprovalAnswer, type LoopHub, type TurnOutcome} from './loop.js';
@@ -37,6 +39,8 @@ export class Controller {
   private running?: {abort: AbortController; done: Promise<TurnOutcome>};
   private readonly waiting = new Map<string, (answer: ApprovalAnswer) => void>();
   private readonly alwaysAllowed = new Set<string>();
+  private readonly inputWaiting = new Map<string, (answer: InputAnswer) => void>();
+  private inputCounter = 0;
 
   constructor(private readonly o: ControllerOptions) {
     this.history = o.history ?? [];
@@ -99,6 +103,25 @@ export class Controller {
     resolve?.(answer);
   }
 
+  /** Shows a server's request (elicitation form, sampling approval) and waits for the user. */
+  askInput(request: Omit<InputRequestView, 'requestId'>, signal?: AbortSignal): Promise<InputAnswer> {
+    const requestId = `input-${++this.inputCounter}`;
+    return new Promise((resolve) => {
+      if (signal?.aborted) return resolve({action: 'cancel'});
+      this.inputWaiting.set(requestId, resolve);
+      signal?.addEventListener('abort', () => this.answerInput(requestId, {action: 'cancel'}), {once: true});
+      this.dispatch({type: 'input/requested', request: {...request, requestId}});
+    });
+  }
+
+  answerInput(requestId: string, answer: InputAnswer): void {
+    const resolve = this.inputWaiting.get(requestId);
+    if (!resolve) return;
+    this.inputWaiting.delete(requestId);
+    this.dispatch({type: 'input/answered', requestId, action: answer.action});
+    resolve(answer);
+  }
+
   async reconnect(alias: string): Promise<void> {
     this.dispatch({type: 'notice/posted', level: 'info', text: `reconnecting ${alias}…`});
     const ok = await this.o.hub.reconnect(alias);
@@ -112,6 +135,7 @@ export class Controller {
   }
 
   async shutdown(): Promise<void> {
+    for (const id of [...this.inputWaiting.keys()]) this.answerInput(id, {action: 'cancel'});
     if (this.running) {
       this.cancel();
       await this.running?.done.catch(() => {});

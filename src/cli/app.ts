@@ -8,7 +8,8 @@ import {initialState} from '../state/app-state.js';
 import type {AppEvent} from '../state/events.js';
 import {createStore, type Store} from '../state/store.js';
 import type {CliOptions} from './args.js';
-import {approvalRules, chooseModel, configFeatures, hubServers, logDir} from './setup.js';
+import {approvalRules, chooseModel, hubServers, logDir} from './setup.js';
+import {clientFeatures} from '../agent/client-features.js';
 
 /** Everything one run is made of. */
 export interface App {
@@ -57,7 +58,13 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     : store;
   const hub = new Hub({
     servers: hubServers(config, env),
-    features: (server) => configFeatures(config.servers.find((s) => s.alias === server.alias)!),
+    features: (server) =>
+      clientFeatures(config.servers.find((s) => s.alias === server.alias)!, {
+        interactive: hooks.interactive,
+        yes: opts.yes,
+        model: () => model,
+        ask: (request, signal) => controller.askInput(request, signal),
+      }),
     onEvent: (event) => {
       for (const e of hubEventToAppEvents(event)) observed.dispatch(e);
     },

@@ -1,25 +1,18 @@
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {childEnv, type Config, type ServerConfig} from '../config/index.js';
+import type {ClientFeatures} from '../session/server-requests.js';
 import type {ApprovalRules} from '../agent/approvals.js';
 import type {Model} from '../agent/model.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
 import {loadScript} from '../agent/models/script.js';
 import type {HubServer} from '../hub/hub.js';
-import type {ClientFeatures} from '../session/server-requests.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
 import type {CliOptions} from './args.js';
 
 /** Config servers as the hub starts them: each with its finished child environment. */
 export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): HubServer[] {
   return config.servers.map((s) => ({...s, env: childEnv(s, parentEnv)}));
-}
-
-/** Roots come from the config; nothing is declared that is not configured. */
-export function configFeatures(server: ServerConfig): ClientFeatures {
-  const features: ClientFeatures = {};
-  if (server.roots.length) features.roots = () => server.roots.map((dir) => ({uri: pathToFileURL(dir).href, name: dir}));
-  return features;
 }
 
 /** The user's standing permissions from flags and config. */
@@ -43,4 +36,9 @@ export function logDir(env: NodeJS.ProcessEnv): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Roots from the config only (for tools and tests that run without a UI or a model). */
+export function configFeatures(server: ServerConfig): ClientFeatures {
+  return server.roots.length ? {roots: () => server.roots.map((dir) => ({uri: pathToFileURL(dir).href, name: dir}))} : {};
 }

@@ -169,6 +169,7 @@ export class Hub {
       rawTrace: o.rawTrace ? (event) => o.rawTrace!(server.alias, event) : undefined,
       trace: o.trace ?? false,
       logFile: log?.path,
+      writeLog: log ? (text) => log.write(text) : undefined,
       listDebounceMs: o.listDebounceMs ?? 200,
     });
   }

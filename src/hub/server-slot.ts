@@ -39,6 +39,8 @@ export interface SlotDeps {
   /** Whether to summarise every message into trace lines (costs a little per message). */
   trace: boolean;
   logFile?: string;
+  /** Appends to the server's log file. */
+  writeLog?: (text: string) => void;
   listDebounceMs: number;
 }
 
@@ -164,6 +166,9 @@ export class ServerSlot {
       this.circuit.reset();
       session.onClose((exit) => this.exited(session!, exit));
       session.onToolsChanged(() => this.scheduleRelist(session!));
+      session.connection.onNotification((method, params) => {
+        if (method === 'notifications/message' && params) this.logged(params);
+      });
       this.update({
         state: 'online',
         attempt: undefined,
@@ -193,6 +198,15 @@ export class ServerSlot {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** A server log entry: to the log file and the trace pane, never to the screen directly. */
+  private logged(params: Record<string, unknown>): void {
+    const level = typeof params.level === 'string' ? params.level : 'info';
+    const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data ?? null);
+    const text = `${typeof params.logger === 'string' ? `${params.logger}: ` : ''}${(data ?? '').slice(0, 2000)}`;
+    this.deps.writeLog?.(`[${new Date().toISOString()}] ${level} ${text}\n`);
+    this.deps.emit({type: 'log', alias: this.alias, level, text});
   }
 
   private traceHook(): ((event: TraceEvent) => void) | undefined {

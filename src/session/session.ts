@@ -18,6 +18,8 @@ export interface SessionOptions {
   requestTimeoutMs?: number;
   signal?: AbortSignal;
   ontrace?: (event: TraceEvent) => void;
+  /** The least severe `notifications/message` level we want; default `warning`. */
+  logLevel?: string;
 }
 
 /** Per-call options. */
@@ -61,6 +63,10 @@ export class McpSession {
       });
       const session = new McpSession(conn, handshake, options);
       session.timings.handshakeMs = Date.now() - started;
+      // Legacy servers take the level once; modern ones get it on every call (see callTool).
+      if (handshake.era === 'legacy' && handshake.capabilities.logging) {
+        conn.request('logging/setLevel', {level: options.logLevel ?? 'warning'}, {timeoutMs: 10_000}).catch(() => {});
+      }
       return session;
     } catch (err) {
       void conn.close();
@@ -112,7 +118,10 @@ export class McpSession {
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
     const progressToken = options.onProgress ? `bb-${++progressCounter}` : undefined;
     const base: Record<string, unknown> = {name, arguments: args};
-    if (progressToken !== undefined) base._meta = {progressToken};
+    const meta: Record<string, unknown> = {};
+    if (progressToken !== undefined) meta.progressToken = progressToken;
+    if (this.era === 'modern') meta[META.logLevel] = this.options.logLevel ?? 'warning';
+    if (progressToken !== undefined || this.era === 'modern') base._meta = meta;
     const maxRounds = options.maxRounds ?? 5;
     let extra: Record<string, unknown> = {};
     for (let round = 1; ; round++) {

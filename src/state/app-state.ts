@@ -179,6 +179,21 @@ export interface Limits {
   summaryChars: number;
 }
 
+/** A server asking the user something (elicitation) or asking for the model (sampling). */
+export interface InputRequestView {
+  readonly requestId: string;
+  readonly alias: string;
+  readonly kind: 'elicitation' | 'sampling';
+  /** The server's words, already stripped of control sequences by the controller. */
+  readonly message: string;
+  /** Elicitation form mode: the requested schema (flat object of primitive fields). */
+  readonly schema?: Readonly<Record<string, unknown>>;
+  /** Elicitation URL mode: the URL to show (never opened by us). */
+  readonly url?: string;
+  /** The tool call this came from, when known (modern MRTR). */
+  readonly tool?: string;
+}
+
 /** The whole application state. */
 export interface AppState {
   readonly servers: {readonly order: readonly string[]; readonly byAlias: Readonly<Record<string, ServerView>>};
@@ -187,6 +202,8 @@ export interface AppState {
   readonly turn: TurnState;
   /** callIds waiting for the user, oldest first; the head is the one asked now. */
   readonly approvals: readonly string[];
+  /** Server requests waiting for the user, oldest first; the head is the one shown. */
+  readonly inputRequests: readonly InputRequestView[];
   /** Prefixed tool names the user allowed for the rest of the session. */
   readonly alwaysAllowed: ReadonlySet<string>;
   readonly traces: Readonly<Record<string, TraceRing>>;
@@ -249,6 +266,7 @@ export function initialState(opts: InitialStateOptions = {}): AppState {
     conversation: {items: [], callIndex: new Map()},
     turn: {id: 0, step: 0, maxSteps: opts.maxSteps ?? 10, status: 'idle', firstIndex: 0, streamingIndex: null, openCalls: []},
     approvals: [],
+    inputRequests: [],
     alwaysAllowed: new Set(),
     traces: {},
     ui: {

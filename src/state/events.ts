@@ -3,7 +3,7 @@
 import type {Catalog, FailurePhase, HubCallResult, ServerStatus} from '../hub/types.js';
 import type {ContentBlock, ToolAnnotations} from '../session/mcp-types.js';
 import type {ModelContent} from '../agent/model.js';
-import type {NoticeLevel, Pane, ScrollPane, TraceEntry} from './app-state.js';
+import type {InputRequestView, NoticeLevel, Pane, ScrollPane, TraceEntry} from './app-state.js';
 
 /** One page of a paginated `tools/list`. */
 export interface PageInfo {
@@ -80,6 +80,11 @@ export type AppEvent =
   | {type: 'call/progress'; callId: string; progress: number; total?: number; message?: string}
   /** The call finished (successfully or not; hub calls never throw). */
   | {type: 'call/completed'; callId: string; result: CallResultLike}
+  // server requests (elicitation, sampling)
+  /** A server asked for the user's input or for a model completion. */
+  | {type: 'input/requested'; request: InputRequestView}
+  /** The request was answered (or withdrawn); it leaves the queue. */
+  | {type: 'input/answered'; requestId: string; action: 'accept' | 'decline' | 'cancel'}
   // turn end
   /** The loop stopped because the turn used all its steps; this ends the turn. */
   | {type: 'turn/step-limit-reached'; maxSteps: number}

@@ -7,6 +7,7 @@ import {reduceCalls, type CallEvent} from './reduce-calls.js';
 import {reduceServers, type ServerEvent} from './reduce-servers.js';
 import {reduceTurn, type TurnEvent} from './reduce-turn.js';
 import {reduceUi, type UiEvent} from './reduce-ui.js';
+import {reduceInput, type InputEvent} from './reduce-input.js';
 
 /** The next state after `event`; `state` itself when nothing changes. Never mutates `state`. */
 export function reduce(state: AppState, event: AppEvent): AppState {
@@ -44,6 +45,9 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'call/progress':
     case 'call/completed':
       return reduceCalls(state, event satisfies CallEvent);
+    case 'input/requested':
+    case 'input/answered':
+      return reduceInput(state, event satisfies InputEvent);
     case 'ui/focus-changed':
     case 'ui/scrolled':
     case 'ui/pane-measured':

@@ -111,3 +111,22 @@ async function listWith(page: (cursor: string | undefined) => Record<string, unk
   const s = track(await McpSession.open(client, {label: 'loopy', clientInfo: {name: 't'}}));
   return s.listAllTools({pageLimit});
 }
+
+describe('logging levels', () => {
+  it('modern calls carry the log level in _meta; legacy servers get logging/setLevel once', async () => {
+    const [client, server] = MemoryTransport.pair();
+    const seen: any[] = [];
+    server.onmessage = (m: any) => {
+      seen.push(m);
+      if (m.method === 'server/discover') void server.send({jsonrpc: '2.0', id: m.id, result: {supportedVersions: ['2026-07-28'], capabilities: {tools: {}}}});
+      if (m.method === 'tools/call') void server.send({jsonrpc: '2.0', id: m.id, result: {resultType: 'complete', content: []}});
+    };
+    const s = track(await McpSession.open(client, {label: 'm', clientInfo: {name: 't'}}));
+    await s.callTool('x', {});
+    expect(seen.find((m) => m.method === 'tools/call').params._meta['io.modelcontextprotocol/logLevel']).toBe('warning');
+    const tickets = track(await openBundled('tickets.mjs'));
+    const stderr = (tickets.connection.transport as any).stderr;
+    const {waitFor} = await import('../helpers/wait.js');
+    await waitFor(() => stderr.text().includes('log level set to warning'));
+  });
+});
