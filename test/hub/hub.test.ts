@@ -156,6 +156,17 @@ describe('failure isolation', () => {
     expect(hub.catalog.byName.get('mcp__notes__search')).toBeTruthy();
   });
 
+  it('a modern server announces list changes on a subscriptions/listen stream, reopened after a restart', async () => {
+    const {hub, events} = make([nodeServer('notes', 'notes.mjs', {NOTES_CHANGE_TOOLS_MS: '50'})], {listDebounceMs: 20, trace: true});
+    await hub.start();
+    await waitFor(() => hub.catalog.byName.has('mcp__notes__count_notes'), 'count_notes after list_changed');
+    expect(hub.catalog.entries.slice(0, 3).map((e) => e.name)).toEqual(['mcp__notes__search', 'mcp__notes__read_note', 'mcp__notes__list_recent']);
+    const listens = () => events.filter((e) => e.type === 'trace' && e.line.summary.includes('subscriptions/listen') && e.line.direction === 'out').length;
+    expect(listens()).toBe(1);
+    await hub.reconnect('notes');
+    await waitFor(() => listens() === 2, 'a new listen stream after the restart');
+  });
+
   it('validates structuredContent against the outputSchema, and skips isError results', async () => {
     const {hub} = make([chaos('c', 'ok')]);
     await hub.start();
