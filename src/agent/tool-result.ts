@@ -18,10 +18,11 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
 export function toToolResult(callId: string, result: HubCallResult, cap = DEFAULT_RESULT_CAP): Extract<ModelContent, {type: 'tool_result'}> {
   const blocks: ResultBlock[] = [];
   let budget = cap;
+  let cut = 0;
   const pushText = (text: string) => {
-    if (budget <= 0) return;
     if (text.length > budget) {
-      blocks.push({type: 'text', text: `${text.slice(0, budget)}\n[breakerbox: result cut, ${text.length - budget} more characters not shown (limit ${cap})]`});
+      cut += text.length - budget;
+      if (budget > 0) blocks.push({type: 'text', text: text.slice(0, budget)});
       budget = 0;
       return;
     }
@@ -33,6 +34,7 @@ export function toToolResult(callId: string, result: HubCallResult, cap = DEFAUL
     if (image) blocks.push(image);
     else pushText(describe(block));
   }
+  if (cut > 0) blocks.push({type: 'text', text: `[breakerbox: result cut, ${cut} more characters not shown (limit ${cap})]`});
   const hasText = blocks.some((b) => b.type === 'text');
   if (!hasText && result.structuredContent !== undefined) pushText(JSON.stringify(result.structuredContent));
   if (blocks.length === 0) blocks.push({type: 'text', text: result.isError ? '(the tool reported an error with no text)' : '(the tool returned no content)'});

@@ -1,0 +1,51 @@
+import {describe, expect, it} from 'vitest';
+import {resultText, toToolResult} from '../../src/agent/tool-result.js';
+import type {HubCallResult} from '../../src/hub/types.js';
+
+const result = (over: Partial<HubCallResult>): HubCallResult => ({content: [], durationMs: 1, ...over});
+
+describe('MCP results → model tool_result blocks', () => {
+  it('maps every content kind', () => {
+    const block = toToolResult('t1', result({
+      content: [
+        {type: 'text', text: 'hello'},
+        {type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png'},
+        {type: 'resource', resource: {uri: 'file:///a.txt', mimeType: 'text/plain', text: 'embedded text'}},
+        {type: 'resource_link', uri: 'file:///b.md', name: 'b.md', mimeType: 'text/markdown'},
+        {type: 'audio', data: 'AAAA', mimeType: 'audio/wav'},
+        {type: 'resource', resource: {uri: 'file:///c.bin', blob: 'AAAA'}},
+        {type: 'image', data: 'x', mimeType: 'image/tiff'},
+      ],
+    }));
+    expect(block.tool_use_id).toBe('t1');
+    expect(block.is_error).toBeUndefined();
+    expect(block.content).toEqual([
+      {type: 'text', text: 'hello'},
+      {type: 'image', source: {type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo='}},
+      {type: 'text', text: 'embedded text'},
+      {type: 'text', text: '[resource link: file:///b.md (b.md), text/markdown]'},
+      {type: 'text', text: '[audio audio/wav: 3 bytes, not shown]'},
+      {type: 'text', text: '[embedded resource file:///c.bin: binary, 3 bytes, not shown]'},
+      {type: 'text', text: '[image image/tiff: not shown (type not supported by the model API)]'},
+    ]);
+  });
+
+  it('sends structuredContent as JSON when there is no text, and marks isError', () => {
+    expect(toToolResult('t', result({structuredContent: {a: 1}})).content).toEqual([{type: 'text', text: '{"a":1}'}]);
+    const err = toToolResult('t', result({content: [{type: 'text', text: 'due must be YYYY-MM-DD'}], isError: true}));
+    expect(err.is_error).toBe(true);
+    expect(err.content).toEqual([{type: 'text', text: 'due must be YYYY-MM-DD'}]);
+  });
+
+  it('cuts a result over the cap and says how much was cut', () => {
+    const block = toToolResult('t', result({content: [{type: 'text', text: 'x'.repeat(150)}, {type: 'text', text: 'more'}]}), 100);
+    expect(block.content).toEqual([
+      {type: 'text', text: 'x'.repeat(100)},
+      {type: 'text', text: '[breakerbox: result cut, 54 more characters not shown (limit 100)]'},
+    ]);
+  });
+
+  it('resultText joins the readable parts for previews', () => {
+    expect(resultText({content: [{type: 'text', text: 'a'}, {type: 'resource_link', uri: 'u'}]})).toBe('a\n[resource link: u]');
+  });
+});
