@@ -12,10 +12,12 @@ export interface RequestOptions {
   /** Set by callers that put `_meta.progressToken` into params. */
   progressToken?: string | number;
   onProgress?: (progress: {progress: number; total?: number; message?: string}) => void;
+  /** Told the id the request went out with (e.g. to match a subscription's notifications). */
+  onId?: (id: RequestId) => void;
 }
 
 /** Answers one request the server sent us; throw McpError to answer with an error. */
-export type RequestHandler = (params: Record<string, unknown> | undefined, id: RequestId) => Promise<unknown> | unknown;
+export type RequestHandler = (params: Record<string, unknown> | undefined, id: RequestId, signal: AbortSignal) => Promise<unknown> | unknown;
 
 /** Something worth showing in a debug trace. */
 export type TraceEvent =
@@ -57,6 +59,8 @@ export class Connection {
   /** Ids we gave up on; a late answer is counted, not reported as unknown. */
   private abandoned = new Set<RequestId>();
   private handlers = new Map<string, RequestHandler>();
+  /** Requests the server sent us that we are still answering; it may cancel them. */
+  private serving = new Map<RequestId, AbortController>();
   private notificationListeners = new Set<(method: string, params: Record<string, unknown> | undefined) => void>();
   private exit?: ExitInfo;
 
@@ -95,6 +99,7 @@ export class Connection {
     const {signal} = options;
     if (signal?.aborted) return Promise.reject(new AbortError(method, signal.reason));
     const id = this.nextId++;
+    options.onId?.(id);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     return new Promise((resolve, reject) => {
       const entry: Pending = {id, method, resolve, reject, timeoutMs, progressToken: options.progressToken, onProgress: options.onProgress};
@@ -183,6 +188,7 @@ export class Connection {
 
   private notified(method: string, params: Record<string, unknown> | undefined): void {
     if (method === 'notifications/progress' && params) this.progressed(params);
+    if (method === 'notifications/cancelled' && params) this.serving.get(params.requestId as RequestId)?.abort(params.reason ?? 'cancelled by the server');
     for (const listener of this.notificationListeners) {
       try {
         listener(method, params);
@@ -210,21 +216,27 @@ export class Connection {
     }
   }
 
-  /** Every request from the server gets exactly one answer. */
+  /** Every request from the server gets exactly one answer, unless the server cancels it first. */
   private async serve(request: JsonRpcRequest): Promise<void> {
     const handler = this.handlers.get(request.method);
+    const abort = new AbortController();
     const reply = (body: Record<string, unknown>) => {
+      // After the server's own cancellation it expects nothing more for that id.
+      if (abort.signal.aborted) return;
       const message = {jsonrpc: '2.0', id: request.id, ...body};
       this.ontrace?.({direction: 'out', message});
       this.transport.send(message).catch(() => {});
     };
     if (!handler) return reply({error: {code: -32601, message: `Method not found: ${request.method}`}});
+    this.serving.set(request.id, abort);
     try {
-      const result = await handler(request.params, request.id);
+      const result = await handler(request.params, request.id, abort.signal);
       reply({result: (result ?? {}) as object});
     } catch (err) {
       if (err instanceof McpError) reply({error: {code: err.code, message: err.message, ...(err.data === undefined ? {} : {data: err.data})}});
       else reply({error: {code: -32603, message: err instanceof Error ? err.message : String(err)}});
+    } finally {
+      if (this.serving.get(request.id) === abort) this.serving.delete(request.id);
     }
   }
 
@@ -240,6 +252,8 @@ export class Connection {
     this.exit = exit;
     const error = new ServerExitedError(exit);
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
+    for (const abort of this.serving.values()) abort.abort('the server exited');
+    this.serving.clear();
     this.onclose?.(exit);
   }
 }

@@ -1,3 +1,4 @@
+import {InputRoundsError} from '../session/session.js';
 import {AbortError, McpError, ProtocolViolationError, ServerExitedError, TimeoutError} from '../connection/errors.js';
 import type {HubCallResult} from './types.js';
 
@@ -12,6 +13,7 @@ export function resultFromError(err: unknown, alias: string, tool: string, timeo
   if (err instanceof TimeoutError) return errorResult(`${who} timed out after ${err.timeoutMs || timeoutMs} ms (the server was sent a cancellation)`, 'timeout');
   if (err instanceof AbortError) return errorResult(`${who} was cancelled by the user`, 'aborted');
   if (err instanceof ServerExitedError) return errorResult(`the server ${alias} stopped during the call to ${tool}: ${err.message}`, 'exited');
+  if (err instanceof InputRoundsError) return errorResult(err.message, 'input-rounds');
   if (err instanceof McpError) {
     return errorResult(`protocol error ${err.code}: ${err.message}`, 'protocol', {protocolError: {code: err.code, message: err.message}});
   }

@@ -9,7 +9,7 @@ export class Circuit {
   private trialInFlight = false;
 
   constructor(
-    private readonly threshold = 3,
+    readonly threshold = 3,
     private readonly cooldownMs = 30_000,
     private readonly now: () => number = Date.now,
   ) {}
@@ -24,6 +24,11 @@ export class Circuit {
 
   succeeded(): void {
     this.failures = 0;
+    this.trialInFlight = false;
+  }
+
+  /** The trial call ended without a verdict (the user cancelled it): the next call may try. */
+  released(): void {
     this.trialInFlight = false;
   }
 

@@ -45,6 +45,9 @@ export interface HubCallOptions {
   onProgress?: (p: {progress: number; total?: number; message?: string}) => void;
 }
 
+/** A call may run at most this many times its timeout, however much progress it reports. */
+export const MAX_TOTAL_FACTOR = 10;
+
 export const CLIENT_INFO: Implementation = {name: 'breakerbox', version: '0.1.0'};
 
 /** Many servers, one tool table; a failure stays inside its own slot. */
@@ -57,7 +60,8 @@ export class Hub {
   private firstReadyResolve!: () => void;
   /** Resolves when the first server is online (or every server has settled). */
   readonly firstReady = new Promise<void>((r) => (this.firstReadyResolve = r));
-  droppedTools: DroppedEntry[] = [];
+  /** Tools the translation could not use (bad input schema), with reasons. */
+  private translationDrops: DroppedEntry[] = [];
   /** Every tool ever listed, so a call to a server that went down gets the real reason. */
   private readonly lastKnown = new Map<string, CatalogEntry>();
 
@@ -75,6 +79,12 @@ export class Hub {
 
   get catalog(): Catalog {
     return this.current;
+  }
+
+  /** Every tool a server listed that is not in the table, with the reason: malformed, task-only, or untranslatable. */
+  get droppedTools(): DroppedEntry[] {
+    const listed = this.slots.flatMap((s) => s.dropped.map((d) => ({alias: s.alias, tool: d.name ?? `#${d.position} on page ${d.page}`, reason: d.reason})));
+    return [...listed, ...this.translationDrops];
   }
 
   statuses(): ServerStatus[] {
@@ -108,14 +118,20 @@ export class Hub {
     if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', base);
     if (args === undefined || args === null) args = {};
     if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${name}: arguments must be a JSON object`, 'internal', base);
+    // Half-open: if this call is let through, it is the one trial call.
+    const trial = slot.circuit.openUntilMs !== undefined;
     if (!slot.circuit.allow()) {
       const until = slot.circuit.openUntilMs ?? Date.now();
-      return errorResult(`the server ${entry.alias} is failing (3 calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', base);
+      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', base);
     }
     const timeoutMs = slot.timeoutFor(entry.tool);
     let result: HubCallResult;
     try {
-      const raw = await slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, signal: options.signal, onProgress: options.onProgress});
+      // Progress restarts the idle timeout; the total cap keeps a server that
+      // reports progress forever from holding the call forever (the spec's
+      // "SHOULD always enforce a maximum timeout"). setTimeout caps at 2^31-1 ms.
+      const maxTotalMs = Math.min(timeoutMs * MAX_TOTAL_FACTOR, 2_147_483_647);
+      const raw = await slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress});
       slot.circuit.succeeded();
       const check = this.validator.validate(entry, raw);
       result = check.ok
@@ -125,6 +141,8 @@ export class Hub {
       result = resultFromError(err, entry.alias, entry.tool, timeoutMs);
       if (result.failure === 'timeout' || result.failure === 'exited') slot.circuit.failed();
       else if (result.failure !== 'aborted') slot.circuit.succeeded();
+      // A cancelled trial says nothing about the server; without this the circuit stays open for good.
+      else if (trial) slot.circuit.released();
     }
     result.alias = entry.alias;
     result.tool = entry.tool;
@@ -188,7 +206,7 @@ export class Hub {
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
     this.toolsSignature = signature;
     const {catalog, dropped} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current);
-    this.droppedTools = dropped;
+    this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;
     for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);

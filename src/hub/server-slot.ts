@@ -1,4 +1,5 @@
 import type {TraceEvent} from '../connection/connection.js';
+import type {DroppedTool} from '../session/list-tools.js';
 import {describeExit, ServerExitedError, type ExitInfo} from '../connection/errors.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {Implementation, Tool} from '../session/mcp-types.js';
@@ -48,6 +49,8 @@ export interface SlotDeps {
 export class ServerSlot {
   status: ServerStatus;
   tools: Tool[] = [];
+  /** What the last listing had to leave out, and why. */
+  dropped: DroppedTool[] = [];
   session?: McpSession;
   readonly circuit: Circuit;
   private closing = false;
@@ -55,6 +58,8 @@ export class ServerSlot {
   private onlineSince = 0;
   private relistTimer?: NodeJS.Timeout;
   private connecting?: Promise<boolean>;
+  /** The transport of a start still in progress: it has a process but no session yet. */
+  private starting?: Transport;
   private generation = 0;
 
   constructor(
@@ -97,12 +102,17 @@ export class ServerSlot {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.relistTimer);
-    await this.session?.close();
+    // A server still in its handshake or listing has a process too: end it as well.
+    await Promise.all([this.session?.close(), this.starting?.close()]);
   }
 
   /** Per-tool timeout, then the server's. */
   timeoutFor(tool: string): number {
-    return this.config.toolTimeouts?.[tool] ?? this.config.callTimeoutMs;
+    // Own keys only: a tool named "toString" must not find Object.prototype.toString
+    // (no timer at all) when toolTimeouts is a plain object.
+    const t = this.config.toolTimeouts;
+    const own = t && Object.hasOwn(t, tool) ? t[tool] : undefined;
+    return typeof own === 'number' ? own : this.config.callTimeoutMs;
   }
 
   callTool(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
@@ -131,6 +141,7 @@ export class ServerSlot {
     let session: McpSession | undefined;
     try {
       transport = this.deps.makeTransport();
+      this.starting = transport;
       phase = 'handshake';
       session = await McpSession.open(transport, {
         label: this.alias,
@@ -142,6 +153,13 @@ export class ServerSlot {
         ontrace: this.traceHook(),
       });
       this.note(session.eraDecision);
+      // Listen before listing: a change announced while pages are in flight must not be lost.
+      let changedWhileListing = false;
+      const opened = session;
+      opened.onToolsChanged(() => {
+        if (this.session === opened) this.scheduleRelist(opened);
+        else changedWhileListing = true;
+      });
       phase = 'list';
       let pages = 0;
       const listing = await session.listAllTools({
@@ -152,6 +170,7 @@ export class ServerSlot {
           this.note(`tools/list page ${page.index}: ${page.count} tools, cursor in ${page.cursorIn ?? '(none)'} → out ${page.cursorOut ?? '(none: end)'}`, 'page');
         },
       });
+      this.dropped = listing.dropped;
       if (listing.dropped.length) {
         this.deps.emit({type: 'dropped', alias: this.alias, dropped: listing.dropped});
         for (const d of listing.dropped) this.note(`dropped tool ${JSON.stringify(d.name ?? '?')} (page ${d.page}, #${d.position}): ${d.reason}`);
@@ -165,7 +184,7 @@ export class ServerSlot {
       this.onlineSince = Date.now();
       this.circuit.reset();
       session.onClose((exit) => this.exited(session!, exit));
-      session.onToolsChanged(() => this.scheduleRelist(session!));
+      if (changedWhileListing) this.scheduleRelist(session);
       session.connection.onNotification((method, params) => {
         if (method === 'notifications/message' && params) this.logged(params);
       });
@@ -197,6 +216,7 @@ export class ServerSlot {
       return false;
     } finally {
       clearTimeout(timer);
+      if (this.starting === transport) this.starting = undefined;
     }
   }
 
@@ -212,9 +232,20 @@ export class ServerSlot {
   private traceHook(): ((event: TraceEvent) => void) | undefined {
     const {trace, rawTrace, emit} = this.deps;
     if (!trace && !rawTrace) return undefined;
+    // The connection calls this from its reader: a throw here (a summary of a
+    // hostile value nested 100,000 deep overflows the stack) would drop the
+    // message and escape as an uncaught exception. A trace line is not worth that.
     return (event) => {
-      rawTrace?.(event);
-      if (trace) emit({type: 'trace', alias: this.alias, line: summarize(event)});
+      try {
+        rawTrace?.(event);
+      } catch {
+        /* the debug trace file skips this one */
+      }
+      try {
+        if (trace) emit({type: 'trace', alias: this.alias, line: summarize(event)});
+      } catch {
+        /* the trace pane skips this one */
+      }
     };
   }
 

@@ -55,10 +55,14 @@ export async function detectEra(conn: Connection, o: EraOptions): Promise<Handsh
       let initStarted = false;
       let initError: Error | undefined;
 
+      // Aborted when the probe wins, so a modern server that was merely slow is
+      // not also put through the legacy handshake (no notifications/initialized).
+      const initAbort = new AbortController();
+      o.signal?.addEventListener('abort', () => initAbort.abort(o.signal?.reason), {once: true});
       const startInitialize = () => {
         if (initStarted) return;
         initStarted = true;
-        legacyHandshake(conn, o, remaining()).then(
+        legacyHandshake(conn, {...o, signal: initAbort.signal}, remaining(), () => !settled).then(
           (h) => {
             probe.abort('legacy handshake completed');
             ok(h);
@@ -72,7 +76,10 @@ export async function detectEra(conn: Connection, o: EraOptions): Promise<Handsh
       };
       waitTimer = setTimeout(startInitialize, o.probeWaitMs);
 
-      discover.then(ok, (err: Error) => {
+      discover.then((h) => {
+        if (initStarted && !settled) initAbort.abort('server/discover answered first');
+        ok(h);
+      }, (err: Error) => {
         discoverFailed = true;
         if (err instanceof McpError && err.code === UNSUPPORTED_PROTOCOL_VERSION) {
           // A modern server that wants another version: never fall back.
@@ -123,7 +130,7 @@ function modernHandshake(result: Record<string, unknown>, requested: string, how
   };
 }
 
-async function legacyHandshake(conn: Connection, o: EraOptions, timeoutMs: number): Promise<Handshake> {
+async function legacyHandshake(conn: Connection, o: EraOptions, timeoutMs: number, stillWanted: () => boolean): Promise<Handshake> {
   const result = await conn.request(
     'initialize',
     {protocolVersion: LEGACY_VERSIONS[0], capabilities: o.legacyCapabilities, clientInfo: o.clientInfo},
@@ -133,7 +140,7 @@ async function legacyHandshake(conn: Connection, o: EraOptions, timeoutMs: numbe
   if (typeof version !== 'string' || !(LEGACY_VERSIONS as readonly string[]).includes(version)) {
     throw new ProtocolViolationError(`initialize: the server chose protocol version ${JSON.stringify(version)}, which breakerbox does not speak (${LEGACY_VERSIONS.join(', ')})`);
   }
-  conn.notify('notifications/initialized');
+  if (stillWanted()) conn.notify('notifications/initialized');
   return {
     era: 'legacy',
     protocolVersion: version,

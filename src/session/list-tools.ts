@@ -90,6 +90,8 @@ function toolProblem(t: unknown): string | undefined {
   if (typeof tool.name !== 'string' || tool.name === '') return 'no name';
   const schema = tool.inputSchema;
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return 'inputSchema is not an object';
+  // Such a tool must be called as a task (2025-11-25), which breakerbox does not do: every call would fail.
+  if ((tool.execution as {taskSupport?: unknown} | undefined)?.taskSupport === 'required') return 'it can only be called as a task (execution.taskSupport "required"), which breakerbox does not support';
   if (tool.outputSchema !== undefined && (typeof tool.outputSchema !== 'object' || tool.outputSchema === null || Array.isArray(tool.outputSchema))) {
     return 'outputSchema is not an object';
   }

@@ -29,11 +29,16 @@ export function clientCapabilities(f: ClientFeatures, _era: Era): Record<string,
   return caps;
 }
 
-/** Answers legacy server → client requests; anything else gets -32601 from the connection. */
-export function registerServerRequests(conn: Connection, f: ClientFeatures, alias = ''): void {
+/**
+ * Answers legacy server → client requests; anything else gets -32601 from the
+ * connection. `context` names the tool call the request most likely belongs to
+ * (legacy requests do not say); the server's own cancellation aborts the ask.
+ */
+export function registerServerRequests(conn: Connection, f: ClientFeatures, alias = '', context: () => {tool?: string} = () => ({})): void {
+  const ctx = (signal: AbortSignal): RequestContext => ({alias, signal, ...context()});
   if (f.roots) conn.handle('roots/list', () => ({roots: f.roots!()}));
-  if (f.elicit) conn.handle('elicitation/create', (params) => f.elicit!(params ?? {}, {alias}));
-  if (f.sample) conn.handle('sampling/createMessage', (params) => f.sample!(params ?? {}, {alias}));
+  if (f.elicit) conn.handle('elicitation/create', (params, _id, signal) => f.elicit!(params ?? {}, ctx(signal)));
+  if (f.sample) conn.handle('sampling/createMessage', (params, _id, signal) => f.sample!(params ?? {}, ctx(signal)));
 }
 
 /** Gathers the answers to one MRTR round, key by key. */

@@ -37,6 +37,9 @@ let progressCounter = 0;
 /** An MCP client session with one server, in whichever era it speaks. */
 export class McpSession {
   readonly timings: {handshakeMs: number; listMs?: number} = {handshakeMs: 0};
+  /** Tool names of calls in flight, by call number. */
+  private readonly inflight = new Map<number, string>();
+  private callCounter = 0;
 
   private constructor(
     readonly connection: Connection,
@@ -49,7 +52,8 @@ export class McpSession {
     const conn = new Connection(transport, options.requestTimeoutMs ?? 60_000);
     conn.ontrace = options.ontrace;
     const features = options.features ?? {};
-    registerServerRequests(conn, features, options.label);
+    const holder: {session?: McpSession} = {};
+    registerServerRequests(conn, features, options.label, () => holder.session?.callContext() ?? {});
     await transport.start();
     const started = Date.now();
     try {
@@ -62,6 +66,7 @@ export class McpSession {
         signal: options.signal,
       });
       const session = new McpSession(conn, handshake, options);
+      holder.session = session;
       session.timings.handshakeMs = Date.now() - started;
       // Legacy servers take the level once; modern ones get it on every call (see callTool).
       if (handshake.era === 'legacy' && handshake.capabilities.logging) {
@@ -123,6 +128,27 @@ export class McpSession {
     if (this.era === 'modern') meta[META.logLevel] = this.options.logLevel ?? 'warning';
     if (progressToken !== undefined || this.era === 'modern') base._meta = meta;
     const maxRounds = options.maxRounds ?? 5;
+    const callNumber = ++this.callCounter;
+    this.inflight.set(callNumber, name);
+    try {
+      return await this.callRounds(name, base, maxRounds, progressToken, options);
+    } finally {
+      this.inflight.delete(callNumber);
+    }
+  }
+
+  /** The tool a legacy server request belongs to, when only one call is in flight. */
+  callContext(): {tool?: string} {
+    return this.inflight.size === 1 ? {tool: this.inflight.values().next().value} : {};
+  }
+
+  private async callRounds(
+    name: string,
+    base: Record<string, unknown>,
+    maxRounds: number,
+    progressToken: string | undefined,
+    options: CallOptions,
+  ): Promise<CallToolResult> {
     let extra: Record<string, unknown> = {};
     for (let round = 1; ; round++) {
       const result = await this.request('tools/call', {...base, ...extra}, {
@@ -133,23 +159,28 @@ export class McpSession {
         onProgress: options.onProgress,
       });
       if (result.resultType !== 'input_required' || this.era !== 'modern') return toCallResult(complete(result, 'tools/call'));
-      if (round >= maxRounds) {
-        return {content: [{type: 'text', text: `${name}: the server still asked for more input after ${maxRounds} rounds; giving up`}], isError: true};
-      }
+      if (round >= maxRounds) throw new InputRoundsError(`${name}: the server still asked for more input after ${maxRounds} rounds; giving up`);
       const requests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
       const inputResponses = await answerInputRequests(requests, this.options.features ?? {}, {alias: this.options.label, tool: name, signal: options.signal});
       extra = {inputResponses, ...(typeof result.requestState === 'string' ? {requestState: result.requestState} : {})};
     }
   }
 
-  /** Fires when the server says its tool list changed (either era). */
+  /**
+   * Fires when the server says its tool list changed. Legacy servers may say
+   * so at any time; modern ones only on a `subscriptions/listen` stream we
+   * open, so there only notifications carrying that stream's id count.
+   */
   onToolsChanged(listener: () => void): () => void {
-    const off = this.connection.onNotification((method) => {
-      if (method === 'notifications/tools/list_changed') listener();
+    let listenId: string | number | undefined;
+    const off = this.connection.onNotification((method, params) => {
+      if (method !== 'notifications/tools/list_changed') return;
+      if (this.era === 'modern' && (params?._meta as Record<string, unknown> | undefined)?.[META.subscriptionId] !== listenId) return;
+      listener();
     });
     if (this.era === 'modern' && this.capabilities.tools?.listChanged) {
-      // Modern servers only notify on a stream we open; it stays open until either side ends it.
-      this.request('subscriptions/listen', {notifications: {toolsListChanged: true}}, {timeoutMs: Infinity}).catch(() => {});
+      // The stream stays open until either side ends it.
+      this.request('subscriptions/listen', {notifications: {toolsListChanged: true}}, {timeoutMs: Infinity, onId: (id) => (listenId = id)}).catch(() => {});
     }
     return off;
   }
@@ -169,6 +200,12 @@ export class McpSession {
   private meta(params: Record<string, unknown> | undefined): Record<string, unknown> {
     return withModernMeta(params, this.protocolVersion, this.options.clientInfo, clientCapabilities(this.options.features ?? {}, 'modern'));
   }
+}
+
+/** A modern call that kept answering `input_required` past the round limit. */
+export class InputRoundsError extends Error {
+  override readonly name = 'InputRoundsError';
+  readonly code = 'input-rounds';
 }
 
 /** Absent `resultType` means complete; anything but complete here is a protocol violation. */

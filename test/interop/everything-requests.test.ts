@@ -136,7 +136,13 @@ describe('elicitation/create', () => {
     expect(textOf(r)).toContain('User declined');
   });
 
-  it.todo('legacy elicitation/create and sampling/createMessage handlers are told which tool call they belong to (RequestContext.tool is only set on the MRTR path)');
+  it('legacy elicitation/create is attributed to the one tool call in flight, with an abort signal', async () => {
+    elicitAnswer = {action: 'decline'};
+    await call(full, 'trigger-elicitation-request', {});
+    const last = elicitCalls.at(-1)!;
+    expect(last.ctx.tool).toBe('trigger-elicitation-request');
+    expect(last.ctx.signal).toBeInstanceOf(AbortSignal);
+  });
 });
 
 describe('progress', () => {

@@ -130,3 +130,25 @@ describe('logging levels', () => {
     await waitFor(() => stderr.text().includes('log level set to warning'));
   });
 });
+
+describe('a slow modern server', () => {
+  it('is not also put through the legacy handshake once server/discover wins', async () => {
+    const [client, server] = MemoryTransport.pair();
+    const seen: any[] = [];
+    server.onmessage = (m: any) => {
+      seen.push(m);
+      // Answers in order, slowly: discover first, then (a dual-era server) initialize.
+      if (m.method === 'server/discover') setTimeout(() => void server.send({jsonrpc: '2.0', id: m.id, result: {supportedVersions: ['2026-07-28'], capabilities: {}}}), 300);
+      if (m.method === 'initialize') setTimeout(() => void server.send({jsonrpc: '2.0', id: m.id, result: {protocolVersion: '2025-11-25', capabilities: {}, serverInfo: {name: 'dual'}}}), 600);
+    };
+    const s = track(await McpSession.open(client, {label: 'dual', clientInfo: {name: 't'}, probeWaitMs: 50}));
+    expect(s.era).toBe('modern');
+    const init = seen.find((m) => m.method === 'initialize');
+    expect(init).toBeTruthy();
+    const {waitFor} = await import('../helpers/wait.js');
+    const cancel = await waitFor(() => seen.find((m) => m.method === 'notifications/cancelled'));
+    expect(cancel.params.requestId).toBe(init.id);
+    await new Promise((r) => setTimeout(r, 400)); // let the late initialize answer arrive
+    expect(seen.some((m) => m.method === 'notifications/initialized')).toBe(false);
+  });
+});
