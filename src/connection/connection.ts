@@ -160,7 +160,7 @@ export class Connection {
   private receive(value: unknown): void {
     const c = classify(value);
     if (c.kind === 'invalid') {
-      this.noise(JSON.stringify(value).slice(0, 500), c.reason);
+      this.noise(preview(value), c.reason);
       return;
     }
     this.ontrace?.({direction: 'in', message: c.message as unknown as Record<string, unknown>});
@@ -256,4 +256,14 @@ export class Connection {
     this.serving.clear();
     this.onclose?.(exit);
   }
+}
+
+/**
+ * A short description of a value that is not JSON-RPC. Never stringifies the
+ * whole value: it may be 20 MB, or nested deep enough to overflow the stack.
+ */
+function preview(value: unknown): string {
+  if (Array.isArray(value)) return `[array of ${value.length}]`;
+  if (typeof value === 'object' && value !== null) return `{${Object.keys(value).slice(0, 8).map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}}`;
+  return String(value).slice(0, 200);
 }

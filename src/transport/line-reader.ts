@@ -53,6 +53,10 @@ export class LineReader {
     }
     let line: Buffer;
     if (this.pending.length === 0) {
+      if (end - start > this.maxLineBytes) {
+        this.onOversize(end - start);
+        return;
+      }
       line = chunk.subarray(start, end);
     } else {
       this.pending.push(chunk.subarray(start, end));
