@@ -1,7 +1,50 @@
+import {render} from 'ink';
+import React from 'react';
+import {App, createTheme, enterAltScreen, noColorRequested} from '../ui/index.js';
+import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
 
-/** Opens the Ink app (filled in by the UI layer). */
-export async function runTui(_opts: CliOptions, _env: NodeJS.ProcessEnv): Promise<number> {
-  process.stderr.write('breakerbox: the terminal UI is not built yet\n');
-  return 2;
+/** Opens the Ink app full screen; resolves 0 after every server is closed. */
+export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
+  const out = process.stdout;
+  const app = await buildApp(opts, env, {interactive: true, trace: true, columns: out.columns, rows: out.rows});
+  const leave = enterAltScreen(out);
+  let closing: Promise<void> | undefined;
+  let instance: ReturnType<typeof render> | undefined;
+  const quit = () => {
+    closing ??= (async () => {
+      app.store.dispatch({type: 'notice/posted', level: 'info', text: 'closing every server…', at: Date.now()});
+      try {
+        await app.controller.shutdown();
+      } finally {
+        instance?.unmount();
+      }
+    })();
+    return closing;
+  };
+  const onSignal = () => void quit();
+  // Raw mode turns Ctrl-C into a key; these come from outside (kill, a closed terminal).
+  const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
+  for (const s of signals) process.on(s, onSignal);
+  try {
+    // The first frame comes before any server starts: the user can type while they do.
+    const ready = new Promise<void>((resolve) => setImmediate(() => resolve(app.hub.start())));
+    instance = render(
+      React.createElement(App, {
+        store: app.store,
+        controller: app.controller,
+        theme: createTheme(noColorRequested(env)),
+        ready,
+        onQuit: () => void quit(),
+      }),
+      {exitOnCtrlC: false, patchConsole: true, maxFps: 30},
+    );
+    await instance.waitUntilExit();
+    return 0;
+  } finally {
+    for (const s of signals) process.off(s, onSignal);
+    // An error in a component ends up here too: servers are closed either way.
+    await (closing ?? app.controller.shutdown().catch(() => {}));
+    leave();
+  }
 }

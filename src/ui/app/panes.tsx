@@ -1,0 +1,72 @@
+// The pane area: side by side from 100 columns, stacked below that.
+import {Box} from 'ink';
+import React from 'react';
+import type {AppState, TraceRing} from '../../state/app-state.js';
+import {stepLabel} from '../../state/selectors.js';
+import type {Layout} from '../layout.js';
+import {lastCallMs} from './last-calls.js';
+import {CatalogPane} from '../panes/catalog-pane.js';
+import {ConversationPane} from '../panes/conversation-pane.js';
+import {HelpPane} from '../panes/help-pane.js';
+import {ServersPane} from '../panes/servers-pane.js';
+import {TracePane} from '../panes/trace-pane.js';
+import type {Theme} from '../theme.js';
+
+/** What the pane area needs. */
+export interface PanesProps {
+  state: AppState;
+  layout: Layout;
+  help: boolean;
+  theme: Theme;
+  onShown(items: number): void;
+  alias: string | null;
+  ring: TraceRing;
+  starting: boolean;
+}
+
+/** Conversation, tools, servers and (when shown) the trace. */
+export function Panes({state, layout, help, theme, onShown, alias, ring, starting}: PanesProps): React.JSX.Element {
+  const {ui} = state;
+  const c = layout.conversation;
+  const conversation = help ? (
+    <HelpPane width={c.width} height={c.height} theme={theme} />
+  ) : (
+    <ConversationPane
+      items={state.conversation.items}
+      scroll={ui.scroll.conversation}
+      width={c.width}
+      height={c.height}
+      focused={ui.focus === 'conversation'}
+      step={state.turn.status === 'idle' ? '' : stepLabel(state.turn)}
+      live={state.turn.status !== 'idle'}
+      theme={theme}
+      onShown={onShown}
+    />
+  );
+  const side = (
+    <>
+      {layout.catalog.height > 0 ? (
+        <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} />
+      ) : null}
+      {layout.servers.height > 0 ? <ServersPane servers={state.servers} scroll={ui.scroll.servers} lastCalls={lastCallMs(state.conversation.items)} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} /> : null}
+    </>
+  );
+  return (
+    <>
+      {layout.stacked ? (
+        <Box flexDirection="column" flexShrink={0}>
+          {conversation}
+          {side}
+        </Box>
+      ) : (
+        <Box flexDirection="row" flexShrink={0}>
+          {conversation}
+          <Box flexDirection="column">{side}</Box>
+        </Box>
+      )}
+      {layout.trace.height > 0 ? (
+        <TracePane alias={alias} ring={ring} logFile={alias ? state.servers.byAlias[alias]?.logFile : undefined} scroll={ui.scroll.trace} {...layout.trace} focused={ui.focus === 'trace'} theme={theme} />
+      ) : null}
+    </>
+  );
+}

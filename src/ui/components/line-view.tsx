@@ -1,0 +1,31 @@
+// Draws prepared lines. Each row is cut by Ink as well ("truncate-end"), so a
+// miscounted width can never push a pane past its rows.
+import {Text} from 'ink';
+import React from 'react';
+import type {Line} from '../line.js';
+import type {Theme} from '../theme.js';
+
+/** One row of styled segments. */
+export function LineView({line, theme}: {line: Line; theme: Theme}): React.JSX.Element {
+  if (line.length === 0) return <Text> </Text>;
+  return (
+    <Text wrap="truncate-end">
+      {line.map((s, i) => (
+        <Text key={i} color={theme.tone(s.tone)} bold={s.bold} inverse={s.inverse}>
+          {s.text}
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+/** Rows in order; `keys` gives stable React keys when rows move (e.g. while following). */
+export function LinesView({lines, theme, keys}: {lines: readonly Line[]; theme: Theme; keys?: readonly string[]}): React.JSX.Element {
+  return (
+    <>
+      {lines.map((line, i) => (
+        <LineView key={keys?.[i] ?? i} line={line} theme={theme} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+// Every key the app reacts to, in one named table with priorities:
+// a modal layer (approval dialog, then help) first, then global keys, then
+// the focused pane. The help screen and the status line read this table.
+import type {Key} from 'ink';
+import type {Pane} from '../../state/app-state.js';
+
+/** Priority layers, highest first. */
+export type KeyLayer = 'dialog' | 'help' | 'global' | 'pane';
+
+/** Names of the things a key can do. */
+export type KeyCommandId =
+  | 'approve-once'
+  | 'approve-always'
+  | 'deny'
+  | 'close-help'
+  | 'interrupt'
+  | 'focus-next'
+  | 'focus-prev'
+  | 'scroll-up'
+  | 'scroll-down'
+  | 'page-up'
+  | 'page-down'
+  | 'scroll-top'
+  | 'scroll-bottom'
+  | 'focus-input'
+  | 'type-into-input'
+  | 'edit';
+
+/** One row of the table. */
+export interface KeyCommand {
+  id: KeyCommandId;
+  layer: KeyLayer;
+  /** How the help screen names the key. */
+  keys: string;
+  help: string;
+  /** Also works while a modal layer is open. */
+  always?: boolean;
+  /** Pane layer: only when one of these has focus. */
+  panes?: readonly Pane[];
+  match(input: string, key: Key): boolean;
+}
+
+const LISTS: readonly Pane[] = ['conversation', 'catalog', 'servers', 'trace'];
+const ALL: readonly Pane[] = ['input', ...LISTS];
+const printable = (input: string, key: Key) => input.length > 0 && !key.ctrl && !key.meta && !key.tab && !key.return && !/[\u0000-\u001f\u007f]/.test(input);
+
+/** The command table, highest priority first. */
+export const KEY_COMMANDS: readonly KeyCommand[] = [
+  {id: 'approve-once', layer: 'dialog', keys: 'y', help: 'allow this call once', match: (i, k) => i.toLowerCase() === 'y' && !k.ctrl},
+  {id: 'approve-always', layer: 'dialog', keys: 'a', help: 'always allow this tool (this session)', match: (i, k) => i.toLowerCase() === 'a' && !k.ctrl},
+  {id: 'deny', layer: 'dialog', keys: 'n / Esc', help: 'deny the call', match: (i, k) => (i.toLowerCase() === 'n' && !k.ctrl) || k.escape},
+  {id: 'close-help', layer: 'help', keys: 'Esc / q / Enter', help: 'close this help', match: (i, k) => k.escape || k.return || i === 'q'},
+  {id: 'interrupt', layer: 'global', always: true, keys: 'Ctrl-C', help: 'cancel the running turn; again (or when idle) quits', match: (i, k) => k.ctrl && i === 'c'},
+  {id: 'focus-prev', layer: 'global', keys: 'Shift-Tab', help: 'focus the previous pane', match: (_i, k) => k.tab && k.shift},
+  {id: 'focus-next', layer: 'global', keys: 'Tab', help: 'focus the next pane', match: (_i, k) => k.tab && !k.shift},
+  {id: 'scroll-up', layer: 'pane', panes: ALL, keys: '↑', help: 'scroll up (in the input: the conversation)', match: (_i, k) => k.upArrow},
+  {id: 'scroll-down', layer: 'pane', panes: ALL, keys: '↓', help: 'scroll down', match: (_i, k) => k.downArrow},
+  {id: 'page-up', layer: 'pane', panes: ALL, keys: 'PgUp', help: 'scroll a page up', match: (_i, k) => k.pageUp},
+  {id: 'page-down', layer: 'pane', panes: ALL, keys: 'PgDn', help: 'scroll a page down', match: (_i, k) => k.pageDown},
+  {id: 'scroll-top', layer: 'pane', panes: ALL, keys: 'Home', help: 'go to the top', match: (_i, k) => k.home},
+  {id: 'scroll-bottom', layer: 'pane', panes: ALL, keys: 'End', help: 'go to the end and follow new rows', match: (_i, k) => k.end},
+  {id: 'focus-input', layer: 'pane', panes: LISTS, keys: 'Esc', help: 'back to the input line', match: (_i, k) => k.escape},
+  {id: 'type-into-input', layer: 'pane', panes: LISTS, keys: 'any text', help: 'typing in a pane goes to the input line', match: printable},
+  {id: 'edit', layer: 'pane', panes: ['input'], keys: '←→ Ctrl-A/E/U/W', help: 'edit the line; Enter sends it', match: () => true},
+];
+
+/** What decides which layer a key reaches. */
+export interface KeyContext {
+  focus: Pane;
+  /** The open modal layer, if any. */
+  modal: 'dialog' | 'help' | null;
+}
+
+/** The command `input`/`key` triggers in `ctx`, or undefined (then the key belongs to the text input). */
+export function routeKey(ctx: KeyContext, input: string, key: Key): KeyCommand | undefined {
+  for (const cmd of KEY_COMMANDS) {
+    if (cmd.layer === 'dialog' || cmd.layer === 'help') {
+      if (ctx.modal !== cmd.layer) continue;
+    } else if (ctx.modal && !cmd.always) continue;
+    if (cmd.panes && !cmd.panes.includes(ctx.focus)) continue;
+    if (cmd.match(input, key)) return cmd;
+  }
+  return undefined;
+}

@@ -1,0 +1,43 @@
+// The one keyboard listener: routes each key through the command table.
+import {useInput, type Key} from 'ink';
+import {useCallback, useRef} from 'react';
+import type {Actions, ScrollMove} from '../app/actions.js';
+import {routeKey, type KeyCommandId, type KeyContext} from './key-table.js';
+
+/** Runs a command given the key. */
+type Handler = (input: string, key: Key) => void;
+
+/** The handler of each command. */
+export function keyHandlers(actions: Actions, closeHelp: () => void, edit: Handler): Readonly<Record<KeyCommandId, Handler>> {
+  const scroll = (move: ScrollMove) => () => actions.scroll(move);
+  return {
+    'approve-once': () => actions.answer('once'),
+    'approve-always': () => actions.answer('always'),
+    deny: () => actions.answer('deny'),
+    'close-help': closeHelp,
+    interrupt: () => actions.interrupt(),
+    'focus-next': () => actions.focusStep(1),
+    'focus-prev': () => actions.focusStep(-1),
+    'scroll-up': scroll('up'),
+    'scroll-down': scroll('down'),
+    'page-up': scroll('page-up'),
+    'page-down': scroll('page-down'),
+    'scroll-top': scroll('top'),
+    'scroll-bottom': scroll('bottom'),
+    'focus-input': () => actions.focus('input'),
+    'type-into-input': (input) => actions.typeIntoInput(input),
+    edit,
+  };
+}
+
+/** Listens to keys while `active`; the context is read at key time, so the listener stays subscribed. */
+export function useKeyRouter(ctx: KeyContext, handlers: Readonly<Record<KeyCommandId, Handler>>, active = true): void {
+  const latest = useRef({ctx, handlers});
+  latest.current = {ctx, handlers};
+  const onKey = useCallback((input: string, key: Key) => {
+    const {ctx: c, handlers: h} = latest.current;
+    const cmd = routeKey(c, input, key);
+    if (cmd) h[cmd.id](input, key);
+  }, []);
+  useInput(onKey, {isActive: active});
+}

@@ -1,0 +1,60 @@
+// The tool table: the names the model sees and where each one goes.
+import React, {memo} from 'react';
+import type {Catalog} from '../../hub/types.js';
+import type {ScrollState} from '../../state/app-state.js';
+import {collisions, filteredCatalog, scrolledWindow} from '../../state/selectors.js';
+import {safeLine} from '../text/safe.js';
+import {Frame, innerCols, innerRows} from '../components/frame.js';
+import {LinesView} from '../components/line-view.js';
+import {seg, type Line} from '../line.js';
+import {plural} from '../text/format.js';
+import type {Theme} from '../theme.js';
+import {CATALOG_ROWS_PER_ENTRY, catalogLines, groupShared} from './catalog-rows.js';
+
+/** What the catalog pane draws. */
+export interface CatalogPaneProps {
+  catalog: Catalog;
+  filter: string;
+  scroll: ScrollState;
+  width: number;
+  height: number;
+  focused: boolean;
+  /** Servers still starting: an empty table is not final yet. */
+  starting: boolean;
+  theme: Theme;
+}
+
+/** Entries the pane shows at once for a frame of `height`. */
+export const catalogCapacity = (height: number): number => Math.floor(innerRows(height) / CATALOG_ROWS_PER_ENTRY);
+
+/** The catalog pane. */
+export const CatalogPane = memo(function CatalogPane(p: CatalogPaneProps): React.JSX.Element {
+  const shared = collisions(p.catalog);
+  const list = groupShared(filteredCatalog(p.catalog, p.filter), shared);
+  const win = scrolledWindow(list, p.scroll, catalogCapacity(p.height));
+  const width = innerCols(p.width);
+  const lines: Line[] = win.rows.flatMap((e) => catalogLines(e, shared.has(e.tool), width));
+  if (list.length === 0) lines.push([seg(emptyText(p), 'muted')]);
+  const total = p.catalog.entries.length;
+  const title = [seg('Tools'), seg(` ${p.filter ? `${list.length}/${total}` : total}`, 'accent')];
+  if (p.filter) title.push(seg(` · filter “${safeLine(p.filter)}”`, 'warn'));
+  if (shared.size > 0) title.push(seg(` · ${plural(shared.size, 'shared name')}`, 'warn'));
+  return (
+    <Frame
+      title={title}
+      topRight={win.above > 0 ? `↑ ${win.above} above` : undefined}
+      bottom={win.below > 0 ? `… ${win.below} more` : undefined}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      theme={p.theme}
+    >
+      <LinesView lines={lines} keys={win.rows.flatMap((e) => [`${e.name}:0`, `${e.name}:1`])} theme={p.theme} />
+    </Frame>
+  );
+});
+
+function emptyText(p: CatalogPaneProps): string {
+  if (p.filter) return `no tool matches “${safeLine(p.filter)}” (/tools clears the filter)`;
+  return p.starting ? 'servers are starting…' : 'no tools: every server is offline or has none';
+}

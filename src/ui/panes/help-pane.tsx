@@ -1,0 +1,37 @@
+// Keys and commands, read from the same tables the router and parser use.
+import React, {memo} from 'react';
+import {Frame, innerCols} from '../components/frame.js';
+import {LinesView} from '../components/line-view.js';
+import {KEY_COMMANDS} from '../keys/key-table.js';
+import {SLASH_COMMANDS} from '../keys/slash.js';
+import {fitLine, seg, type Line} from '../line.js';
+import {MARK} from '../symbols.js';
+import {padCells} from '../text/cells.js';
+import type {Theme} from '../theme.js';
+
+/** The help screen, drawn in place of the conversation. */
+export const HelpPane = memo(function HelpPane({width, height, theme}: {width: number; height: number; theme: Theme}): React.JSX.Element {
+  const w = innerCols(width);
+  const lines: Line[] = [[seg('Commands', 'accent', true)]];
+  for (const c of SLASH_COMMANDS) lines.push([seg(padCells(`/${c.name} ${c.args}`, 20), 'accent'), seg(c.help)]);
+  lines.push([], [seg('Keys', 'accent', true)]);
+  const seen = new Set<string>();
+  for (const k of KEY_COMMANDS) {
+    if (seen.has(k.keys)) continue;
+    seen.add(k.keys);
+    lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : '', 'muted')]);
+  }
+  lines.push([], [seg('Marks', 'accent', true)]);
+  const marks: Array<[string, string]> = [
+    [MARK.trusted, 'a tool of a server you trust in the config'],
+    [MARK.untrusted, 'untrusted server: its annotations are claims'],
+    [MARK.shared, 'the original name exists on several servers'],
+    [`${MARK.hashed}hashed ${MARK.sanitised}sanitised`, 'the name was shortened or cleaned for the model'],
+  ];
+  for (const [mark, text] of marks) lines.push([seg(padCells(mark, 20), 'accent'), seg(text)]);
+  return (
+    <Frame title={[seg('Help'), seg(' · Esc closes', 'muted')]} width={width} height={height} focused theme={theme}>
+      <LinesView lines={lines.map((l) => fitLine(l, w))} theme={theme} />
+    </Frame>
+  );
+});

@@ -1,0 +1,45 @@
+// The rows of one conversation item, cached per item object and width: the
+// reducer replaces only the items that change, so a streamed delta re-lays one
+// item, not the transcript.
+import type {ConversationItem} from '../../state/app-state.js';
+import {safeText} from '../text/safe.js';
+import {seg, type Line} from '../line.js';
+import {NOTICE} from '../symbols.js';
+import {wrapCells} from '../text/wrap.js';
+import {cardLines} from './card-lines.js';
+
+const cache = new WeakMap<ConversationItem, {width: number; lines: Line[]}>();
+
+/** Rows of `item` at `width`; running cards depend on `now` and are not cached. */
+export function itemLines(item: ConversationItem, width: number, now: number): Line[] {
+  if (item.kind === 'tool-call' && item.state === 'running') return cardLines(item, width, now);
+  const hit = cache.get(item);
+  if (hit && hit.width === width) return hit.lines;
+  const lines = build(item, width, now);
+  cache.set(item, {width, lines});
+  return lines;
+}
+
+function build(item: ConversationItem, width: number, now: number): Line[] {
+  switch (item.kind) {
+    case 'user':
+      return prefixed(item.text, width, seg('› ', 'user', true), 'user', true);
+    case 'assistant': {
+      const lines = prefixed(item.text, width, seg('  '), 'assistant', false);
+      if (item.streaming) lines[lines.length - 1] = [...lines[lines.length - 1], seg('▍', 'accent')];
+      return lines;
+    }
+    case 'notice': {
+      const {symbol, tone} = NOTICE[item.level];
+      return prefixed(item.text, width, seg(`${symbol} `, tone, true), tone, item.level !== 'info');
+    }
+    case 'tool-call':
+      return cardLines(item, width, now);
+  }
+}
+
+function prefixed(text: string, width: number, first: ReturnType<typeof seg>, tone: Parameters<typeof seg>[1], bold: boolean): Line[] {
+  const body = wrapCells(safeText(text).replace(/\t/g, '  '), Math.max(1, width - 2));
+  if (body.length === 0) body.push('');
+  return body.map((t, i) => [i === 0 ? first : seg('  '), seg(t, tone, bold)]);
+}

@@ -1,0 +1,63 @@
+// Three rows per server: the state (a symbol and a word, not colour alone)
+// with era and protocol version; who it says it is; then its numbers, or for
+// a server that is down, what failed and why, in words.
+import type {ServerView} from '../../state/app-state.js';
+import {safeLine} from '../text/safe.js';
+import {fitLine, seg, type Line, type Seg} from '../line.js';
+import {SERVER_STATE} from '../symbols.js';
+import {padCells} from '../text/cells.js';
+import {formatMs, plural} from '../text/format.js';
+
+/** Inner width from which a server fits in two rows instead of three. */
+export const COMPACT_COLS = 72;
+
+/** Rows each server takes in a pane `innerWidth` cells wide. */
+export const serverRowsPer = (innerWidth: number): number => (innerWidth >= COMPACT_COLS ? 2 : 3);
+
+const PHASE: Readonly<Record<string, string>> = {
+  spawn: 'could not start the process',
+  handshake: 'the handshake failed',
+  list: 'listing its tools failed',
+  call: 'a call failed',
+  exit: 'the process ended',
+};
+
+/** The rows of one server (two when `width` allows, else three); `aliasWidth` aligns the columns. */
+export function serverLines(s: ServerView, width: number, aliasWidth: number, now = Date.now()): Line[] {
+  const {symbol, tone} = SERVER_STATE[s.state];
+  const word = s.state === 'restarting' ? `restarting ${s.attempt ?? ''}`.trim() : s.state === 'starting' ? 'starting…' : s.state;
+  const first: Seg[] = [seg(`${symbol} `, tone, true), seg(padCells(safeLine(s.alias), aliasWidth), undefined, true), seg(' '), seg(padCells(word, 12), tone, true)];
+  if (s.era) first.push(seg(`${s.era} era`), seg(s.protocolVersion ? ` · ${safeLine(s.protocolVersion)}` : '', 'muted'));
+  const [second, third] = restLines(s, tone, now);
+  const compact = serverRowsPer(width) === 2;
+  if (compact && s.state === 'online') first.push(seg(` · ${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`));
+  if (s.trusted) first.push(seg(' · trusted', 'ok'));
+  if (!compact) return [first, second, third].map((l) => fitLine(l, width));
+  // Two rows: the numbers moved up; what is left of the third row joins the second.
+  if (s.state === 'online') return [first, [...second, ...third.slice(2)]].map((l) => fitLine(l, width));
+  return [[...first, ...second.slice(1)], third.length ? third : []].map((l) => fitLine(l, width));
+}
+
+function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] {
+  const pad = seg('  ');
+  switch (s.state) {
+    case 'online': {
+      const numbers = [`${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`];
+      const timing = [s.discoveryMs === undefined ? '' : ` · found in ${formatMs(s.discoveryMs)}`, s.lastCallMs === undefined ? '' : ` · last call ${formatMs(s.lastCallMs)}`];
+      const third: Seg[] = [pad, seg(numbers.join(' · ')), seg(timing.join(''))];
+      if (s.toolsStale) third.push(seg(' · tools changed, re-listing', 'warn'));
+      if (s.circuitOpenUntil !== undefined && s.circuitOpenUntil > now) third.push(seg(` · calls paused ${formatMs(s.circuitOpenUntil - now)}`, 'error', true));
+      return [[pad, seg('reports itself as ', 'muted'), seg(`“${safeLine(s.serverName ?? '?')}”`)], third];
+    }
+    case 'offline':
+    case 'restarting':
+      return [
+        [pad, seg(s.phase ? PHASE[s.phase] ?? `${s.phase} failed` : 'failed', tone, true), seg(s.phase ? ` (phase: ${s.phase})` : '', 'muted')],
+        [pad, seg('reason: ', 'muted'), seg(safeLine(s.reason ?? 'unknown'), tone)],
+      ];
+    case 'disabled':
+      return [[pad, seg(s.reason ? safeLine(s.reason) : 'disabled in the config', 'muted')], []];
+    case 'starting':
+      return [[pad, seg(s.pages > 0 ? `listing tools: ${plural(s.pages, 'page')}, ${plural(s.toolCount, 'tool')} so far` : 'connecting…', 'muted')], []];
+  }
+}

@@ -1,0 +1,53 @@
+// One row pair per configured server, in config order.
+import React, {memo} from 'react';
+import type {AppState, ScrollState, ServerView} from '../../state/app-state.js';
+import {scrolledWindow, serverRows, serverSummary} from '../../state/selectors.js';
+import {Frame, innerCols, innerRows} from '../components/frame.js';
+import {LinesView} from '../components/line-view.js';
+import {seg} from '../line.js';
+import {cellWidth} from '../text/cells.js';
+import type {Theme} from '../theme.js';
+import {serverLines, serverRowsPer} from './server-rows.js';
+
+/** What the servers pane draws. */
+export interface ServersPaneProps {
+  servers: AppState['servers'];
+  scroll: ScrollState;
+  /** alias → latency of its last call, when the status has none. */
+  lastCalls?: ReadonlyMap<string, number>;
+  width: number;
+  height: number;
+  focused: boolean;
+  theme: Theme;
+}
+
+/** Servers the pane shows at once in a frame of `width` × `height`. */
+export const serversCapacity = (width: number, height: number): number => Math.floor(innerRows(height) / serverRowsPer(innerCols(width)));
+
+/** The servers pane. */
+export const ServersPane = memo(function ServersPane(p: ServersPaneProps): React.JSX.Element {
+  const rows = serverRows(p.servers);
+  const win = scrolledWindow(rows, p.scroll, serversCapacity(p.width, p.height));
+  const aliasWidth = Math.min(16, Math.max(4, ...win.rows.map((s) => cellWidth(s.alias))));
+  const width = innerCols(p.width);
+  const lines = win.rows.flatMap((s) => serverLines(withLastCall(s, p.lastCalls), width, aliasWidth));
+  if (rows.length === 0) lines.push([seg('no servers configured (mcp.config.json)', 'muted')]);
+  return (
+    <Frame
+      title={[seg('Servers'), seg(` ${serverSummary(p.servers).label}`, 'accent')]}
+      topRight={win.above > 0 ? `↑ ${win.above} above` : undefined}
+      bottom={win.below > 0 ? `… ${win.below} more` : undefined}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      theme={p.theme}
+    >
+      <LinesView lines={lines} theme={p.theme} />
+    </Frame>
+  );
+});
+
+function withLastCall(s: ServerView, lastCalls: ReadonlyMap<string, number> | undefined): ServerView {
+  const ms = lastCalls?.get(s.alias);
+  return s.lastCallMs !== undefined || ms === undefined ? s : {...s, lastCallMs: ms};
+}

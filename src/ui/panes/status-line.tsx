@@ -1,0 +1,61 @@
+// Two rows under the input: the latest notice, then model, servers, turn and key hints.
+import {Box} from 'ink';
+import React, {memo} from 'react';
+import type {Notice, Pane} from '../../state/app-state.js';
+import {safeLine} from '../text/safe.js';
+import {LineView} from '../components/line-view.js';
+import {fitLine, lineWidth, seg, type Line, type Seg} from '../line.js';
+import {NOTICE} from '../symbols.js';
+import type {Theme} from '../theme.js';
+
+/** What the status rows show. */
+export interface StatusLineProps {
+  width: number;
+  model: {label: string; offline: boolean};
+  servers: string;
+  turn: 'idle' | 'running' | 'cancelling';
+  step: string;
+  focus: Pane;
+  notice: Notice | null;
+  /** A question waits for the servers to start. */
+  queued: boolean;
+  theme: Theme;
+}
+
+/** The status rows. */
+export const StatusLine = memo(function StatusLine(p: StatusLineProps): React.JSX.Element {
+  return (
+    <Box flexDirection="column" width={p.width} height={2} flexShrink={0}>
+      <LineView line={fitLine(noticeLine(p), p.width)} theme={p.theme} />
+      <LineView line={fitLine(infoLine(p), p.width)} theme={p.theme} />
+    </Box>
+  );
+});
+
+function noticeLine(p: StatusLineProps): Line {
+  if (p.queued) return [seg('◌ your question is sent as soon as the servers have started', 'info')];
+  if (!p.notice) return [seg('ready', 'muted')];
+  const {symbol, tone} = NOTICE[p.notice.level];
+  return [seg(`${symbol} `, tone, true), seg(safeLine(p.notice.text), tone)];
+}
+
+function infoLine(p: StatusLineProps): Line {
+  const sep = seg(' │ ', 'muted');
+  const model: Seg[] = p.model.offline
+    ? [{text: ' OFFLINE ', tone: 'warn', bold: true, inverse: true}, seg(` ${safeLine(p.model.label)}`, 'warn')]
+    : [seg('model ', 'muted'), seg(safeLine(p.model.label), 'accent')];
+  const turn: Seg[] =
+    p.turn === 'running' ? [seg(`◐ ${p.step || 'thinking'}`, 'info', true)] : p.turn === 'cancelling' ? [seg('■ cancelling…', 'warn', true)] : [];
+  const left = [...model, sep, seg(p.servers), sep, ...turn, ...(turn.length ? [sep] : [])];
+  // The longest hint that fits; the shortest one is cut if even it does not.
+  const room = p.width - lineWidth(left);
+  const options = hints(p);
+  const hint = options.find((h) => h.length <= room) ?? options[options.length - 1];
+  return [...left, seg(hint, 'muted')];
+}
+
+function hints(p: StatusLineProps): string[] {
+  const ctrlC = p.turn === 'idle' ? 'Ctrl-C quit' : p.turn === 'running' ? 'Ctrl-C cancel' : 'Ctrl-C again: quit';
+  if (p.focus === 'input') return [`Enter send · Tab panes · ↑↓ PgUp PgDn scroll · /help · ${ctrlC}`, `Enter send · Tab panes · /help · ${ctrlC}`, `/help · ${ctrlC}`];
+  return [`↑↓ PgUp PgDn Home End scroll · Tab next · Esc input · ${ctrlC}`, `↑↓ PgUp PgDn scroll · Esc input · ${ctrlC}`, `Esc input · ${ctrlC}`];
+}

@@ -1,0 +1,59 @@
+// JSON-RPC traffic of one server (handshake and era decision, each tools/list
+// page, calls, noise) and the tail of its stderr.
+import React, {memo} from 'react';
+import type {ScrollState, TraceRing} from '../../state/app-state.js';
+import {scrolledWindow} from '../../state/selectors.js';
+import {safeLine} from '../text/safe.js';
+import {Frame, innerCols, innerRows} from '../components/frame.js';
+import {LinesView} from '../components/line-view.js';
+import {fitLine, seg, type Line} from '../line.js';
+import type {Theme} from '../theme.js';
+import {responseTimes, stderrLine, traceLine} from './trace-rows.js';
+
+/** What the trace pane draws. */
+export interface TracePaneProps {
+  alias: string | null;
+  ring: TraceRing;
+  logFile?: string;
+  scroll: ScrollState;
+  width: number;
+  height: number;
+  focused: boolean;
+  theme: Theme;
+}
+
+/** Rows of stderr shown under the trace. */
+export const STDERR_ROWS = 3;
+
+/** Trace entries the pane shows at once for a frame of `height`. */
+export const traceCapacity = (height: number): number => Math.max(1, innerRows(height) - STDERR_ROWS - 1);
+
+/** The trace pane. */
+export const TracePane = memo(function TracePane(p: TracePaneProps): React.JSX.Element {
+  const width = innerCols(p.width);
+  const win = scrolledWindow(p.ring.entries, p.scroll, traceCapacity(p.height));
+  // Times only for the rows shown (and their requests just above): bounded work.
+  const times = responseTimes(p.ring.entries, win.offset, win.offset + win.rows.length);
+  const lines: Line[] = win.rows.map((e, i) => traceLine(e, width, times[i]));
+  if (p.ring.entries.length === 0) lines.push([seg('no traffic recorded yet', 'muted')]);
+  while (lines.length < traceCapacity(p.height)) lines.push([]);
+  const tail = p.ring.stderr.slice(-STDERR_ROWS);
+  const where = p.logFile ? ` (full log: ${safeLine(p.logFile)})` : '';
+  lines.push(fitLine([seg(`── stderr, last ${STDERR_ROWS} lines${where}`, 'muted')], width));
+  if (tail.length === 0) lines.push([seg('stderr│ (nothing captured in the trace)', 'muted')]);
+  for (const l of tail) lines.push(stderrLine(l, width));
+  const title = [seg('Trace'), seg(` ${p.alias === null ? '(no server)' : safeLine(p.alias)}`, 'accent'), seg(` · ${p.ring.total} messages · /trace <alias> switches, /trace hides`, 'muted')];
+  return (
+    <Frame
+      title={title}
+      topRight={win.above > 0 ? `↑ ${win.above} older` : undefined}
+      bottom={win.below > 0 ? `… ${win.below} newer` : undefined}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      theme={p.theme}
+    >
+      <LinesView lines={lines} theme={p.theme} />
+    </Frame>
+  );
+});

@@ -1,0 +1,114 @@
+import {cleanup, render} from 'ink-testing-library';
+import React from 'react';
+import {afterEach, describe, expect, it} from 'vitest';
+import {buildApp, type App as BuiltApp} from '../../src/cli/app.js';
+import type {CliOptions} from '../../src/cli/args.js';
+import {App} from '../../src/ui/app/app.js';
+import {createTheme} from '../../src/ui/theme.js';
+import {cliOptions, testEnv, typeKeys, typeLine, waitForFrame, waitUntil, writeScript} from './helpers.js';
+
+let built: BuiltApp | undefined;
+afterEach(async () => {
+  cleanup();
+  await built?.controller.shutdown();
+  built = undefined;
+});
+
+/** Builds the real app (bundled servers, offline model) and renders it at 100×40. */
+async function start(opts: Partial<CliOptions> = {}) {
+  built = await buildApp(cliOptions(opts), testEnv(), {interactive: true, trace: true, columns: 100, rows: 40});
+  const quits = {count: 0};
+  const ready = built.hub.start();
+  const ui = render(<App store={built.store} controller={built.controller} theme={createTheme(true)} ready={ready} onQuit={() => quits.count++} />);
+  return {app: built, ui, quits, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
+}
+
+describe('the app with the bundled servers', () => {
+  it('answers a question through mcp__notes__search, typed while the servers start', async () => {
+    const {ui, frame} = await start();
+    // The first frame comes before the servers are up; typing works already.
+    expect(ui.lastFrame()).toContain('Conversation');
+    await typeLine(ui.stdin, 'search my notes for pagination');
+    const done = await frame((f) => f.includes('notes/search received') && f.includes('From mcp__notes__search'), 'the answer');
+    expect(done).toContain('╭ mcp__notes__search → notes / search');
+    expect(done).toMatch(/✔ done in \d+ ms/);
+    expect(done).toContain('› search my notes for pagination');
+    expect(done).toContain('2/2 online');
+    expect(done).toContain('OFFLINE  offline scripted model');
+    expect(ui.lastFrame()!.split('\n').length).toBeLessThanOrEqual(39);
+  });
+
+  it('asks before a destructive call: n denies it, a stops asking for that tool', async () => {
+    const script = writeScript({
+      steps: [
+        {tool: 'mcp__tickets__close_ticket', input: {id: 'T-101'}},
+        {text: 'understood, T-101 stays open'},
+        {tool: 'mcp__tickets__close_ticket', input: {id: 'T-102'}},
+        {text: 'closed T-102'},
+        {tool: 'mcp__tickets__close_ticket', input: {id: 'T-104'}},
+        {text: 'closed T-104'},
+      ],
+    });
+    const {ui, frame} = await start({script, model: undefined});
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+
+    await typeLine(ui.stdin, 'close T-101');
+    const dialog = await frame((f) => f.includes('Allow this tool call?'), 'the approval dialog');
+    expect(dialog).toContain('mcp__tickets__close_ticket → tickets / close_ticket');
+    expect(dialog).toContain('⚠ DESTRUCTIVE');
+    expect(dialog).toContain('arguments {"id":"T-101"}');
+    expect(dialog).toContain('[y] allow once');
+    ui.stdin.write('n');
+    const denied = await frame((f) => f.includes('T-101 stays open'), 'the answer after the denial');
+    expect(denied).toContain('⊘ denied by you: not run');
+    expect(denied).not.toContain('Allow this tool call?');
+
+    await typeLine(ui.stdin, 'close T-102');
+    await frame((f) => f.includes('Allow this tool call?') && f.includes('{"id":"T-102"}'), 'the second dialog');
+    ui.stdin.write('a');
+    const closed = await frame((f) => f.includes('closed T-102'), 'the second answer');
+    expect(closed).toContain('always allowed');
+
+    const before = ui.frames.length;
+    await typeLine(ui.stdin, 'close T-104');
+    await frame((f) => f.includes('closed T-104'), 'the third answer');
+    expect(ui.frames.slice(before).some((f) => f.includes('Allow this tool call?'))).toBe(false);
+  });
+
+  it('runs slash commands, moves focus with Tab, and explains unknown commands', async () => {
+    const {ui, frame} = await start();
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+    await typeLine(ui.stdin, '/frob');
+    await frame((f) => f.includes('unknown command /frob; commands: /help /tools /servers /trace /reconnect /clear /quit'), 'the unknown-command notice');
+    // A wrong command stays in the line to be fixed: clear it.
+    ui.stdin.write('\u0015');
+    await typeLine(ui.stdin, '/tools close');
+    const filtered = await frame((f) => f.includes('filter “close”'), 'the filtered catalog');
+    expect(filtered).toContain('▸ Tools 1/7');
+    expect(filtered).toContain('mcp__tickets__close_ticket');
+    ui.stdin.write('\t');
+    await frame((f) => f.includes('▸ Servers'), 'focus on servers');
+    ui.stdin.write('\u001b[Z');
+    await frame((f) => f.includes('▸ Tools'), 'focus back on tools');
+    // Typing in a pane goes to the input line.
+    await typeLine(ui.stdin, '/trace tickets');
+    await frame((f) => f.includes('Trace tickets') && f.includes('initialize'), 'the tickets trace');
+    await typeLine(ui.stdin, '/help');
+    await frame((f) => f.includes('/reconnect <alias>') && f.includes('Shift-Tab'), 'the help');
+    ui.stdin.write('\u001b');
+    await frame((f) => !f.includes('Shift-Tab'), 'help closed');
+  });
+
+  it('Ctrl-C cancels the running turn, and a second Ctrl-C quits', async () => {
+    const script = writeScript({steps: [{text: 'too slow to see', delayMs: 20_000}]});
+    const {ui, frame, quits} = await start({script, model: undefined});
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+    await typeLine(ui.stdin, 'take your time');
+    await frame((f) => f.includes('step 1/10'), 'the turn running');
+    ui.stdin.write('\u0003');
+    await frame((f) => f.includes('Turn cancelled.'), 'the cancel notice');
+    expect(quits.count).toBe(0);
+    ui.stdin.write('\u0003');
+    await waitUntil(() => quits.count === 1, 'quit');
+  });
+});

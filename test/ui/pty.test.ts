@@ -1,0 +1,43 @@
+import {execFileSync} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {join} from 'node:path';
+import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {ROOT, waitUntil} from './helpers.js';
+import {alive, descendants, openPty, PTY_KIND, type Pty} from './pty.js';
+
+const SERVERS = /servers\/(notes|tickets)\.mjs/;
+let pty: Pty | undefined;
+
+describe.skipIf(PTY_KIND === null)(`the built CLI in a real terminal (${PTY_KIND ?? 'skipped: neither tmux nor script(1) is installed'})`, () => {
+  beforeAll(() => {
+    try {
+      execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], {cwd: ROOT, stdio: 'pipe'});
+    } catch (err) {
+      // tsc still emits when a file elsewhere in the tree has a type error; the smoke test
+      // only needs the emitted CLI. Without it, fail with tsc's own words.
+      if (!existsSync(join(ROOT, 'dist/cli/tui.js'))) throw new Error(String((err as {stdout?: Buffer}).stdout ?? err));
+    }
+  }, 120_000);
+  afterEach(() => pty?.close());
+
+  it('opens full screen at 120×40, starts both servers, and /quit closes them all', async () => {
+    pty = openPty('node bin/breakerbox.mjs', ROOT, 120, 40);
+    const p = pty;
+    await waitUntil(() => ['Conversation', 'Tools', 'Servers'].every((t) => p.screen().includes(t)), 'the three pane titles', 30_000);
+    await waitUntil(() => p.screen().includes('2/2 online'), 'both servers online', 30_000);
+    expect(p.screen()).toContain('offline scripted model');
+    const servers = await waitUntil(() => {
+      const pids = descendants(p.rootPid()!, SERVERS);
+      return pids.length === 2 ? pids : undefined;
+    }, 'two server processes');
+
+    await p.type('/quit');
+    p.enter();
+    await waitUntil(() => p.exitCode() !== null, 'the process to exit', 30_000);
+    expect(p.exitCode()).toBe(0);
+    expect(servers.filter(alive)).toEqual([]);
+    expect(descendants(p.rootPid()!, SERVERS)).toEqual([]);
+    // The alternate screen was left: the UI is gone from the terminal.
+    if (p.kind === 'tmux') expect(p.screen()).not.toContain('Conversation');
+  }, 90_000);
+});
