@@ -1,5 +1,6 @@
 import type {Hub} from '../hub/hub.js';
 import {stripControlLine} from '../util/sanitize.js';
+import {jsonForTerminal} from './json-out.js';
 
 /** `--list-tools --json`: exactly one JSON object. */
 export function listToolsJson(hub: Hub): string {
@@ -23,7 +24,7 @@ export function listToolsJson(hub: Hub): string {
     inputSchema: e.inputSchema,
     annotations: e.annotations ?? null,
   }));
-  return JSON.stringify({servers, tools}, null, 2);
+  return jsonForTerminal({servers, tools}, 2);
 }
 
 /** `--list-tools`: a table for people. */

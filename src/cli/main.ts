@@ -1,9 +1,14 @@
 import {readFileSync} from 'node:fs';
+import {resolve} from 'node:path';
 import {ConfigError} from '../config/index.js';
+import {openTraceFile, type TraceFile} from '../debug/trace-file.js';
+import {newSessionId, prepareSession, SessionError} from '../sessions/index.js';
 import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
 import {buildApp} from './app.js';
 import {listToolsJson, listToolsText} from './list-tools.js';
 import {progressLine, runPrint} from './print.js';
+import {selfCheckCommand} from './self-check.js';
+import {runSessions} from './sessions.js';
 import {exitCleanlyOn} from './signals.js';
 
 /** Runs the command line; resolves to the exit code. Never leaves a server running. */
@@ -27,6 +32,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return await listTools(opts, env);
       case 'print':
         return await print(opts, env);
+      case 'sessions':
+        return runSessions({env, json: opts.json});
+      case 'self-check':
+        return await selfCheckCommand(opts, env);
       case 'tui':
         if (!process.stdin.isTTY || !process.stdout.isTTY) {
           return fail('the terminal UI needs an interactive terminal (stdin is not a TTY).\nFor one question without the UI: breakerbox --print "your question" [--json] [--yes]\nTo see the tool table: breakerbox --list-tools', 2);
@@ -36,13 +45,17 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return fail(`--${opts.mode} is not available yet`, 2);
     }
   } catch (err) {
-    if (err instanceof ConfigError || (err as {code?: string})?.code === 'invalid-script') return fail((err as Error).message, 2);
+    if (err instanceof ConfigError || err instanceof SessionError || (err as {code?: string})?.code === 'invalid-script') return fail((err as Error).message, 2);
     throw err;
   }
 }
 
 async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
-  const app = await buildApp(opts, env, {interactive: false});
+  const trace = debugTrace(opts, env, newSessionId());
+  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace}).catch((err) => {
+    trace?.close();
+    throw err;
+  });
   const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
   try {
     await app.hub.start();
@@ -50,13 +63,27 @@ async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<numb
     return 0;
   } finally {
     await app.hub.close();
+    trace?.close();
     release();
   }
 }
 
 async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
   const names = new Map<string, string>();
+  // Throws SessionError (exit 2) when the session to resume does not exist.
+  const session = prepareSession({
+    resume: opts.resume,
+    env,
+    cwd: process.cwd(),
+    configPath: resolve(opts.config),
+    onError: (err) => process.stderr.write(`• warning: this session is no longer being saved: ${err.message}\n`),
+  });
+  for (const warning of session.warnings) process.stderr.write(`• warning: session ${session.resumed!.meta.id}: ${warning}\n`);
+  const trace = debugTrace(opts, env, session.recorder.id);
   const app = await buildApp(opts, env, {
+    recorder: session.recorder,
+    history: session.history,
+    rawTrace: trace?.rawTrace,
     interactive: false,
     observe: opts.json
       ? undefined
@@ -64,7 +91,11 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
           const line = progressLine(event, names);
           if (line) process.stderr.write(line + '\n');
         },
+  }).catch((err) => {
+    trace?.close();
+    throw err;
   });
+  session.recorder.setModel(app.model.label);
   // SIGINT cancels the turn (see runPrint); these end the run.
   const release = exitCleanlyOn(['SIGTERM', 'SIGHUP'], () => app.controller.shutdown());
   const releaseStartup = exitCleanlyOn(['SIGINT'], () => app.controller.shutdown());
@@ -72,11 +103,25 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
     await app.hub.start();
     releaseStartup();
     if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY)\n`);
+    if (session.resumed && !opts.json) {
+      const {meta, turns} = session.resumed;
+      process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
+    }
     return await runPrint(app.controller, opts.question!, opts.json, process.stdout);
   } finally {
     await app.controller.shutdown();
+    session.recorder.close();
+    trace?.close();
     release();
   }
+}
+
+/** `--debug`: opens the raw JSON-RPC trace file and says where it is. */
+function debugTrace(opts: CliOptions, env: NodeJS.ProcessEnv, session: string): TraceFile | undefined {
+  if (!opts.debug) return undefined;
+  const trace = openTraceFile({env, session});
+  process.stderr.write(`• debug trace: ${trace.path}\n`);
+  return trace;
 }
 
 function fail(message: string, code: number): number {

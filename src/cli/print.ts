@@ -2,12 +2,14 @@ import type {Controller} from '../agent/controller.js';
 import type {TurnOutcome} from '../agent/loop.js';
 import type {AppEvent} from '../state/events.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
+import {jsonForTerminal} from './json-out.js';
 
 /** Lines for stderr as calls happen in `--print` text mode. */
 export function progressLine(event: AppEvent, names: Map<string, string>): string | undefined {
   switch (event.type) {
     case 'call/requested':
-      names.set(event.callId, `${event.name} → ${event.alias ?? '?'}/${event.tool ?? '?'}`);
+      // The tool name is the server's own and may carry escape sequences.
+      names.set(event.callId, stripControlLine(`${event.name} → ${event.alias ?? '?'}/${event.tool ?? '?'}`));
       return undefined;
     case 'call/completed': {
       const r = event.result;
@@ -35,7 +37,7 @@ export async function runPrint(controller: Controller, question: string, json: b
   }
   if (json) {
     out.write(
-      JSON.stringify({
+      jsonForTerminal({
         answer: outcome.answer,
         stopReason: outcome.stopReason,
         steps: outcome.steps,

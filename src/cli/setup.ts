@@ -1,3 +1,4 @@
+import {chmodSync} from 'node:fs';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {childEnv, type Config, type ServerConfig} from '../config/index.js';
@@ -32,7 +33,10 @@ export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv): Pro
 /** Where per-server stderr logs go (0700). */
 export function logDir(env: NodeJS.ProcessEnv): string | undefined {
   try {
-    return privateDir(join(stateDir(env), 'logs'));
+    const dir = privateDir(join(stateDir(env), 'logs'));
+    // mkdir's mode applies only to directories it creates: tighten one that existed looser.
+    chmodSync(dir, 0o700);
+    return dir;
   } catch {
     return undefined;
   }

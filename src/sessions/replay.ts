@@ -1,0 +1,32 @@
+import type {ModelContent, ModelMessage} from '../agent/model.js';
+import type {AppEvent} from '../state/events.js';
+
+/**
+ * Events that rebuild a resumed conversation in the transcript: each user
+ * text starts a turn, assistant messages and their calls follow, and every
+ * turn ends finished. Dispatch them (`store.dispatchAll`) before the first frame.
+ */
+export function replayEvents(history: readonly ModelMessage[]): AppEvent[] {
+  const events: AppEvent[] = [];
+  let running = false;
+  for (const message of history) {
+    if (message.role === 'assistant') {
+      const uses = message.content.filter((b): b is Extract<ModelContent, {type: 'tool_use'}> => b.type === 'tool_use');
+      events.push({type: 'model/responded', content: message.content, stopReason: uses.length ? 'tool_use' : 'end_turn'});
+      for (const use of uses) events.push({type: 'call/requested', callId: use.id, name: use.name, arguments: use.input});
+      continue;
+    }
+    for (const block of message.content) {
+      if (block.type === 'tool_result') {
+        const preview = block.content.map((c) => (c.type === 'text' ? c.text : `[${c.source.media_type} image]`)).join('\n');
+        events.push({type: 'call/completed', callId: block.tool_use_id, result: {isError: block.is_error === true, durationMs: 0, preview}});
+      } else if (block.type === 'text') {
+        if (running) events.push({type: 'turn/finished', stopReason: 'end_turn'});
+        events.push({type: 'user/submitted', text: block.text});
+        running = true;
+      }
+    }
+  }
+  if (running) events.push({type: 'turn/finished', stopReason: 'end_turn'});
+  return events;
+}

@@ -1,0 +1,24 @@
+import {describe, expect, it} from 'vitest';
+import type {ModelMessage} from '../../src/agent/model.js';
+import {replayEvents} from '../../src/sessions/index.js';
+import {initialState} from '../../src/state/app-state.js';
+import {createStore} from '../../src/state/store.js';
+
+describe('replayEvents', () => {
+  it('rebuilds the transcript of a resumed session through the real reducer', () => {
+    const history: ModelMessage[] = [
+      {role: 'user', content: [{type: 'text', text: 'find deploy notes'}]},
+      {role: 'assistant', content: [{type: 'text', text: 'Looking.'}, {type: 'tool_use', id: 'c1', name: 'mcp__notes__search', input: {query: 'deploy'}}]},
+      {role: 'user', content: [{type: 'tool_result', tool_use_id: 'c1', content: [{type: 'text', text: 'n1 Deploy runbook'}]}]},
+      {role: 'assistant', content: [{type: 'tool_use', id: 'c2', name: 'mcp__chaos__hang', input: {}}]},
+      {role: 'user', content: [{type: 'tool_result', tool_use_id: 'c2', content: [{type: 'text', text: 'stopped'}], is_error: true}, {type: 'text', text: 'try again'}]},
+      {role: 'assistant', content: [{type: 'text', text: 'Done.'}]},
+    ];
+    const store = createStore(initialState());
+    store.dispatchAll(replayEvents(history));
+    const state = store.getState();
+    expect(state.turn.status).toBe('idle');
+    expect(state.conversation.items.map((i) => i.kind + ('state' in i ? `:${i.state}` : ''))).toEqual(['user', 'assistant', 'tool-call:done', 'tool-call:error', 'user', 'assistant']);
+    expect(state.conversation.items[2]).toMatchObject({name: 'mcp__notes__search', preview: 'n1 Deploy runbook'});
+  });
+});

@@ -1,0 +1,126 @@
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {Controller} from '../../src/agent/controller.js';
+import type {LoopHub} from '../../src/agent/loop.js';
+import {createScriptedModel} from '../../src/agent/models/scripted.js';
+import {parseScript} from '../../src/agent/models/script.js';
+import {buildCatalog} from '../../src/hub/catalog.js';
+import type {HubCallResult} from '../../src/hub/types.js';
+import {loadSession, SessionRecorder} from '../../src/sessions/index.js';
+import {initialState} from '../../src/state/app-state.js';
+import {createStore} from '../../src/state/store.js';
+import {expectValidForApi, tempState} from './helpers.js';
+
+const {catalog} = buildCatalog([
+  {alias: 'notes', trusted: false, tools: [{name: 'search', inputSchema: {type: 'object'}}, {name: 'read_note', inputSchema: {type: 'object'}}]},
+]);
+
+/** A hub whose tools answer with their name and arguments; `fail` makes read_note an error. */
+function fakeHub(): LoopHub & {reconnect(): Promise<boolean>; close(): Promise<void>} {
+  return {
+    catalog,
+    unavailable: () => [],
+    instructions: () => [],
+    reconnect: async () => true,
+    close: async () => {},
+    async call(name, args): Promise<HubCallResult> {
+      const entry = catalog.byName.get(name)!;
+      const isError = entry.tool === 'read_note';
+      return {content: [{type: 'text', text: `${entry.tool} got ${JSON.stringify(args)}`}], isError, alias: entry.alias, tool: entry.tool, durationMs: 1};
+    },
+  };
+}
+
+function controller(recorder: SessionRecorder, script: unknown, history?: Controller['history']) {
+  return new Controller({
+    store: createStore(initialState()),
+    hub: fakeHub(),
+    model: createScriptedModel({script: parseScript(script)}),
+    maxSteps: 5,
+    rules: {yes: true, allow: [], autoApprove: {}},
+    interactive: false,
+    recorder,
+    history,
+  });
+}
+
+let state: ReturnType<typeof tempState>;
+beforeEach(() => (state = tempState()));
+afterEach(() => state.cleanup());
+
+describe('SessionRecorder + loadSession', () => {
+  it('rebuilds exactly the history the controller held: text, parallel calls, errors, two turns', async () => {
+    const recorder = SessionRecorder.create({env: state.env, cwd: '/work', configPath: '/work/mcp.config.json', model: 'scripted: test'});
+    const c = controller(recorder, {
+      steps: [
+        {text: 'Looking.', tools: [{tool: 'mcp__notes__search', input: {query: 'deploy'}}, {tool: 'mcp__notes__read_note', input: {id: 'n9'}}]},
+        {text: 'Found it.'},
+        {tool: 'mcp__notes__search', input: {query: 'again'}},
+        {text: 'Second answer.'},
+      ],
+    });
+    expect((await c.submit('first question'))!.stopReason).toBe('end_turn');
+    expect((await c.submit('second question'))!.stopReason).toBe('end_turn');
+    recorder.close();
+
+    const loaded = loadSession(recorder.id, state.env);
+    expect(loaded.warnings).toEqual([]);
+    expect(loaded.turns).toBe(2);
+    expect(loaded.history).toEqual(c.history);
+    expectValidForApi(loaded.history);
+    expect(loaded.meta).toMatchObject({id: recorder.id, cwd: '/work', config: '/work/mcp.config.json', model: 'scripted: test'});
+    expect(loaded.meta.startedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The error result of read_note keeps its flag.
+    const results = loaded.history[2]!.content;
+    expect(results).toMatchObject([{type: 'tool_result', tool_use_id: 'toolu_s0_0'}, {type: 'tool_result', tool_use_id: 'toolu_s0_1', is_error: true}]);
+  });
+
+  it('ids sort by time and the file appears only with the first record', async () => {
+    const recorder = SessionRecorder.create({env: state.env, now: () => new Date('2026-11-30T04:12:33.120Z')});
+    expect(recorder.id).toMatch(/^2026-11-30T04-12-33-[0-9a-f]{4}$/);
+    expect(() => loadSession('latest', state.env)).toThrow(/no saved sessions yet/);
+    recorder.user('hello');
+    expect(loadSession('latest', state.env).meta.id).toBe(recorder.id);
+    recorder.close();
+  });
+
+  it('a resumed session appends to the same file and continues the conversation', async () => {
+    const first = SessionRecorder.create({env: state.env});
+    const script = {steps: [{tool: 'mcp__notes__search', input: {query: 'a'}}, {text: 'one'}, {text: 'two'}]};
+    await controller(first, script).submit('q1');
+    first.close();
+
+    const loaded = loadSession('latest', state.env);
+    const again = SessionRecorder.resume(loaded.meta.id, {env: state.env, model: 'scripted'});
+    expect(again.path).toBe(first.path);
+    const c = controller(again, script, loaded.history);
+    expect((await c.submit('q2'))!.answer).toBe('two');
+    again.close();
+
+    const reloaded = loadSession(loaded.meta.id, state.env);
+    expect(reloaded.warnings).toEqual([]);
+    expect(reloaded.turns).toBe(2);
+    expect(reloaded.history).toEqual(c.history);
+    expectValidForApi(reloaded.history);
+  });
+
+  it('a step-limited turn leaves unrun calls that the loader closes', async () => {
+    const recorder = SessionRecorder.create({env: state.env});
+    const c = new Controller({
+      store: createStore(initialState()),
+      hub: fakeHub(),
+      model: createScriptedModel({script: parseScript({repeat: true, steps: [{tool: 'mcp__notes__search', input: {}}]})}),
+      maxSteps: 2,
+      rules: {yes: true, allow: [], autoApprove: {}},
+      interactive: false,
+      recorder,
+    });
+    expect((await c.submit('loop'))!.stopReason).toBe('step_limit');
+    recorder.user('next question');
+    recorder.close();
+    const loaded = loadSession(recorder.id, state.env);
+    expectValidForApi(loaded.history);
+    expect(loaded.history).toHaveLength(c.history.length);
+    const last = loaded.history[loaded.history.length - 1]!;
+    expect(last.content).toMatchObject([{type: 'tool_result', is_error: true}, {type: 'text', text: 'next question'}]);
+  });
+});
