@@ -172,7 +172,11 @@ export class Hub {
   private makeSlot(server: HubServer): ServerSlot {
     const o = this.options;
     const log = o.logDir ? new CappedLog(join(o.logDir, `${server.alias}.log`)) : undefined;
-    const onstderr = (text: string) => log?.write(text);
+    // stderr is logging, not an error signal: to the log file, and (bounded) to the trace pane.
+    const onstderr = (text: string) => {
+      log?.write(text);
+      if (o.trace) this.emit({type: 'trace', alias: server.alias, line: {at: Date.now(), direction: 'in', kind: 'stderr', summary: text.slice(-2000)}});
+    };
     const makeTransport = o.makeTransport
       ? () => o.makeTransport!(server, onstderr)
       : () => new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env, onstderr});

@@ -96,6 +96,8 @@ export class ServerSlot {
     await old?.close();
     this.attempts = 0;
     this.circuit.reset();
+    this.tools = [];
+    this.update({state: 'starting', attempt: undefined, toolCount: 0});
     return this.start();
   }
 

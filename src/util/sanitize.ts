@@ -17,7 +17,7 @@ const STRING8 = new Set([0x90, 0x98, 0x9d, 0x9e, 0x9f]);
 // The 7-bit forms after ESC: P (DCS), X (SOS), ] (OSC), ^ (PM), _ (APC).
 const STRING7 = new Set([0x50, 0x58, 0x5d, 0x5e, 0x5f]);
 
-/** Removes terminal escape sequences and control characters, keeping `\n` and `\t`; CR and CRLF become `\n`. */
+/** Removes terminal escape sequences, control characters and bidi format characters, keeping `\n` and `\t`; CR and CRLF become `\n`. */
 export function stripControl(text: string): string {
   let out = '';
   let start = 0; // start of the pending run of plain text
@@ -31,7 +31,8 @@ export function stripControl(text: string): string {
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c >= 0x20 && c < 0x7f) { i++; continue; }
-    if (c === 0x0a || c === 0x09 || c > 0x9f) { i++; continue; }
+    if (c > 0x9f && !isBidiFormat(c)) { i++; continue; }
+    if (c === 0x0a || c === 0x09) { i++; continue; }
     if (c === 0x0d) {
       // CR: emit LF, and swallow the LF of a CRLF pair.
       const skip = text.charCodeAt(i + 1) === 0x0a ? 2 : 1;
@@ -42,10 +43,19 @@ export function stripControl(text: string): string {
     if (c === ESC) { flush(i, skipEscape(text, i + 1)); continue; }
     if (c === CSI8) { flush(i, skipCsi(text, i + 1)); continue; }
     if (STRING8.has(c)) { flush(i, skipString(text, i + 1)); continue; }
-    flush(i, i + 1); // any other C0 control, DEL or C1 control
+    flush(i, i + 1); // any other C0 control, DEL, C1 control or bidi format character
   }
   flush(n, n);
   return out;
+}
+
+/**
+ * Invisible Unicode format characters that reorder or hide text (bidi marks,
+ * embeddings, overrides and isolates: "Trojan Source"), so a name looks like
+ * what it is.
+ */
+function isBidiFormat(c: number): boolean {
+  return c === 0x061c || c === 0x200e || c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 }
 
 /** `stripControl` for one-line display: line breaks, tabs and Unicode line separators become spaces. */

@@ -79,3 +79,12 @@ describe('stripControlLine', () => {
     expect(stripControlLine(`t${ESC}[2Ji\x07tle`)).toBe('title');
   });
 });
+
+describe('bidi format characters', () => {
+  it('are removed, so a name reads as what it is', async () => {
+    const {stripControl, stripControlLine} = await import('../../src/util/sanitize.js');
+    expect(stripControl('admin\u202Eevil\u202C \u2066x\u2069 \u200Fok')).toBe('adminevil x ok');
+    expect(stripControlLine('a\u061Cb\n')).toBe('ab ');
+    expect(stripControl('héllo 🚀 ünï')).toBe('héllo 🚀 ünï');
+  });
+});

@@ -45,6 +45,17 @@ describe('the hub with the bundled servers', () => {
     expect(a.catalog.entries.map((e) => e.name)).toEqual(b.catalog.entries.map((e) => e.name));
   });
 
+  it('shows stderr in the trace, and a reconnect as starting → online', async () => {
+    const {hub, events} = make(bundled(), {trace: true});
+    await hub.start();
+    await waitFor(() => events.some((e) => e.type === 'trace' && e.alias === 'notes' && e.line.kind === 'stderr' && e.line.summary.includes('notes-server ready')));
+    const before = events.length;
+    expect(await hub.reconnect('tickets')).toBe(true);
+    const states = events.slice(before).flatMap((e) => (e.type === 'status' && e.status.alias === 'tickets' ? [e.status.state] : []));
+    expect(states[0]).toBe('starting');
+    expect(states.at(-1)).toBe('online');
+  });
+
   it('writes each server\'s stderr to its own log file', async () => {
     const logDir = tempDir();
     const {hub} = make(bundled(), {logDir});

@@ -1,17 +1,10 @@
-// Server text made safe to draw. `stripControl` removes what a terminal would
-// act on; we also drop the invisible Unicode format characters that reorder
-// or hide text (bidi overrides and isolates, Trojan-Source style), so what a
-// name looks like is what it is.
+// Server text made safe to draw: one place decides what that means
+// (src/util/sanitize.ts strips escape sequences, control characters and the
+// bidi format characters that reorder text); the panes use these names.
 import {stripControl, stripControlLine} from '../../util/sanitize.js';
 
-const INVISIBLE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** Multi-line text, safe to draw. */
-export function safeText(text: string): string {
-  return stripControl(text).replace(INVISIBLE, '');
-}
+export const safeText: (text: string) => string = stripControl;
 
 /** One line of text, safe to draw (line breaks and tabs become spaces). */
-export function safeLine(text: string): string {
-  return stripControlLine(text).replace(INVISIBLE, '');
-}
+export const safeLine: (text: string) => string = stripControlLine;
