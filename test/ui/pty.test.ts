@@ -1,7 +1,5 @@
-import {execFileSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
-import {join} from 'node:path';
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
+// dist/ is built once by test/global-setup.ts; building again here would race other workers.
 import {ROOT, waitUntil} from './helpers.js';
 import {alive, descendants, openPty, PTY_KIND, type Pty} from './pty.js';
 
@@ -9,15 +7,6 @@ const SERVERS = /servers\/(notes|tickets)\.mjs/;
 let pty: Pty | undefined;
 
 describe.skipIf(PTY_KIND === null)(`the built CLI in a real terminal (${PTY_KIND ?? 'skipped: neither tmux nor script(1) is installed'})`, () => {
-  beforeAll(() => {
-    try {
-      execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], {cwd: ROOT, stdio: 'pipe'});
-    } catch (err) {
-      // tsc still emits when a file elsewhere in the tree has a type error; the smoke test
-      // only needs the emitted CLI. Without it, fail with tsc's own words.
-      if (!existsSync(join(ROOT, 'dist/cli/tui.js'))) throw new Error(String((err as {stdout?: Buffer}).stdout ?? err));
-    }
-  }, 120_000);
   afterEach(() => pty?.close());
 
   it('opens full screen at 120×40, starts both servers, and /quit closes them all', async () => {
