@@ -96,7 +96,7 @@ describe('offline scripted model without a script', () => {
     const response = await model.respond(req(messages, {onText: (d) => chunks.push(d)}));
     expect(response.stopReason).toBe('end_turn');
     const text = response.content[0].type === 'text' ? response.content[0].text : '';
-    expect(text).toBe(`From mcp__notes__search: ${JSON.stringify(`${long.slice(0, 300)}…`)}`);
+    expect(text).toBe(`From mcp__notes__search:\n> ${long.slice(0, 300)}…`);
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.join('')).toBe(text);
   });
@@ -111,7 +111,7 @@ describe('offline scripted model without a script', () => {
       },
     ];
     const response = await model.respond(req(messages));
-    expect(response.content).toEqual([{type: 'text', text: 'mcp__tickets__search failed: "tracker is down"'}]);
+    expect(response.content).toEqual([{type: 'text', text: 'mcp__tickets__search failed:\n> tracker is down'}]);
   });
 
   it('rejects with an AbortError when aborted', async () => {

@@ -87,8 +87,9 @@ function summarise(results: ModelContent[], messages: ModelMessage[]): string {
     .map((block) => {
       if (block.type !== 'tool_result') return '';
       const name = names.get(block.tool_use_id) ?? block.tool_use_id;
-      const quoted = JSON.stringify(quote(block.content));
-      return block.is_error ? `${name} failed: ${quoted}` : `From ${name}: ${quoted}`;
+      // Quoted as a block, line by line: readable in a terminal, unmistakably the tool's words.
+      const quoted = quote(block.content).split('\n').map((line) => `> ${line}`).join('\n');
+      return block.is_error ? `${name} failed:\n${quoted}` : `From ${name}:\n${quoted}`;
     })
     .join('\n');
 }
