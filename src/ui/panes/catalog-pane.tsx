@@ -4,8 +4,8 @@ import type {Catalog} from '../../hub/types.js';
 import type {ScrollState} from '../../state/app-state.js';
 import {collisions, filteredCatalog, scrolledWindow} from '../../state/selectors.js';
 import {safeLine} from '../text/safe.js';
-import {Frame, innerCols, innerRows} from '../components/frame.js';
-import {LinesView} from '../components/line-view.js';
+import {innerCols, innerRows} from '../components/frame.js';
+import {ListFrame} from '../components/list-frame.js';
 import {seg, type Line} from '../line.js';
 import {plural} from '../text/format.js';
 import type {Theme} from '../theme.js';
@@ -40,17 +40,7 @@ export const CatalogPane = memo(function CatalogPane(p: CatalogPaneProps): React
   if (p.filter) title.push(seg(` · filter “${safeLine(p.filter)}”`, 'warn'));
   if (shared.size > 0) title.push(seg(` · ${plural(shared.size, 'shared name')}`, 'warn'));
   return (
-    <Frame
-      title={title}
-      topRight={win.above > 0 ? `↑ ${win.above} above` : undefined}
-      bottom={win.below > 0 ? `… ${win.below} more` : undefined}
-      width={p.width}
-      height={p.height}
-      focused={p.focused}
-      theme={p.theme}
-    >
-      <LinesView lines={lines} keys={win.rows.flatMap((e) => [`${e.name}:0`, `${e.name}:1`])} theme={p.theme} />
-    </Frame>
+    <ListFrame title={title} above={win.above} below={win.below} lines={lines} keys={win.rows.flatMap((e) => [`${e.name}:0`, `${e.name}:1`])} width={p.width} height={p.height} focused={p.focused} theme={p.theme} />
   );
 });
 

@@ -2,8 +2,8 @@
 import React, {memo} from 'react';
 import type {AppState, ScrollState, ServerView} from '../../state/app-state.js';
 import {scrolledWindow, serverRows, serverSummary} from '../../state/selectors.js';
-import {Frame, innerCols, innerRows} from '../components/frame.js';
-import {LinesView} from '../components/line-view.js';
+import {innerCols, innerRows} from '../components/frame.js';
+import {ListFrame} from '../components/list-frame.js';
 import {seg} from '../line.js';
 import {cellWidth} from '../text/cells.js';
 import type {Theme} from '../theme.js';
@@ -33,17 +33,7 @@ export const ServersPane = memo(function ServersPane(p: ServersPaneProps): React
   const lines = win.rows.flatMap((s) => serverLines(withLastCall(s, p.lastCalls), width, aliasWidth));
   if (rows.length === 0) lines.push([seg('no servers configured (mcp.config.json)', 'muted')]);
   return (
-    <Frame
-      title={[seg('Servers'), seg(` ${serverSummary(p.servers).label}`, 'accent')]}
-      topRight={win.above > 0 ? `↑ ${win.above} above` : undefined}
-      bottom={win.below > 0 ? `… ${win.below} more` : undefined}
-      width={p.width}
-      height={p.height}
-      focused={p.focused}
-      theme={p.theme}
-    >
-      <LinesView lines={lines} theme={p.theme} />
-    </Frame>
+    <ListFrame title={[seg('Servers'), seg(` ${serverSummary(p.servers).label}`, 'accent')]} above={win.above} below={win.below} lines={lines} width={p.width} height={p.height} focused={p.focused} theme={p.theme} />
   );
 });
 

@@ -4,8 +4,8 @@ import React, {memo} from 'react';
 import type {ScrollState, TraceRing} from '../../state/app-state.js';
 import {scrolledWindow} from '../../state/selectors.js';
 import {safeLine} from '../text/safe.js';
-import {Frame, innerCols, innerRows} from '../components/frame.js';
-import {LinesView} from '../components/line-view.js';
+import {innerCols, innerRows} from '../components/frame.js';
+import {ListFrame} from '../components/list-frame.js';
 import {fitLine, seg, type Line} from '../line.js';
 import type {Theme} from '../theme.js';
 import {responseTimes, stderrLine, traceLine} from './trace-rows.js';
@@ -44,16 +44,6 @@ export const TracePane = memo(function TracePane(p: TracePaneProps): React.JSX.E
   for (const l of tail) lines.push(stderrLine(l, width));
   const title = [seg('Trace'), seg(` ${p.alias === null ? '(no server)' : safeLine(p.alias)}`, 'accent'), seg(` · ${p.ring.total} messages · /trace <alias> switches, /trace hides`, 'muted')];
   return (
-    <Frame
-      title={title}
-      topRight={win.above > 0 ? `↑ ${win.above} older` : undefined}
-      bottom={win.below > 0 ? `… ${win.below} newer` : undefined}
-      width={p.width}
-      height={p.height}
-      focused={p.focused}
-      theme={p.theme}
-    >
-      <LinesView lines={lines} theme={p.theme} />
-    </Frame>
+    <ListFrame title={title} above={win.above} below={win.below} words={['older', 'newer']} lines={lines} width={p.width} height={p.height} focused={p.focused} theme={p.theme} />
   );
 });
