@@ -69,10 +69,12 @@ describe('StdioTransport', () => {
   });
 
   it('closes a server that ignores stdin: SIGTERM, then SIGKILL', async () => {
-    const t = node(`process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);`);
+    const t = node(`process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); process.stderr.write('ready\\n');`);
     let exit: any;
     t.onclose = (e) => (exit = e);
     await t.start();
+    // Under load node may still be booting; a SIGTERM before its handler exists would end it.
+    await waitFor(() => t.stderr.text().includes('ready'));
     const pid = t.pid!;
     await t.close();
     expect(exit.signal).toBe('SIGKILL');
