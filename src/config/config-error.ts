@@ -1,3 +1,5 @@
+const MAX_SHOWN = 30;
+
 /** A config file that cannot be used; `message` is ready to print (one problem per line). */
 export class ConfigError extends Error {
   readonly code = 'config' as const;
@@ -6,7 +8,9 @@ export class ConfigError extends Error {
 
   constructor(problems: string | readonly string[]) {
     const list = typeof problems === 'string' ? [problems] : [...problems];
-    super(list.join('\n'));
+    // One screen: the first problems are the ones to fix first; the rest are counted.
+    const shown = list.length > MAX_SHOWN ? [...list.slice(0, MAX_SHOWN), `… and ${list.length - MAX_SHOWN} more problems`] : list;
+    super(shown.join('\n'));
     this.name = 'ConfigError';
     this.problems = list;
   }

@@ -65,7 +65,7 @@ function parse(input: string, label: string, env: NodeJS.ProcessEnv): Config {
   }
   const root = data as Record<string, unknown>;
   const problems = scan.duplicates.map(duplicateMessage);
-  problems.push(...topLevelProblems(root));
+  for (const p of topLevelProblems(root)) problems.push(p);
   const servers: ServerConfig[] = [];
   const block = root.mcpServers;
   if (block !== undefined && (block === null || typeof block !== 'object' || Array.isArray(block))) {
@@ -77,7 +77,7 @@ function parse(input: string, label: string, env: NodeJS.ProcessEnv): Config {
       if (bad) problems.push(`${formatPath(['mcpServers', alias])}: alias ${bad}`);
       const r = parseServer(alias, (block as Record<string, unknown>)[alias], ctx);
       if (r.ok) servers.push(r.server);
-      else problems.push(...r.problems);
+      else for (const p of r.problems) problems.push(p);
     }
   }
   if (problems.length > 0) throw new ConfigError(problems.map((p) => `${label}: ${p}`));

@@ -29,8 +29,11 @@ interface Pending {
   method: string;
   resolve: (result: Record<string, unknown>) => void;
   reject: (error: Error) => void;
-  timer?: NodeJS.Timeout;
-  totalTimer?: NodeJS.Timeout;
+  /** When the idle timeout expires (a performance.now() time); Infinity for none. */
+  deadline: number;
+  /** When `maxTotalMs` expires; Infinity for none. */
+  totalDeadline: number;
+  maxTotalMs?: number;
   timeoutMs: number;
   cleanup?: () => void;
   progressToken?: string | number;
@@ -63,6 +66,14 @@ export class Connection {
   private serving = new Map<RequestId, AbortController>();
   private notificationListeners = new Set<(method: string, params: Record<string, unknown> | undefined) => void>();
   private exit?: ExitInfo;
+  /**
+   * One timer for all pending requests, armed for the earliest deadline: a
+   * setTimeout/clearTimeout pair per request cost about 10% of a call's client
+   * CPU (bench/profile, BENCHMARKS.md). Deadlines only move later, so the armed
+   * timer is never late; when it fires it gives up on what expired and re-arms.
+   */
+  private timer?: NodeJS.Timeout;
+  private timerAt = Infinity;
 
   constructor(
     readonly transport: Transport,
@@ -102,13 +113,22 @@ export class Connection {
     options.onId?.(id);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     return new Promise((resolve, reject) => {
-      const entry: Pending = {id, method, resolve, reject, timeoutMs, progressToken: options.progressToken, onProgress: options.onProgress};
+      const start = performance.now();
+      const {maxTotalMs} = options;
+      const entry: Pending = {
+        id,
+        method,
+        resolve,
+        reject,
+        timeoutMs,
+        deadline: start + timeoutMs,
+        totalDeadline: maxTotalMs === undefined ? Infinity : start + maxTotalMs,
+        maxTotalMs,
+        progressToken: options.progressToken,
+        onProgress: options.onProgress,
+      };
       this.pending.set(id, entry);
-      if (Number.isFinite(timeoutMs)) entry.timer = setTimeout(() => this.giveUp(id, new TimeoutError(method, timeoutMs)), timeoutMs);
-      if (options.maxTotalMs !== undefined) {
-        const max = options.maxTotalMs;
-        entry.totalTimer = setTimeout(() => this.giveUp(id, new TimeoutError(method, max)), max);
-      }
+      this.schedule(Math.min(entry.deadline, entry.totalDeadline));
       if (signal) {
         const onAbort = () => this.giveUp(id, new AbortError(method, signal.reason));
         signal.addEventListener('abort', onAbort, {once: true});
@@ -117,9 +137,17 @@ export class Connection {
       if (options.progressToken !== undefined) this.byProgressToken.set(options.progressToken, entry);
       const message: JsonRpcRequest = params === undefined ? {jsonrpc: '2.0', id, method} : {jsonrpc: '2.0', id, method, params};
       this.ontrace?.({direction: 'out', message: message as unknown as Record<string, unknown>});
-      this.transport.send(message).catch((err: Error) => {
+      let sent: Promise<void>;
+      try {
+        sent = this.transport.send(message);
+      } catch (err) {
+        sent = Promise.reject(err);
+      }
+      sent.catch((err: Error) => {
         if (this.exit) this.settle(id)?.reject(new ServerExitedError(this.exit));
-        else this.settle(id)?.reject(err);
+        // A write to a dying stream: its close follows and rejects this request
+        // with the exit reason (the timeout is the backstop). Anything else is ours.
+        else if ((err as {code?: unknown}).code !== 'closed') this.settle(id)?.reject(err);
       });
     });
   }
@@ -140,8 +168,8 @@ export class Connection {
     const entry = this.pending.get(id);
     if (!entry) return undefined;
     this.pending.delete(id);
-    if (entry.timer) clearTimeout(entry.timer);
-    if (entry.totalTimer) clearTimeout(entry.totalTimer);
+    // Nothing left to time: the armed timer must not keep the process alive.
+    if (this.pending.size === 0) this.timer?.unref();
     entry.cleanup?.();
     if (entry.progressToken !== undefined) this.byProgressToken.delete(entry.progressToken);
     return entry;
@@ -202,11 +230,9 @@ export class Connection {
     const token = params.progressToken as string | number | undefined;
     const entry = token === undefined ? undefined : this.byProgressToken.get(token);
     if (!entry) return;
-    // Progress proves the server is alive: restart the idle timer (the total cap stays).
-    if (entry.timer) {
-      clearTimeout(entry.timer);
-      entry.timer = setTimeout(() => this.giveUp(entry.id, new TimeoutError(entry.method, entry.timeoutMs)), entry.timeoutMs);
-    }
+    // Progress proves the server is alive: restart the idle timeout (the total cap stays).
+    // The deadline only moves later, so the armed timer needs no change.
+    entry.deadline = performance.now() + entry.timeoutMs;
     if (typeof params.progress === 'number') {
       entry.onProgress?.({
         progress: params.progress,
@@ -247,9 +273,39 @@ export class Connection {
     this.ontrace?.({direction: 'noise', line, reason});
   }
 
+  /** Makes sure the timer fires by `at` (a performance.now() time) and holds the process while requests wait. */
+  private schedule(at: number): void {
+    if (at === Infinity) return;
+    if (this.timer && at >= this.timerAt) {
+      this.timer.ref();
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    // setTimeout takes at most 2^31-1 ms; a later deadline is looked at again then.
+    this.timer = setTimeout(() => this.expire(), Math.min(2_147_483_647, Math.max(0, Math.ceil(at - performance.now()))));
+  }
+
+  /** The timer fired: give up on every request past a deadline, then re-arm for the next one. */
+  private expire(): void {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    const now = performance.now();
+    let next = Infinity;
+    for (const entry of [...this.pending.values()]) {
+      if (entry.deadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.timeoutMs));
+      else if (entry.totalDeadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.maxTotalMs!));
+      else next = Math.min(next, entry.deadline, entry.totalDeadline);
+    }
+    if (this.pending.size > 0) this.schedule(next);
+  }
+
   private closed(exit: ExitInfo): void {
     if (this.exit) return;
     this.exit = exit;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
     const error = new ServerExitedError(exit);
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
     for (const abort of this.serving.values()) abort.abort('the server exited');

@@ -5,7 +5,7 @@ import type {FailurePhase} from './types.js';
 export function describeStartupFailure(err: unknown, phase: FailurePhase, startupTimeoutMs: number, stderrTail?: string): {phase: FailurePhase; reason: string} {
   const withStderr = (s: string) => (stderrTail && !s.includes(stderrTail) ? `${s}; stderr: ${stderrTail}` : s);
   if (err instanceof ServerExitedError) {
-    if (err.exit.error) return {phase: 'spawn', reason: `spawn failed: ${err.exit.error}`};
+    if (err.exit.error) return {phase: 'spawn', reason: err.exit.error};
     return {phase, reason: `${err.message}${phase === 'handshake' ? ' during the handshake' : ''}`};
   }
   if (err instanceof TimeoutError || err instanceof AbortError) {

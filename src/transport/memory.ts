@@ -1,5 +1,5 @@
 import type {ExitInfo} from '../connection/errors.js';
-import type {Transport} from './types.js';
+import {TransportClosedError, type Transport} from './types.js';
 
 /** One end of an in-memory linked pair: what one side sends, the other receives. */
 export class MemoryTransport implements Transport {
@@ -22,7 +22,7 @@ export class MemoryTransport implements Transport {
   async start(): Promise<void> {}
 
   async send(message: object): Promise<void> {
-    if (this.closed) throw new Error('the transport is closed');
+    if (this.closed) throw new TransportClosedError('the transport is closed');
     // A JSON round trip, so neither side can share mutable objects with the other.
     const copy = JSON.parse(JSON.stringify(message));
     const peer = this.peer;

@@ -2,7 +2,11 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import type {ExitInfo} from '../connection/errors.js';
 import {LineReader} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
-import type {Transport} from './types.js';
+import {watchProcessGroup} from './reaper.js';
+import {TransportClosedError, type Transport} from './types.js';
+
+/** How long after a process exits its pipes may still deliver what it wrote. */
+const EXIT_DRAIN_MS = 50;
 
 /** How to launch one stdio server. `env` is the complete child environment. */
 export interface StdioOptions {
@@ -43,6 +47,8 @@ export class StdioTransport implements Transport {
       // end a server together with anything it spawned.
       const child = spawn(command, args, {cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true});
       this.child = child;
+      // If breakerbox itself is killed outright, the reaper ends this group.
+      watchProcessGroup(child);
       const reader = new LineReader(
         (line) => this.receive(line),
         (bytes) => this.onnoise?.(`<${bytes} bytes without a newline>`, `line longer than ${this.maxLine} bytes dropped`),
@@ -67,13 +73,19 @@ export class StdioTransport implements Transport {
         }
       });
       child.once('close', (code, signal) => this.finish({code, signal}));
+      // 'close' waits for every pipe; a helper the server started may hold its
+      // stdout open for ever. Give the pipes a moment to drain what the server
+      // wrote before it died, then finish anyway (finish ends the whole group).
+      child.once('exit', (code, signal) => {
+        setTimeout(() => this.finish({code, signal}), EXIT_DRAIN_MS).unref();
+      });
     });
   }
 
   send(message: object): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.exited || stdin.destroyed || !stdin.writable) {
-      return Promise.reject(new Error('the server is not running'));
+      return Promise.reject(new TransportClosedError('the server is not running'));
     }
     const ok = stdin.write(JSON.stringify(message) + '\n');
     if (ok) return Promise.resolve();

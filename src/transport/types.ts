@@ -17,3 +17,9 @@ export interface Transport {
   /** A line that is not JSON; reading goes on. */
   onnoise?: (line: string, reason: string) => void;
 }
+
+/** The stream is gone (or going): the close event will say why. */
+export class TransportClosedError extends Error {
+  override readonly name = 'TransportClosedError';
+  readonly code = 'closed';
+}

@@ -1,0 +1,84 @@
+// Starts the reaper (reaper.mjs) once per breakerbox process, on the first
+// server spawn, and tells it about every server process group. If breakerbox
+// is killed outright, the reaper's stdin hits EOF and it ends those groups, so
+// no server outlives us even when nothing in this process gets to run.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import type {Writable} from 'node:stream';
+
+let pipe: Writable | undefined;
+let unavailable = false;
+
+/**
+ * Records `child` (or a process group id) with the reaper; the record is
+ * dropped when the child closes. Returns a function that drops it by hand.
+ * Never throws: without a reaper, shutdown still works as before.
+ */
+export function watchProcessGroup(child: ChildProcess | number): () => void {
+  const pgid = typeof child === 'number' ? child : child.pid;
+  if (!pgid || pgid <= 1) return () => {};
+  const out = reaperPipe();
+  if (!out) return () => {};
+  let done = false;
+  const unwatch = (): void => {
+    if (done) return;
+    done = true;
+    write(out, `-${pgid}\n`);
+  };
+  write(out, `+${pgid}\n`);
+  if (typeof child !== 'number') child.once('close', unwatch);
+  return unwatch;
+}
+
+/** The reaper's pid, once started (for tests). */
+export let reaperPid: number | undefined;
+
+function reaperPipe(): Writable | undefined {
+  if (pipe || unavailable) return pipe;
+  const script = reaperScript();
+  if (!script) {
+    unavailable = true;
+    return undefined;
+  }
+  try {
+    // Its own process group: a Ctrl-C or a `kill -- -<our group>` does not take
+    // it down with us. No stdout/stderr: nothing of ours may keep it alive or
+    // block it. Our end of the pipe is close-on-exec, so servers spawned later
+    // do not hold it open and EOF arrives exactly when we are gone.
+    const reaper = spawn(process.execPath, [script], {stdio: ['pipe', 'ignore', 'ignore'], detached: true, windowsHide: true});
+    reaper.on('error', () => {
+      unavailable = true;
+      pipe = undefined;
+    });
+    reaper.stdin!.on('error', () => {
+      pipe = undefined;
+    });
+    // Neither the process nor the pipe may keep our event loop alive.
+    reaper.unref();
+    (reaper.stdin as unknown as {unref?: () => void}).unref?.();
+    reaperPid = reaper.pid;
+    pipe = reaper.stdin!;
+  } catch {
+    unavailable = true;
+  }
+  return pipe;
+}
+
+function write(out: Writable, line: string): void {
+  try {
+    if (!out.destroyed) out.write(line);
+  } catch {
+    /* the reaper is gone; nothing better to do */
+  }
+}
+
+// reaper.mjs sits next to this file in src/; dist/ has only compiled .ts, so
+// from dist/transport/ look in ../../src/transport/ as well.
+function reaperScript(): string | undefined {
+  for (const rel of ['./reaper.mjs', '../../src/transport/reaper.mjs']) {
+    const path = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(path)) return path;
+  }
+  return undefined;
+}
