@@ -13,6 +13,8 @@ export interface TurnRecorder {
   user(text: string): void;
   assistant(content: unknown): void;
   call(payload: unknown): void;
+  /** The conversation was cleared; what came before is not resumed. */
+  cleared?(): void;
 }
 
 /** What the driver needs. */
@@ -131,6 +133,7 @@ export class Controller {
   clear(): void {
     if (this.running) this.cancel();
     this.history.length = 0;
+    this.o.recorder?.cleared?.();
     this.dispatch({type: 'conversation/cleared'});
   }
 

@@ -85,6 +85,11 @@ export function rebuildHistory(records: readonly NumberedRecord[]): Rebuilt {
       case 'resumed':
         close(STOPPED_DURING_CALL);
         break;
+      case 'cleared':
+        open = undefined;
+        history.length = 0;
+        turns = 0;
+        break;
       default:
         break; // the header, and record types from later versions
     }

@@ -69,6 +69,10 @@ export class SessionRecorder implements TurnRecorder {
     this.write({type: 'call', at: this.now(), call: withShortText(payload as CallLine['call'])});
   }
 
+  cleared(): void {
+    this.write({type: 'cleared', at: this.now()});
+  }
+
   close(): void {
     if (this.fd === undefined) return;
     try {

@@ -54,5 +54,11 @@ export interface ResumedRecord {
   model?: string;
 }
 
+/** The user cleared the conversation (`/clear`): a resume starts after this line. */
+export interface ClearedRecord {
+  type: 'cleared';
+  at: string;
+}
+
 /** Every record a session file holds. */
-export type SessionRecord = HeaderRecord | UserRecord | AssistantRecord | CallLine | ResumedRecord;
+export type SessionRecord = HeaderRecord | UserRecord | AssistantRecord | CallLine | ResumedRecord | ClearedRecord;

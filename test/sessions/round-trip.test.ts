@@ -83,6 +83,19 @@ describe('SessionRecorder + loadSession', () => {
     recorder.close();
   });
 
+  it('/clear is recorded: a resume starts from the conversation after it', async () => {
+    const rec = SessionRecorder.create({env: state.env});
+    const c = controller(rec, {steps: [{text: 'one'}, {text: 'two'}]});
+    await c.submit('before the clear');
+    c.clear();
+    await c.submit('after the clear');
+    rec.close();
+    const loaded = loadSession('latest', state.env);
+    expect(loaded.turns).toBe(1);
+    expect(loaded.history[0]).toEqual({role: 'user', content: [{type: 'text', text: 'after the clear'}]});
+    expect(loaded.history).toEqual(c.history);
+  });
+
   it('a resumed session appends to the same file and continues the conversation', async () => {
     const first = SessionRecorder.create({env: state.env});
     const script = {steps: [{tool: 'mcp__notes__search', input: {query: 'a'}}, {text: 'one'}, {text: 'two'}]};
