@@ -1,17 +1,14 @@
-import type {TraceEvent} from '../connection/connection.js';
 import type {DroppedTool} from '../session/list-tools.js';
 import {describeExit, ServerExitedError, type ExitInfo} from '../connection/errors.js';
 import type {ClientFeatures} from '../session/server-requests.js';
-import type {Implementation, Tool} from '../session/mcp-types.js';
+import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
 import {McpSession, type CallOptions} from '../session/session.js';
 import type {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {Circuit} from './circuit.js';
 import {describeStartupFailure} from './startup-failure.js';
-import type {HubEvent} from './hub-events.js';
-import {summarize} from './trace-summary.js';
+import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import type {FailurePhase, ServerStatus} from './types.js';
-import type {CallToolResult} from '../session/mcp-types.js';
 
 /** The part of a server's config the hub acts on. */
 export interface SlotConfig {
@@ -26,7 +23,7 @@ export interface SlotConfig {
 }
 
 /** What a slot needs from the hub. */
-export interface SlotDeps {
+export interface SlotDeps extends ReporterDeps {
   clientInfo: Implementation;
   features: ClientFeatures;
   /** Makes a fresh transport (a new process) for every start. */
@@ -34,14 +31,7 @@ export interface SlotDeps {
   probeWaitMs: number;
   restart: {baseMs: number; maxMs: number; maxTries: number; stableMs: number};
   circuit: {threshold: number; cooldownMs: number};
-  emit: (event: HubEvent) => void;
-  /** Raw messages, for `--debug` trace files. */
-  rawTrace?: (event: TraceEvent) => void;
-  /** Whether to summarise every message into trace lines (costs a little per message). */
-  trace: boolean;
   logFile?: string;
-  /** Appends to the server's log file. */
-  writeLog?: (text: string) => void;
   listDebounceMs: number;
 }
 
@@ -53,6 +43,7 @@ export class ServerSlot {
   dropped: DroppedTool[] = [];
   session?: McpSession;
   readonly circuit: Circuit;
+  private readonly report: SlotReporter;
   private closing = false;
   private attempts = 0;
   private onlineSince = 0;
@@ -67,6 +58,7 @@ export class ServerSlot {
     private readonly deps: SlotDeps,
   ) {
     this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs);
+    this.report = new SlotReporter(config.alias, deps);
     this.status = {
       alias: config.alias,
       state: config.disabled ? 'disabled' : 'starting',
@@ -128,10 +120,6 @@ export class ServerSlot {
     this.deps.emit({type: 'status', status: this.status});
   }
 
-  note(summary: string, kind: 'era' | 'page' | 'stderr' | 'noise' = 'era'): void {
-    if (this.deps.trace) this.deps.emit({type: 'trace', alias: this.alias, line: {at: Date.now(), direction: 'note', kind, summary}});
-  }
-
   private async connect(): Promise<boolean> {
     const generation = ++this.generation;
     const started = Date.now();
@@ -152,9 +140,9 @@ export class ServerSlot {
         handshakeTimeoutMs: this.config.startupTimeoutMs,
         probeWaitMs: this.deps.probeWaitMs,
         signal: timeout.signal,
-        ontrace: this.traceHook(),
+        ontrace: this.report.traceHook(),
       });
-      this.note(session.eraDecision);
+      this.report.note(session.eraDecision);
       // Listen before listing: a change announced while pages are in flight must not be lost.
       let changedWhileListing = false;
       const opened = session;
@@ -163,32 +151,19 @@ export class ServerSlot {
         else changedWhileListing = true;
       });
       phase = 'list';
-      let pages = 0;
-      const listing = await session.listAllTools({
-        timeoutMs: Math.max(1, deadline - Date.now()),
-        onPage: (page) => {
-          pages++;
-          this.deps.emit({type: 'page', alias: this.alias, page});
-          this.note(`tools/list page ${page.index}: ${page.count} tools, cursor in ${page.cursorIn ?? '(none)'} → out ${page.cursorOut ?? '(none: end)'}`, 'page');
-        },
-      });
-      this.dropped = listing.dropped;
-      if (listing.dropped.length) {
-        this.deps.emit({type: 'dropped', alias: this.alias, dropped: listing.dropped});
-        for (const d of listing.dropped) this.note(`dropped tool ${JSON.stringify(d.name ?? '?')} (page ${d.page}, #${d.position}): ${d.reason}`);
-      }
+      const {tools, pages} = await this.listTools(session, Math.max(1, deadline - Date.now()));
       if (generation !== this.generation || this.closing) {
         void session.close();
         return false;
       }
       this.session = session;
-      this.tools = this.filter(listing.tools);
+      this.tools = tools;
       this.onlineSince = Date.now();
       this.circuit.reset();
       session.onClose((exit) => this.exited(session!, exit));
       if (changedWhileListing) this.scheduleRelist(session);
       session.connection.onNotification((method, params) => {
-        if (method === 'notifications/message' && params) this.logged(params);
+        if (method === 'notifications/message' && params) this.report.logged(params);
       });
       this.update({
         state: 'online',
@@ -211,7 +186,7 @@ export class ServerSlot {
       void (session ?? undefined)?.close();
       if (!session) void transport?.close();
       if (generation === this.generation && !this.closing) {
-        this.note(`${failure.phase} failed: ${failure.reason}`);
+        this.report.note(`${failure.phase} failed: ${failure.reason}`);
         this.update({state: 'offline', phase: failure.phase, reason: failure.reason, failedAt: Date.now(), toolCount: 0});
         this.tools = [];
       }
@@ -222,33 +197,12 @@ export class ServerSlot {
     }
   }
 
-  /** A server log entry: to the log file and the trace pane, never to the screen directly. */
-  private logged(params: Record<string, unknown>): void {
-    const level = typeof params.level === 'string' ? params.level : 'info';
-    const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data ?? null);
-    const text = `${typeof params.logger === 'string' ? `${params.logger}: ` : ''}${(data ?? '').slice(0, 2000)}`;
-    this.deps.writeLog?.(`[${new Date().toISOString()}] ${level} ${text}\n`);
-    this.deps.emit({type: 'log', alias: this.alias, level, text});
-  }
-
-  private traceHook(): ((event: TraceEvent) => void) | undefined {
-    const {trace, rawTrace, emit} = this.deps;
-    if (!trace && !rawTrace) return undefined;
-    // The connection calls this from its reader: a throw here (a summary of a
-    // hostile value nested 100,000 deep overflows the stack) would drop the
-    // message and escape as an uncaught exception. A trace line is not worth that.
-    return (event) => {
-      try {
-        rawTrace?.(event);
-      } catch {
-        /* the debug trace file skips this one */
-      }
-      try {
-        if (trace) emit({type: 'trace', alias: this.alias, line: summarize(event)});
-      } catch {
-        /* the trace pane skips this one */
-      }
-    };
+  /** Every page, reported as it comes; what was dropped is kept with its reason. */
+  private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number}> {
+    const listing = await session.listAllTools({timeoutMs, onPage: (page) => this.report.page(page)});
+    this.dropped = listing.dropped;
+    this.report.dropped(listing.dropped);
+    return {tools: this.filter(listing.tools), pages: listing.pages.length};
   }
 
   private filter(tools: Tool[]): Tool[] {
@@ -264,15 +218,14 @@ export class ServerSlot {
   /** A list change re-lists this server only; the hub rebuilds the catalog from the new status. */
   private async relist(session: McpSession): Promise<void> {
     if (session !== this.session || session.closed) return;
-    this.note('tools/list_changed: listing again');
+    this.report.note('tools/list_changed: listing again');
     try {
-      let pages = 0;
-      const listing = await session.listAllTools({onPage: (page) => (pages++, this.deps.emit({type: 'page', alias: this.alias, page}))});
+      const {tools, pages} = await this.listTools(session);
       if (session !== this.session) return;
-      this.tools = this.filter(listing.tools);
-      this.update({toolCount: this.tools.length, pages});
+      this.tools = tools;
+      this.update({toolCount: tools.length, pages});
     } catch (err) {
-      this.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
+      this.report.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
     }
   }
 
@@ -281,7 +234,7 @@ export class ServerSlot {
     this.session = undefined;
     this.tools = [];
     clearTimeout(this.relistTimer);
-    this.note(`process ended: ${describeExit(exit)}`);
+    this.report.note(`process ended: ${describeExit(exit)}`);
     // A server that ran for a while earns a fresh set of tries; a crash loop does not.
     if (Date.now() - this.onlineSince >= this.deps.restart.stableMs) this.attempts = 0;
     void this.restartLoop(exit);

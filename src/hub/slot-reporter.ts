@@ -1,0 +1,72 @@
+import type {TraceEvent} from '../connection/connection.js';
+import type {DroppedTool, PageRecord} from '../session/list-tools.js';
+import type {HubEvent, TraceLine} from './hub-events.js';
+import {summarize} from './trace-summary.js';
+
+/** Where a slot's observations go. */
+export interface ReporterDeps {
+  emit: (event: HubEvent) => void;
+  /** Whether to summarise every message into trace lines (costs a little per message). */
+  trace: boolean;
+  /** Raw messages, for `--debug` trace files. */
+  rawTrace?: (event: TraceEvent) => void;
+  /** Appends to the server's log file. */
+  writeLog?: (text: string) => void;
+}
+
+/**
+ * What one server slot tells the outside besides its status: trace lines for
+ * the trace pane, pages, dropped tools, log entries. Nothing here may throw
+ * into the protocol code that calls it.
+ */
+export class SlotReporter {
+  constructor(
+    private readonly alias: string,
+    private readonly deps: ReporterDeps,
+  ) {}
+
+  note(summary: string, kind: TraceLine['kind'] = 'era'): void {
+    if (this.deps.trace) this.deps.emit({type: 'trace', alias: this.alias, line: {at: Date.now(), direction: 'note', kind, summary}});
+  }
+
+  page(page: PageRecord): void {
+    this.deps.emit({type: 'page', alias: this.alias, page});
+    this.note(`tools/list page ${page.index}: ${page.count} tools, cursor in ${page.cursorIn ?? '(none)'} → out ${page.cursorOut ?? '(none: end)'}`, 'page');
+  }
+
+  dropped(dropped: DroppedTool[]): void {
+    if (dropped.length === 0) return;
+    this.deps.emit({type: 'dropped', alias: this.alias, dropped});
+    for (const d of dropped) this.note(`dropped tool ${JSON.stringify(d.name ?? '?')} (page ${d.page}, #${d.position}): ${d.reason}`);
+  }
+
+  /** A server log entry: to the log file and the trace pane, never to the screen directly. */
+  logged(params: Record<string, unknown>): void {
+    const level = typeof params.level === 'string' ? params.level : 'info';
+    const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data ?? null);
+    const text = `${typeof params.logger === 'string' ? `${params.logger}: ` : ''}${(data ?? '').slice(0, 2000)}`;
+    this.deps.writeLog?.(`[${new Date().toISOString()}] ${level} ${text}\n`);
+    this.deps.emit({type: 'log', alias: this.alias, level, text});
+  }
+
+  /** The connection's trace hook, or undefined when nobody listens (no cost per message then). */
+  traceHook(): ((event: TraceEvent) => void) | undefined {
+    const {trace, rawTrace, emit} = this.deps;
+    if (!trace && !rawTrace) return undefined;
+    // The connection calls this from its reader: a throw here (a summary of a
+    // hostile value nested 100,000 deep overflows the stack) would drop the
+    // message and escape as an uncaught exception. A trace line is not worth that.
+    return (event) => {
+      try {
+        rawTrace?.(event);
+      } catch {
+        /* the debug trace file skips this one */
+      }
+      try {
+        if (trace) emit({type: 'trace', alias: this.alias, line: summarize(event)});
+      } catch {
+        /* the trace pane skips this one */
+      }
+    };
+  }
+}
