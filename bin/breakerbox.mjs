@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The installed entry point: runs the compiled CLI (built by `npm install`'s prepare step).
-import {main} from '../dist/cli/main.js';
+// React's development build checks and warns on every render; users get the production one.
+process.env.NODE_ENV ??= 'production';
+const {main} = await import('../dist/cli/main.js');
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -50,8 +50,22 @@ export function buildEntry(alias: string, tool: Tool, name: string, mangling: Na
   };
 }
 
+/**
+ * Verdicts per schema object. Every catalog rebuild (one per server coming
+ * online) translates every tool again; a server's tool objects stay the same
+ * until it re-lists, so their meta-schema checks are done once.
+ */
+const checked = new WeakMap<object, {schema: Record<string, unknown>} | DroppedTool>();
+
 /** The input schema the model may see, or why there is none. */
 export function checkInputSchema(schema: unknown): {schema: Record<string, unknown>} | DroppedTool {
+  if (!isPlainObject(schema)) return checkUncached(schema);
+  let verdict = checked.get(schema);
+  if (!verdict) checked.set(schema, (verdict = checkUncached(schema)));
+  return verdict;
+}
+
+function checkUncached(schema: unknown): {schema: Record<string, unknown>} | DroppedTool {
   if (!isPlainObject(schema)) {
     const kind = schema === undefined ? 'missing' : schema === null ? 'null' : Array.isArray(schema) ? 'an array' : `a ${typeof schema}`;
     return {dropped: `inputSchema is ${kind}, not a JSON Schema object`};

@@ -123,15 +123,27 @@ export class McpSession {
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
     const progressToken = options.onProgress ? `bb-${++progressCounter}` : undefined;
     const base: Record<string, unknown> = {name, arguments: args};
-    const meta: Record<string, unknown> = {};
-    if (progressToken !== undefined) meta.progressToken = progressToken;
-    if (this.era === 'modern') meta[META.logLevel] = this.options.logLevel ?? 'warning';
-    if (progressToken !== undefined || this.era === 'modern') base._meta = meta;
+    if (progressToken !== undefined || this.era === 'modern') {
+      const meta: Record<string, unknown> = {};
+      if (progressToken !== undefined) meta.progressToken = progressToken;
+      if (this.era === 'modern') meta[META.logLevel] = this.options.logLevel ?? 'warning';
+      base._meta = meta;
+    }
     const maxRounds = options.maxRounds ?? 5;
+    // One options object and one async frame per call, whatever the rounds.
+    const requestOptions: RequestOptions = {timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs, signal: options.signal, progressToken, onProgress: options.onProgress};
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
     try {
-      return await this.callRounds(name, base, maxRounds, progressToken, options);
+      let params = base;
+      for (let round = 1; ; round++) {
+        const result = await this.request('tools/call', params, requestOptions);
+        if (result.resultType !== 'input_required' || this.era !== 'modern') return toCallResult(complete(result, 'tools/call'));
+        if (round >= maxRounds) throw new InputRoundsError(`${name}: the server still asked for more input after ${maxRounds} rounds; giving up`);
+        const requests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
+        const inputResponses = await answerInputRequests(requests, this.options.features ?? {}, {alias: this.options.label, tool: name, signal: options.signal});
+        params = {...base, inputResponses, ...(typeof result.requestState === 'string' ? {requestState: result.requestState} : {})};
+      }
     } finally {
       this.inflight.delete(callNumber);
     }
@@ -142,29 +154,7 @@ export class McpSession {
     return this.inflight.size === 1 ? {tool: this.inflight.values().next().value} : {};
   }
 
-  private async callRounds(
-    name: string,
-    base: Record<string, unknown>,
-    maxRounds: number,
-    progressToken: string | undefined,
-    options: CallOptions,
-  ): Promise<CallToolResult> {
-    let extra: Record<string, unknown> = {};
-    for (let round = 1; ; round++) {
-      const result = await this.request('tools/call', {...base, ...extra}, {
-        timeoutMs: options.timeoutMs,
-        maxTotalMs: options.maxTotalMs,
-        signal: options.signal,
-        progressToken,
-        onProgress: options.onProgress,
-      });
-      if (result.resultType !== 'input_required' || this.era !== 'modern') return toCallResult(complete(result, 'tools/call'));
-      if (round >= maxRounds) throw new InputRoundsError(`${name}: the server still asked for more input after ${maxRounds} rounds; giving up`);
-      const requests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
-      const inputResponses = await answerInputRequests(requests, this.options.features ?? {}, {alias: this.options.label, tool: name, signal: options.signal});
-      extra = {inputResponses, ...(typeof result.requestState === 'string' ? {requestState: result.requestState} : {})};
-    }
-  }
+
 
   /**
    * Fires when the server says its tool list changed. Legacy servers may say

@@ -1,0 +1,205 @@
+// What is measured, with which arms, and the targets the issue set.
+
+/** A metric a scenario reports; `better` says which way is good. */
+export interface MetricDef {
+  key: string;
+  label: string;
+  unit: string;
+  better: 'lower' | 'higher';
+  /** Shown in tables but not used for a ratio (e.g. a latency percentile). */
+  noRatio?: boolean;
+}
+
+/** One scenario: every repetition runs each arm once, in this order. */
+export interface ScenarioDef {
+  id: string;
+  title: string;
+  /** Which worker script runs a sample. */
+  worker: 'arms' | 'tui';
+  /** The worker's scenario name. */
+  scenario: string;
+  arms: string[];
+  /** The arm ratios are computed against; `raw` unless said otherwise. */
+  reference: string;
+  params: Record<string, unknown>;
+  /** Client and server pinned to CPU 0 (`taskset -c 0`). */
+  pinned: boolean;
+  metrics: MetricDef[];
+  /** Ask the bench server for its CPU time (calls scenarios). */
+  serverStats?: boolean;
+  /** Some worker scenarios fix their own repetition count. */
+  reps?: number;
+}
+
+/** A target: `value(arm) / value(ref)` on `metric` of `scenario`, compared with `limit`. */
+export interface TargetDef {
+  label: string;
+  scenario: string;
+  metric: string;
+  arm: string;
+  ref: string;
+  op: '<=' | '>=';
+  limit: number;
+  /** Per-repetition ratio = ref / arm instead (e.g. time per call from calls/s). */
+  invert?: boolean;
+  /** For targets that are absolute, not ratios. */
+  absolute?: boolean;
+}
+
+export const ARMS_ALL = ['raw', 'sdk', 'breakerbox', 'hub'];
+const ARMS_LIB = ['raw', 'sdk', 'breakerbox'];
+
+const rss: MetricDef = {key: 'rssMb', label: 'peak RSS', unit: 'MB', better: 'lower'};
+const callMetrics: MetricDef[] = [
+  {key: 'callsPerSec', label: 'calls/s', unit: '/s', better: 'higher'},
+  {key: 'p50Ms', label: 'p50', unit: 'ms', better: 'lower', noRatio: true},
+  {key: 'p99Ms', label: 'p99', unit: 'ms', better: 'lower', noRatio: true},
+  {key: 'cpuMsPer1000', label: 'client CPU / 1,000 calls', unit: 'ms', better: 'lower'},
+  {key: 'serverCpuMsPer1000', label: 'server CPU / 1,000 calls', unit: 'ms', better: 'lower', noRatio: true},
+  {key: 'clientPerServerCpu', label: 'client CPU ÷ server CPU', unit: '×', better: 'lower'},
+  {key: 'cpuModelCost', label: '(client + server) CPU ÷ server CPU', unit: '×', better: 'lower'},
+  rss,
+];
+
+/** The protocol scenarios, sized for a full or a quick run. */
+export function protocolScenarios(quick: boolean): ScenarioDef[] {
+  const calls = quick ? 1000 : 5000;
+  const warmup = quick ? 200 : 500;
+  const base = {worker: 'arms' as const, reference: 'raw', pinned: false};
+  // Spawn-heavy scenarios get 5 repetitions, the cheap and noisy ones 7 (--reps overrides).
+  const few = quick ? 3 : 5;
+  const many = quick ? 3 : 7;
+  return [
+    {
+      ...base,
+      id: 'import',
+      reps: many,
+      title: 'Module import of the client library (fresh process)',
+      scenario: 'import',
+      arms: ARMS_ALL,
+      params: {},
+      metrics: [{key: 'importMs', label: 'import', unit: 'ms', better: 'lower'}, rss],
+    },
+    {
+      ...base,
+      id: 'handshake',
+      reps: few,
+      title: 'Spawn + handshake + list 50 tools (legacy server)',
+      scenario: 'handshake',
+      arms: ARMS_ALL,
+      params: {tools: 50, warm: quick ? 3 : 5},
+      metrics: [
+        {key: 'coldMs', label: 'cold (first in process)', unit: 'ms', better: 'lower'},
+        {key: 'warmMs', label: 'warm (median of next 5)', unit: 'ms', better: 'lower'},
+      ],
+    },
+    {
+      ...base,
+      id: 'handshake-modern',
+      reps: few,
+      title: 'Spawn + handshake + list 50 tools (modern server, 2026-07-28)',
+      scenario: 'handshake',
+      arms: ['raw', 'breakerbox'],
+      params: {tools: 50, warm: quick ? 3 : 5, era: 'modern'},
+      metrics: [
+        {key: 'coldMs', label: 'cold', unit: 'ms', better: 'lower'},
+        {key: 'warmMs', label: 'warm', unit: 'ms', better: 'lower'},
+      ],
+    },
+    {
+      ...base,
+      id: 'list-1000',
+      reps: many,
+      title: '1,000 tools in pages of 10 (listing only)',
+      scenario: 'list',
+      arms: ARMS_LIB,
+      params: {tools: 1000, pageSize: 10},
+      metrics: [
+        {key: 'listMs', label: 'first listing', unit: 'ms', better: 'lower'},
+        {key: 'listWarmMs', label: 'later listing (best of 2)', unit: 'ms', better: 'lower'},
+        rss,
+      ],
+    },
+    {
+      ...base,
+      id: 'calls-seq',
+      reps: many,
+      title: `${calls.toLocaleString('en-US')} sequential tools/call (pinned to one CPU)`,
+      scenario: 'calls',
+      arms: ARMS_ALL,
+      pinned: true,
+      serverStats: true,
+      params: {calls, warmup, inFlight: 1},
+      metrics: callMetrics,
+    },
+    {
+      ...base,
+      id: 'calls-64',
+      reps: many,
+      title: `${calls.toLocaleString('en-US')} tools/call, 64 in flight (pinned to one CPU)`,
+      scenario: 'calls',
+      arms: ARMS_ALL,
+      pinned: true,
+      serverStats: true,
+      params: {calls, warmup, inFlight: 64},
+      metrics: callMetrics,
+    },
+    {
+      ...base,
+      id: 'calls-seq-modern',
+      reps: many,
+      title: `${calls.toLocaleString('en-US')} sequential tools/call, modern era (per-request _meta; pinned)`,
+      scenario: 'calls',
+      arms: ['raw', 'breakerbox'],
+      pinned: true,
+      serverStats: true,
+      params: {calls, warmup, inFlight: 1, era: 'modern'},
+      metrics: callMetrics,
+    },
+    {
+      ...base,
+      id: 'big',
+      reps: few,
+      title: 'One 5 MiB tools/call result',
+      scenario: 'big',
+      arms: ARMS_ALL,
+      params: {resultBytes: 5 * 1024 * 1024, repeat: 3},
+      metrics: [
+        {key: 'bigMs', label: 'first call', unit: 'ms', better: 'lower'},
+        {key: 'bigWarmMs', label: 'later call (best of 2)', unit: 'ms', better: 'lower'},
+        rss,
+      ],
+    },
+    {
+      ...base,
+      id: 'many',
+      reps: few,
+      title: '10 servers started together, 50 ms delay per response (handshake + list)',
+      scenario: 'many',
+      arms: ARMS_ALL,
+      params: {servers: 10, delayMs: 50},
+      metrics: [{key: 'allMs', label: 'all online', unit: 'ms', better: 'lower'}, {key: 'clientCpuMs', label: 'client CPU', unit: 'ms', better: 'lower'}, rss],
+    },
+  ];
+}
+
+/** The issue's targets. The protocol ones apply to the session layer (`breakerbox`). */
+export const TARGETS: TargetDef[] = [
+  {label: 'sequential calls/s', scenario: 'calls-seq', metric: 'callsPerSec', arm: 'breakerbox', ref: 'raw', op: '>=', limit: 0.9},
+  {label: '64 in flight, calls/s', scenario: 'calls-64', metric: 'callsPerSec', arm: 'breakerbox', ref: 'raw', op: '>=', limit: 0.8},
+  {label: 'client CPU per 1,000 calls (sequential)', scenario: 'calls-seq', metric: 'cpuMsPer1000', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.25},
+  // The same three, normalised by the server's CPU time in the same sample (see BENCHMARKS.md, method).
+  {label: 'sequential calls/s, CPU model (load-normalised)', scenario: 'calls-seq', metric: 'cpuModelCost', arm: 'breakerbox', ref: 'raw', op: '>=', limit: 0.9, invert: true},
+  {label: '64 in flight calls/s, CPU model (load-normalised)', scenario: 'calls-64', metric: 'cpuModelCost', arm: 'breakerbox', ref: 'raw', op: '>=', limit: 0.8, invert: true},
+  {label: 'client CPU per 1,000 calls, load-normalised', scenario: 'calls-seq', metric: 'clientPerServerCpu', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.25},
+  {label: 'handshake + list 50 tools, warm', scenario: 'handshake', metric: 'warmMs', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.1},
+  {label: '1,000 tools in pages of 10', scenario: 'list-1000', metric: 'listMs', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.2},
+  {label: '5 MiB result', scenario: 'big', metric: 'bigMs', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.3},
+  {label: '10 servers with 50 ms delay', scenario: 'many', metric: 'allMs', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.05},
+  {label: 'peak RSS (5,000 sequential calls)', scenario: 'calls-seq', metric: 'rssMb', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.2},
+  {label: 'peak RSS (1,000 tools listed)', scenario: 'list-1000', metric: 'rssMb', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.2},
+  {label: 'peak RSS (5 MiB result)', scenario: 'big', metric: 'rssMb', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.2},
+  {label: 'import of the client library (no UI), vs the SDK', scenario: 'import', metric: 'importMs', arm: 'breakerbox', ref: 'sdk', op: '<=', limit: 0.3},
+  {label: '`hub.call` vs session `callTool` (time per call, sequential)', scenario: 'calls-seq', metric: 'callsPerSec', arm: 'hub', ref: 'breakerbox', op: '<=', limit: 1.1, invert: true},
+  {label: '`hub.call` vs session `callTool`, CPU model (load-normalised)', scenario: 'calls-seq', metric: 'cpuModelCost', arm: 'hub', ref: 'breakerbox', op: '<=', limit: 1.1},
+];
