@@ -96,6 +96,9 @@ export class Controller {
     if (!this.running) return false;
     this.dispatch({type: 'turn/cancel-requested'});
     this.running.abort.abort('cancelled by the user');
+    // A legacy server's request outlives the call it came from (the server sends
+    // no cancellation for it): a form left open would wait for nobody.
+    for (const id of [...this.inputWaiting.keys()]) this.answerInput(id, {action: 'cancel'});
     return true;
   }
 

@@ -54,6 +54,21 @@ describe('client features', () => {
   });
 });
 
+describe('cancelling a turn', () => {
+  it('also cancels server requests still waiting for the user', async () => {
+    const store = createStore(initialState());
+    const script = parseScript({steps: [{text: 'slow', delayMs: 5_000}]});
+    const controller = new Controller({store, hub: {catalog: {entries: [], byName: new Map(), version: 0}, unavailable: () => [], instructions: () => [], call: async () => ({content: [], durationMs: 0})} as any, model: createScriptedModel({script}), maxSteps: 1, rules: {yes: false, allow: [], autoApprove: {}}, interactive: true});
+    const turn = controller.submit('q')!;
+    const pending = controller.askInput({alias: 's', kind: 'elicitation', message: 'name?'});
+    expect(store.getState().inputRequests).toHaveLength(1);
+    controller.cancel();
+    expect(await pending).toEqual({action: 'cancel'});
+    expect(store.getState().inputRequests).toHaveLength(0);
+    expect((await turn).stopReason).toBe('cancelled');
+  });
+});
+
 describe('input requests in the reducer', () => {
   it('queues, ignores duplicates, and removes on answer; no-ops keep the same object', () => {
     const s0 = initialState();

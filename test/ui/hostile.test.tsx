@@ -6,7 +6,9 @@ import {ConversationPane} from '../../src/ui/panes/conversation-pane.js';
 import {ServersPane} from '../../src/ui/panes/servers-pane.js';
 import {TracePane} from '../../src/ui/panes/trace-pane.js';
 import {ApprovalDialog} from '../../src/ui/panes/approval-dialog.js';
+import {InputDialog} from '../../src/ui/panes/input-dialog.js';
 import {createTheme} from '../../src/ui/theme.js';
+import type {InputRequestView} from '../../src/state/app-state.js';
 import {base, catalog, entry, requested, run} from './fixtures.js';
 
 // Real colour codes in the frames (before Ink and chalk load), so the test
@@ -59,6 +61,27 @@ function frames(colour: boolean): string[] {
     render(<ConversationPane items={s.conversation.items} scroll={s.ui.scroll.conversation} step="" live={false} {...props} />).lastFrame()!,
     render(<ConversationPane items={running.conversation.items} scroll={s.ui.scroll.conversation} step="" live={false} {...props} />).lastFrame()!,
     render(<ApprovalDialog card={card} entry={e} waiting={1} width={100} height={10} theme={theme} />).lastFrame()!,
+    ...inputDialogs().map((r) => render(<InputDialog request={r} waiting={1} width={100} height={20} theme={theme} />).lastFrame()!),
+  ];
+}
+
+/** A form, a link and a sampling request with escapes in every server-controlled string (raw, as if the controller had not stripped them). */
+function inputDialogs(): InputRequestView[] {
+  const schema = {
+    type: 'object',
+    properties: {
+      [`key${NASTY}`]: {type: 'string', title: `Title ${NASTY}`, description: `Description ${NASTY}`, default: `default ${NASTY}`},
+      pick: {type: 'string', enum: ['a'], enumNames: [`choice ${NASTY}`], default: 'a'},
+      many: {type: 'array', items: {anyOf: [{const: 'x', title: `fish ${NASTY}`}]}},
+      odd: {type: `type${NASTY}`},
+    },
+    required: ['pick'],
+  };
+  const common = {alias: `chaos${NASTY}`, tool: `tool${NASTY}`, message: `message ${NASTY}`};
+  return [
+    {...common, requestId: 'f', kind: 'elicitation', schema},
+    {...common, requestId: 'u', kind: 'elicitation', url: `https://evil.example/${NASTY}`},
+    {...common, requestId: 's', kind: 'sampling'},
   ];
 }
 

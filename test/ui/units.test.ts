@@ -83,6 +83,27 @@ describe('key router', () => {
     expect(routeKey({focus: 'catalog', modal: null}, 'x', key())?.id).toBe('type-into-input');
     expect(routeKey({focus: 'input', modal: 'help'}, 'x', key())).toBeUndefined();
   });
+
+  it('a server request’s layer takes every key but Ctrl-C', () => {
+    const form = (input: string, k: Partial<Key> = {}) => routeKey({focus: 'catalog', modal: 'form'}, input, key(k))?.id;
+    expect(form('s', {ctrl: true})).toBe('form-accept');
+    expect(form('d', {ctrl: true})).toBe('form-decline');
+    expect(form('', {escape: true, meta: true})).toBe('form-cancel');
+    expect(form('', {return: true})).toBe('form-enter');
+    expect(form('', {tab: true})).toBe('form-next');
+    expect(form('', {downArrow: true})).toBe('form-next');
+    expect(form('', {tab: true, shift: true})).toBe('form-prev');
+    expect(form('', {upArrow: true})).toBe('form-prev');
+    // Letters, Space, ←→ and PgUp all go to the field, never to the panes or the input line.
+    for (const [i, k] of [['y', {}], [' ', {}], ['', {leftArrow: true}], ['', {pageUp: true}], ['u', {ctrl: true}]] as const) expect(form(i, k)).toBe('form-edit');
+    expect(form('c', {ctrl: true})).toBe('interrupt');
+    const url = (input: string, k: Partial<Key> = {}) => routeKey({focus: 'input', modal: 'url'}, input, key(k))?.id;
+    expect([url('o'), url('', {return: true}), url('d'), url('', {escape: true}), url('y'), url('c', {ctrl: true})]).toEqual(['url-open', 'url-open', 'url-decline', 'url-cancel', undefined, 'interrupt']);
+    const sampling = (input: string, k: Partial<Key> = {}) => routeKey({focus: 'input', modal: 'sampling'}, input, key(k))?.id;
+    expect([sampling('y'), sampling('N'), sampling('', {escape: true}), sampling('o'), sampling('', {return: true})]).toEqual(['sampling-allow', 'sampling-deny', 'sampling-cancel', undefined, undefined]);
+    // The approval layer is another layer: its y is not the form's.
+    expect(routeKey({focus: 'input', modal: 'dialog'}, 's', key({ctrl: true}))).toBeUndefined();
+  });
 });
 
 describe('cells', () => {

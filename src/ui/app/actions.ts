@@ -1,5 +1,6 @@
 // What user intents do: plain functions over the store and the controller,
 // created once per app. Keys and slash commands both end up here.
+import type {InputAnswer} from '../../agent/client-features.js';
 import type {ApprovalAnswer} from '../../agent/loop.js';
 import type {NoticeLevel, Pane, ScrollPane} from '../../state/app-state.js';
 import {pendingApproval} from '../../state/selectors.js';
@@ -13,6 +14,8 @@ export interface UiController {
   submit(text: string): unknown;
   cancel(): boolean;
   answerApproval(callId: string, answer: ApprovalAnswer): void;
+  /** Answers a server's request (elicitation, sampling); an id already answered is ignored. */
+  answerInput(requestId: string, answer: InputAnswer): void;
   reconnect(alias: string): Promise<void>;
   clear(): void;
 }
@@ -41,6 +44,8 @@ export interface Actions {
   slash(intent: SlashIntent): boolean;
   interrupt(): void;
   answer(answer: ApprovalAnswer): void;
+  /** Answers the server request `requestId`. */
+  answerInput(requestId: string, answer: InputAnswer): void;
   focusStep(step: 1 | -1): void;
   focus(pane: Pane): void;
   scroll(move: ScrollMove): void;
@@ -105,6 +110,7 @@ export function createActions(d: ActionDeps): Actions {
       const card = pendingApproval(store.getState());
       if (card) controller.answerApproval(card.callId, answer);
     },
+    answerInput: (requestId, answer) => controller.answerInput(requestId, answer),
     focusStep(step) {
       const order = d.focusOrder();
       const at = order.indexOf(store.getState().ui.focus);

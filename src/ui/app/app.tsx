@@ -10,6 +10,8 @@ import {innerCols} from '../components/frame.js';
 import {keyHandlers, useKeyRouter} from '../keys/use-key-router.js';
 import {computeLayout} from '../layout.js';
 import {ApprovalDialog, approvalHeight} from '../panes/approval-dialog.js';
+import {InputDialog, inputDialogHeight} from '../panes/input-dialog.js';
+import {inputLayer} from '../panes/input-lines.js';
 import {InputLine, type InputApi} from '../panes/input-line.js';
 import {StatusLine} from '../panes/status-line.js';
 import type {Theme} from '../theme.js';
@@ -17,6 +19,7 @@ import {createActions, type UiController} from './actions.js';
 import {Panes} from './panes.js';
 import {useMeasuredPanes} from './use-measured-panes.js';
 import {useAppState} from './use-app-state.js';
+import {useInputForm} from './use-input-form.js';
 import {useTerminalSize} from './use-terminal-size.js';
 
 /** What the app is given. */
@@ -39,8 +42,13 @@ export function App({store, controller, theme, ready, onQuit}: AppProps): React.
   const input = useRef<InputApi>(null);
   const approval = pendingApproval(state);
   const entry = approval ? state.catalog.byName.get(approval.name) : undefined;
+  // Approvals come first; a server's request waits under them (its form keeps what was typed).
+  const request = state.inputRequests[0];
+  const form = useInputForm(request);
+  const asking = approval ? undefined : request;
   const {size, focus} = state.ui;
-  const dialogRows = approval ? approvalHeight(approval, entry, size.columns) : 0;
+  const waiting = state.inputRequests.length;
+  const dialogRows = approval ? approvalHeight(approval, entry, size.columns) : asking ? inputDialogHeight(asking, form, waiting, size.columns) : 0;
   const layout = computeLayout({...size, traceVisible: state.ui.traceVisible, serverCount: state.servers.order.length, dialogRows});
   const order = useRef<readonly Pane[]>([]);
   order.current = (['input', 'conversation', 'catalog', 'servers', 'trace'] as const).filter((p) => p === 'input' || layout[p].height > 0);
@@ -51,6 +59,8 @@ export function App({store, controller, theme, ready, onQuit}: AppProps): React.
   }, [focusShown, store]);
   const quit = useRef(onQuit);
   quit.current = onQuit;
+  const shown = useRef({request: asking, form});
+  shown.current = {request: asking, form};
 
   const actions = useMemo(
     () =>
@@ -66,8 +76,16 @@ export function App({store, controller, theme, ready, onQuit}: AppProps): React.
       }),
     [store, controller, ready],
   );
-  const handlers = useMemo(() => keyHandlers(actions, () => setHelp(false), (i, k) => input.current?.key(i, k)), [actions]);
-  useKeyRouter({focus, modal: approval ? 'dialog' : help ? 'help' : null}, handlers);
+  const handlers = useMemo(
+    () =>
+      keyHandlers(actions, () => setHelp(false), (i, k) => input.current?.key(i, k), {
+        request: () => shown.current.request,
+        form: () => shown.current.form,
+        answer: actions.answerInput,
+      }),
+    [actions],
+  );
+  useKeyRouter({focus, modal: approval ? 'dialog' : asking ? inputLayer(asking) : help ? 'help' : null}, handlers);
   const onShown = useMeasuredPanes(store, layout);
   const submit = useCallback((text: string) => actions.submit(text), [actions]);
   const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
@@ -79,11 +97,14 @@ export function App({store, controller, theme, ready, onQuit}: AppProps): React.
       {approval && layout.dialog > 0 ? (
         <ApprovalDialog card={approval} entry={entry} waiting={state.approvals.length} width={layout.columns} height={layout.dialog} theme={theme} />
       ) : null}
+      {asking && layout.dialog > 0 ? (
+        <InputDialog key={asking.requestId} request={asking} form={form} waiting={waiting} width={layout.columns} height={layout.dialog} theme={theme} />
+      ) : null}
       <InputLine
         ref={input}
         width={layout.columns}
-        active={focus === 'input' && !approval && !help}
-        placeholder={approval ? 'answer the question above: y, a or n' : placeholder(starting, innerCols(layout.columns))}
+        active={focus === 'input' && !approval && !asking && !help}
+        placeholder={approval ? 'answer the question above: y, a or n' : asking ? `answer ${asking.alias} above (the keys are on the dialog)` : placeholder(starting, innerCols(layout.columns))}
         onSubmit={submit}
         theme={theme}
       />
@@ -96,6 +117,7 @@ export function App({store, controller, theme, ready, onQuit}: AppProps): React.
         focus={focus}
         notice={latestNotice(state)}
         queued={queued}
+        dialog={Boolean(approval || asking)}
         theme={theme}
       />
     </Box>

@@ -1,6 +1,6 @@
 // Keys and commands, read from the same tables the router and parser use.
 import React, {memo} from 'react';
-import {Frame, innerCols} from '../components/frame.js';
+import {Frame, innerCols, innerRows} from '../components/frame.js';
 import {LinesView} from '../components/line-view.js';
 import {KEY_COMMANDS} from '../keys/key-table.js';
 import {SLASH_COMMANDS} from '../keys/slash.js';
@@ -17,10 +17,12 @@ export const HelpPane = memo(function HelpPane({width, height, theme}: {width: n
   lines.push([], [seg('Keys', 'accent', true)]);
   const seen = new Set<string>();
   for (const k of KEY_COMMANDS) {
-    if (seen.has(k.keys)) continue;
+    // A server's form, link or sampling request lists its own keys on its dialog.
+    if (k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling' || seen.has(k.keys)) continue;
     seen.add(k.keys);
     lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : '', 'muted')]);
   }
+  lines.push([seg(padCells('server requests', 20), 'accent'), seg('a form, link or sampling request shows its keys on its dialog; Esc cancels it')]);
   lines.push([], [seg('Marks', 'accent', true)]);
   const marks: Array<[string, string]> = [
     [MARK.trusted, 'a tool of a server you trust in the config'],
@@ -31,7 +33,8 @@ export const HelpPane = memo(function HelpPane({width, height, theme}: {width: n
   for (const [mark, text] of marks) lines.push([seg(padCells(mark, 20), 'accent'), seg(text)]);
   return (
     <Frame title={[seg('Help'), seg(' · Esc closes', 'muted')]} width={width} height={height} focused theme={theme}>
-      <LinesView lines={lines.map((l) => fitLine(l, w))} theme={theme} />
+      {/* Cut to the pane: rows past the frame would be squashed by the layout, not hidden. */}
+      <LinesView lines={lines.slice(0, innerRows(height)).map((l) => fitLine(l, w))} theme={theme} />
     </Frame>
   );
 });

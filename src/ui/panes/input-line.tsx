@@ -4,8 +4,7 @@
 import {Box, Text} from 'ink';
 import type {Key} from 'ink';
 import React, {memo, useImperativeHandle, useReducer, useRef, type Ref} from 'react';
-import {cellWidth} from '../text/cells.js';
-import {EMPTY_EDITOR, editLine, type EditorState} from '../text/line-editor.js';
+import {EMPTY_EDITOR, editLine, windowStart, type EditorState} from '../text/line-editor.js';
 import type {Theme} from '../theme.js';
 
 /** What the app does to the input from outside. */
@@ -77,12 +76,3 @@ export const InputLine = memo(function InputLine(p: InputLineProps): React.JSX.E
     </Box>
   );
 });
-
-/** First index shown so the cursor stays inside `room` cells. */
-function windowStart(value: string, cursor: number, room: number): number {
-  if (cellWidth(value.slice(0, cursor)) < room) return 0;
-  let start = cursor;
-  let w = 1;
-  while (start > 0 && w + cellWidth(value[start - 1]) < room) w += cellWidth(value[--start]);
-  return start;
-}

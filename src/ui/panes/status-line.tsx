@@ -19,6 +19,8 @@ export interface StatusLineProps {
   notice: Notice | null;
   /** A question waits for the servers to start. */
   queued: boolean;
+  /** A dialog (approval, server request) takes the keys. */
+  dialog?: boolean;
   theme: Theme;
 }
 
@@ -56,6 +58,7 @@ function infoLine(p: StatusLineProps): Line {
 
 function hints(p: StatusLineProps): string[] {
   const ctrlC = p.turn === 'idle' ? 'Ctrl-C quit' : p.turn === 'running' ? 'Ctrl-C cancel' : 'Ctrl-C again: quit';
+  if (p.dialog) return [`the dialog above takes the keys · ${ctrlC}`, ctrlC];
   if (p.focus === 'input') return [`Enter send · Tab panes · ↑↓ PgUp PgDn scroll · /help · ${ctrlC}`, `Enter send · Tab panes · /help · ${ctrlC}`, `/help · ${ctrlC}`];
   return [`↑↓ PgUp PgDn Home End scroll · Tab next · Esc input · ${ctrlC}`, `↑↓ PgUp PgDn scroll · Esc input · ${ctrlC}`, `Esc input · ${ctrlC}`];
 }

@@ -2,6 +2,7 @@
 // applied to the latest state, never to a copy captured at render time, so
 // fast typing and pastes lose no characters.
 import type {Key} from 'ink';
+import {cellWidth} from './cells.js';
 import {safeLine} from './safe.js';
 
 /** The text and where the cursor is (a UTF-16 index). */
@@ -60,4 +61,13 @@ export function editLine(st: EditorState, input: string, key: Key): EditResult {
   const text = safeLine(enter ? input.slice(0, -1) : input);
   const next = at(value.slice(0, cursor) + text + value.slice(cursor), cursor + text.length);
   return {state: next.state, submit: enter};
+}
+
+/** First index shown so the cursor stays inside `room` cells. */
+export function windowStart(value: string, cursor: number, room: number): number {
+  if (cellWidth(value.slice(0, cursor)) < room) return 0;
+  let start = cursor;
+  let w = 1;
+  while (start > 0 && w + cellWidth(value[start - 1]) < room) w += cellWidth(value[--start]);
+  return start;
 }

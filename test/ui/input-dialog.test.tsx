@@ -1,0 +1,304 @@
+// The dialog of a server's request: what it shows (fixture state), and what
+// keys do with a real Controller (the answer askInput resolves with).
+import {cleanup, render} from 'ink-testing-library';
+import React from 'react';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import type {InputAnswer} from '../../src/agent/client-features.js';
+import {Controller} from '../../src/agent/controller.js';
+import {createScriptedModel} from '../../src/agent/models/scripted.js';
+import {parseScript} from '../../src/agent/models/script.js';
+import type {HubCallResult} from '../../src/hub/types.js';
+import type {InputRequestView} from '../../src/state/app-state.js';
+import {createStore, type Store} from '../../src/state/store.js';
+import {App} from '../../src/ui/app/app.js';
+import {InputDialog, inputDialogHeight} from '../../src/ui/panes/input-dialog.js';
+import {createTheme} from '../../src/ui/theme.js';
+import {base, catalog, entry} from './fixtures.js';
+import {EVERYTHING_DEFAULTS, EVERYTHING_SCHEMA} from './form-fixtures.js';
+import {keyGap, rowsOf, typeKeys, waitForFrame, waitUntil} from './helpers.js';
+
+afterEach(cleanup);
+
+const theme = createTheme(true);
+const TAB = '\t';
+const SHIFT_TAB = '\u001b[Z';
+const DOWN = '\u001b[B';
+const RIGHT = '\u001b[C';
+const ESC = '\u001b';
+const CTRL_S = '\u0013';
+const CTRL_D = '\u0004';
+const CTRL_U = '\u0015';
+const CTRL_C = '\u0003';
+
+const FORM: Omit<InputRequestView, 'requestId'> = {alias: 'everything', kind: 'elicitation', message: 'Please provide inputs for the following fields:', schema: EVERYTHING_SCHEMA, tool: 'trigger-elicitation-request'};
+const LINK: Omit<InputRequestView, 'requestId'> = {alias: 'everything', kind: 'elicitation', message: 'Please open the link to complete this action.', url: 'https://auth.example.com/authorize?client=breakerbox&state=42', tool: 'trigger-url-elicitation'};
+const PROMPT: Omit<InputRequestView, 'requestId'> = {alias: 'everything', kind: 'sampling', message: 'user: What is the capital of France?', tool: 'trigger-sampling-request'};
+
+/** The input line's row. */
+const inputRow = (frame: string) => rowsOf(frame).find((r) => r.startsWith('›')) ?? '';
+
+/** Writes keys one at a time, each its own write (Enter and escapes too). */
+async function press(stdin: {write(s: string): void}, ...keys: string[]): Promise<void> {
+  for (const k of keys) {
+    stdin.write(k);
+    await keyGap();
+  }
+}
+
+describe('the input dialog, drawn from fixture state', () => {
+  function draw(requests: Array<Omit<InputRequestView, 'requestId'>>, opts: {columns?: number; rows?: number} = {}) {
+    const store = createStore(base(opts));
+    requests.forEach((r, i) => store.dispatch({type: 'input/requested', request: {...r, requestId: `r${i}`}}));
+    const controller = {busy: false, submit: vi.fn(), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
+    const ui = render(<App store={store} controller={controller} theme={theme} onQuit={() => {}} />);
+    return {store, ui, controller, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
+  }
+
+  it('a form shows every field with its label and default, marks the required one, and lists the keys', async () => {
+    const {frame} = draw([FORM]);
+    const f = await frame((t) => t.includes('asks you for input'), 'the form');
+    expect(f).toContain('everything asks you for input · during trigger-elicitation-request');
+    expect(f).toContain('Please provide inputs for the following fields:');
+    const row = (label: string) => rowsOf(f).find((r) => r.includes(label)) ?? '';
+    expect(row('▸ String *')).toBeTruthy();
+    expect(row('Boolean')).toContain('[ ] no');
+    expect(row('String with default')).toContain('It was a dark and stormy night.');
+    expect(row('String with email format')).toContain('(email)');
+    expect(row('String with date format')).toContain('(date YYYY-MM-DD)');
+    expect(row('Integer')).toContain('42');
+    expect(row('Number in range 1-1000')).toContain('3.14');
+    expect(row('Untitled Single Select Enum')).toContain('Monica');
+    expect(row('Untitled Multiple Select Enum')).toContain('[x] Guitar  [ ] Piano');
+    expect(row('Titled Single Select Enum')).toContain('Superman');
+    expect(row('Titled Multiple Select Enum')).toContain('[x] Tuna  [ ] Salmon  [ ] Trout');
+    expect(row('Legacy Titled Single Select Enum')).toContain('Cats');
+    // Only the required field is starred; the focused field's description is shown.
+    expect(rowsOf(f).filter((r) => /\w \*/.test(r))).toHaveLength(1);
+    expect(f).toContain('Your full, legal name');
+    expect(f).toContain('* required');
+    for (const hint of ['[Ctrl-S] accept', '[Ctrl-D] decline', '[Esc] cancel', '[Enter] next, last: accept', '[Tab/↓] next', '[Shift-Tab/↑] back', '[←→/Space] choose, toggle']) expect(f).toContain(hint);
+    // The input line is not where keys go now.
+    expect(f).toContain('answer everything above');
+    expect(rowsOf(f).length).toBeLessThanOrEqual(39);
+  });
+
+  it('a link request shows the message, the whole URL and its host, and never opens it', async () => {
+    const {frame} = draw([LINK]);
+    const f = await frame((t) => t.includes('asks you to open a link'), 'the link dialog');
+    expect(f).toContain('Please open the link to complete this action.');
+    expect(f).toContain('link https://auth.example.com/authorize?client=breakerbox&state=42');
+    expect(f).toContain('opens auth.example.com');
+    expect(f).toContain('never opened by breakerbox');
+    expect(f).toContain('[o / Enter] I’ll open it myself');
+    expect(f).toContain('[d] decline');
+  });
+
+  it('a sampling request shows the prompt and what y and n do', async () => {
+    const {frame} = draw([PROMPT]);
+    const f = await frame((t) => t.includes('asks to use your model'), 'the sampling dialog');
+    expect(f).toContain('user: What is the capital of France?');
+    expect(f).toContain('[y] let the model answer');
+    expect(f).toContain('[n] decline');
+  });
+
+  it('the head of the queue is shown, with a count of the others; an approval comes first', async () => {
+    const {store, ui, frame} = draw([PROMPT, LINK]);
+    await frame((t) => t.includes('asks to use your model') && t.includes('· 1 more request waiting'), 'the first request and the count');
+    store.dispatchAll([
+      {type: 'catalog/rebuilt', catalog: catalog([entry('tickets', 'close_ticket')])},
+      {type: 'user/submitted', text: 'go'},
+      {type: 'call/requested', callId: 'c1', name: 'mcp__tickets__close_ticket', alias: 'tickets', tool: 'close_ticket', arguments: {id: 'T-1'}},
+      {type: 'call/approval-asked', callId: 'c1', trusted: false},
+    ]);
+    const f = await frame((t) => t.includes('Allow this tool call?'), 'the approval on top');
+    expect(f).not.toContain('asks to use your model');
+    // y answers the approval (the fake controller records it), not the sampling request.
+    ui.stdin.write('y');
+    store.dispatch({type: 'call/approved', callId: 'c1', always: false});
+    await frame((t) => t.includes('asks to use your model'), 'the request back');
+  });
+
+  it('the dialog asks for exactly the rows it draws, even with an empty message and a bare field', () => {
+    const bare: InputRequestView = {requestId: 'b', alias: 'tmcp', kind: 'elicitation', message: '', schema: {type: 'object', properties: {name: {type: 'string'}}, required: ['name']}};
+    for (const request of [bare, {...FORM, requestId: 'f'}, {...LINK, requestId: 'l'}, {...PROMPT, requestId: 'p'}]) {
+      const height = inputDialogHeight(request, undefined, 1, 100);
+      const rows = rowsOf(render(<InputDialog request={request} waiting={1} width={100} height={height} theme={theme} />).lastFrame()!);
+      expect(rows).toHaveLength(height);
+      // The keys are on the last row inside the border, with no blank row under them.
+      expect(rows[height - 2]).toMatch(/^┃ \[/);
+    }
+  });
+
+  it('at 80×24 the form fits the screen, and the focused field stays in view', async () => {
+    const {ui, frame} = draw([FORM], {columns: 80, rows: 24});
+    const f = await frame((t) => t.includes('asks you for input'), 'the form');
+    expect(rowsOf(f).length).toBeLessThanOrEqual(23);
+    expect(f).toContain('▸ String *');
+    expect(f).not.toContain('Legacy Titled');
+    await press(ui.stdin, SHIFT_TAB);
+    const last = await frame((t) => t.includes('▸ Legacy Titled'), 'the last field focused');
+    expect(last).toContain('field 13/13');
+    expect(rowsOf(last).length).toBeLessThanOrEqual(23);
+  });
+});
+
+/** A real controller over a store, with a hub and model that are never reached unless a test scripts a turn. */
+function realApp(hub?: ConstructorParameters<typeof Controller>[0]['hub'], script?: unknown) {
+  const store: Store = createStore(base());
+  const unused = {catalog: catalog([]), call: vi.fn(), unavailable: () => [], instructions: () => [], reconnect: async () => false, close: async () => {}};
+  const controller = new Controller({
+    store,
+    hub: hub ?? unused,
+    model: createScriptedModel(script ? {script: parseScript(script)} : {}),
+    maxSteps: 5,
+    rules: {yes: true, allow: [], autoApprove: {}},
+    interactive: true,
+  });
+  const ui = render(<App store={store} controller={controller} theme={theme} onQuit={() => {}} />);
+  return {store, controller, ui, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
+}
+
+describe('answering with the keys (real Controller)', () => {
+  it('typing into the form and Ctrl-S accepts with typed values of the right types', async () => {
+    const {controller, ui, frame} = realApp();
+    const answer = controller.askInput(FORM);
+    await frame((t) => t.includes('▸ String *'), 'the form');
+    await typeKeys(ui.stdin, 'Ada Lovelace');
+    await press(ui.stdin, TAB, ' '); // Boolean on
+    await press(ui.stdin, TAB, TAB);
+    await typeKeys(ui.stdin, 'ada@example.com');
+    await press(ui.stdin, TAB, TAB, TAB, CTRL_U); // Integer: clear the default
+    await typeKeys(ui.stdin, '7');
+    await press(ui.stdin, TAB, TAB, RIGHT, RIGHT); // Monica → Rachel → Joey
+    await press(ui.stdin, TAB, RIGHT, ' '); // + Piano
+    await frame((t) => t.includes('[x] Guitar  [x] Piano'), 'Piano picked');
+    await press(ui.stdin, CTRL_S);
+    expect(await answer).toEqual({
+      action: 'accept',
+      content: {...EVERYTHING_DEFAULTS, name: 'Ada Lovelace', check: true, email: 'ada@example.com', integer: 7, untitledSingleSelectEnum: 'Joey', untitledMultipleSelectEnum: ['Guitar', 'Piano']},
+    });
+    const after = await frame((t) => !t.includes('asks you for input'), 'the dialog gone');
+    // Nothing typed into the form reached the input line.
+    expect(inputRow(after)).toMatch(/^›\s+servers are starting/);
+  });
+
+  it('a missing or invalid field refuses the accept with a message naming it; Enter on the last field sends', async () => {
+    const {controller, ui, frame} = realApp();
+    let settled: InputAnswer | undefined;
+    void controller.askInput(FORM).then((a) => (settled = a));
+    await frame((t) => t.includes('▸ String *'), 'the form');
+    await press(ui.stdin, CTRL_S);
+    await frame((t) => t.includes('✘ “String” is required'), 'the refusal');
+    await typeKeys(ui.stdin, 'Ada');
+    await press(ui.stdin, TAB, TAB, TAB);
+    await typeKeys(ui.stdin, 'not-an-email');
+    await press(ui.stdin, CTRL_S);
+    await frame((t) => t.includes('✘ “String with email format” must be an email address'), 'the email refusal');
+    expect(settled).toBeUndefined();
+    await press(ui.stdin, CTRL_U);
+    // Shift-Tab from the first field wraps to the last; Enter there accepts.
+    await press(ui.stdin, SHIFT_TAB, SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
+    await frame((t) => t.includes('▸ Legacy Titled'), 'the last field');
+    await press(ui.stdin, '\r');
+    const answer = await waitUntil(() => settled, 'the answer');
+    expect(answer).toEqual({action: 'accept', content: {...EVERYTHING_DEFAULTS, name: 'Ada'}});
+  });
+
+  it('what was typed survives an approval dialog showing over the form', async () => {
+    const {store, controller, ui, frame} = realApp();
+    const answer = controller.askInput(FORM);
+    await frame((t) => t.includes('▸ String *'), 'the form');
+    await typeKeys(ui.stdin, 'Ada');
+    store.dispatchAll([
+      {type: 'catalog/rebuilt', catalog: catalog([entry('tickets', 'close_ticket')])},
+      {type: 'user/submitted', text: 'go'},
+      {type: 'call/requested', callId: 'c1', name: 'mcp__tickets__close_ticket', alias: 'tickets', tool: 'close_ticket', arguments: {}},
+      {type: 'call/approval-asked', callId: 'c1', trusted: false},
+    ]);
+    await frame((t) => t.includes('Allow this tool call?') && !t.includes('asks you for input'), 'the approval over the form');
+    // Keys belong to the approval now: this "x" reaches neither dialog.
+    await press(ui.stdin, 'x');
+    store.dispatch({type: 'call/denied', callId: 'c1'});
+    await frame((t) => t.includes('asks you for input') && t.includes('Ada'), 'the form back, as it was');
+    await press(ui.stdin, CTRL_S);
+    expect(await answer).toEqual({action: 'accept', content: {...EVERYTHING_DEFAULTS, name: 'Ada'}});
+  });
+
+  it('Enter moves to the next field before the last one', async () => {
+    const {controller, ui, frame} = realApp();
+    void controller.askInput(FORM);
+    await frame((t) => t.includes('▸ String *'), 'the form');
+    await press(ui.stdin, '\r', DOWN);
+    await frame((t) => t.includes('▸ String with default'), 'two fields down');
+  });
+
+  it('Ctrl-D declines and Esc cancels', async () => {
+    const {controller, ui, frame} = realApp();
+    const declined = controller.askInput(FORM);
+    await frame((t) => t.includes('▸ String *'), 'the form');
+    await typeKeys(ui.stdin, 'half typed');
+    await press(ui.stdin, CTRL_D);
+    expect(await declined).toEqual({action: 'decline'});
+    await frame((t) => !t.includes('asks you for input'), 'the form gone');
+
+    const cancelled = controller.askInput(FORM);
+    await frame((t) => t.includes('▸ String *') && !t.includes('half typed'), 'a fresh form');
+    await press(ui.stdin, ESC);
+    expect(await cancelled).toEqual({action: 'cancel'});
+  });
+
+  it('a link request: o accepts, d declines, Esc cancels', async () => {
+    const {controller, ui, frame} = realApp();
+    for (const [k, action] of [['o', 'accept'], ['d', 'decline'], [ESC, 'cancel'], ['\r', 'accept']] as const) {
+      const answer = controller.askInput(LINK);
+      await frame((t) => t.includes('asks you to open a link'), 'the link dialog');
+      await press(ui.stdin, k);
+      expect(await answer).toEqual({action});
+      await frame((t) => !t.includes('asks you to open a link'), 'the link dialog gone');
+    }
+  });
+
+  it('a sampling request: y lets the model answer, n declines; other keys do nothing', async () => {
+    const {controller, ui, frame} = realApp();
+    for (const [k, action] of [['y', 'accept'], ['n', 'decline']] as const) {
+      let settled: InputAnswer | undefined;
+      void controller.askInput(PROMPT).then((a) => (settled = a));
+      await frame((t) => t.includes('asks to use your model'), 'the sampling dialog');
+      await press(ui.stdin, 'x', 'o', '\r');
+      expect(settled).toBeUndefined();
+      await press(ui.stdin, k);
+      expect(await waitUntil(() => settled, 'the answer')).toEqual({action});
+      await frame((t) => !t.includes('asks to use your model'), 'the dialog gone');
+    }
+    // None of those keys reached the input line.
+    expect(inputRow(ui.lastFrame()!)).toMatch(/^›\s+servers are starting/);
+  });
+
+  it('Ctrl-C during the turn cancels it and the open request, even one the turn’s signal does not reach', async () => {
+    let asked: Promise<InputAnswer> | undefined;
+    let ctl: Controller | undefined;
+    const ask = entry('srv', 'ask');
+    const hub = {
+      catalog: catalog([ask]),
+      unavailable: () => [],
+      instructions: () => [],
+      reconnect: async () => false,
+      close: async () => {},
+      async call(): Promise<HubCallResult> {
+        // As a legacy server's request: its signal is the server's, which the turn's cancel does not abort.
+        asked = ctl!.askInput({...FORM, alias: 'srv', tool: 'ask'}, new AbortController().signal);
+        const a = await asked;
+        return {content: [{type: 'text', text: `answer: ${a.action}`}], durationMs: 1, alias: 'srv', tool: 'ask'};
+      },
+    };
+    const {controller, ui, frame} = realApp(hub, {steps: [{tool: ask.name, input: {}}, {text: 'done'}]});
+    ctl = controller;
+    void controller.submit('ask me');
+    await frame((t) => t.includes('srv asks you for input · during ask'), 'the form during the turn');
+    await typeKeys(ui.stdin, 'abc');
+    await press(ui.stdin, CTRL_C);
+    expect(await asked).toEqual({action: 'cancel'});
+    const f = await frame((t) => t.includes('Turn cancelled.') && !t.includes('asks you for input'), 'the cancelled turn');
+    expect(inputRow(f)).not.toContain('abc');
+  });
+});
