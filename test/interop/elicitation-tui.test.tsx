@@ -12,15 +12,12 @@ import {App} from '../../src/ui/app/app.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {cliOptions, keyGap, testEnv, typeKeys, typeLine, waitForFrame, writeScript} from '../ui/helpers.js';
 import {modelName, ROOT, scratch, writeConfig} from './helpers.js';
+import {TAB, CTRL_C, CTRL_D, CTRL_S} from '../ui/keys.js';
 
 const STARTUP = 30_000;
 const ELICIT = 'mcp__everything__trigger-elicitation-request';
 const LINK = 'mcp__everything__trigger-url-elicitation';
 const ASK_NAME = 'mcp__tmcp__ask_name';
-const TAB = '\t';
-const CTRL_S = '\u0013';
-const CTRL_D = '\u0004';
-const CTRL_C = '\u0003';
 
 /** One model request per step, across every test below, in order. */
 const SCRIPT = {

@@ -16,19 +16,11 @@ import {createTheme} from '../../src/ui/theme.js';
 import {base, catalog, entry} from './fixtures.js';
 import {EVERYTHING_DEFAULTS, EVERYTHING_SCHEMA} from './form-fixtures.js';
 import {keyGap, rowsOf, typeKeys, waitForFrame, waitUntil} from './helpers.js';
+import {TAB, SHIFT_TAB, DOWN, RIGHT, ESC, CTRL_C, CTRL_D, CTRL_S, CTRL_U} from './keys.js';
 
 afterEach(cleanup);
 
 const theme = createTheme(true);
-const TAB = '\t';
-const SHIFT_TAB = '\u001b[Z';
-const DOWN = '\u001b[B';
-const RIGHT = '\u001b[C';
-const ESC = '\u001b';
-const CTRL_S = '\u0013';
-const CTRL_D = '\u0004';
-const CTRL_U = '\u0015';
-const CTRL_C = '\u0003';
 
 const FORM: Omit<InputRequestView, 'requestId'> = {alias: 'everything', kind: 'elicitation', message: 'Please provide inputs for the following fields:', schema: EVERYTHING_SCHEMA, tool: 'trigger-elicitation-request'};
 const LINK: Omit<InputRequestView, 'requestId'> = {alias: 'everything', kind: 'elicitation', message: 'Please open the link to complete this action.', url: 'https://auth.example.com/authorize?client=breakerbox&state=42', tool: 'trigger-url-elicitation'};
