@@ -115,3 +115,11 @@ describe('cells', () => {
     expect(wrapCells('x'.repeat(10), 4)).toEqual(['xxxx', 'xxxx', 'xx']);
   });
 });
+
+describe('/servers lists the log files', () => {
+  it('names the directory once and each file', async () => {
+    const {logFiles} = await import('../../src/ui/app/run-slash.js');
+    expect(logFiles({order: ['notes', 'tickets'], byAlias: {notes: {logFile: '/s/logs/notes.log'}, tickets: {logFile: '/s/logs/tickets.log'}}})).toBe('stderr logs: /s/logs/ notes.log, tickets.log');
+    expect(logFiles({order: ['a'], byAlias: {a: {}}})).toBeUndefined();
+  });
+});

@@ -20,9 +20,12 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
       store.dispatch({type: 'ui/filter-set', filter: intent.filter});
       focus('catalog');
       return true;
-    case 'servers':
+    case 'servers': {
       focus('servers');
+      const logs = logFiles(store.getState().servers);
+      if (logs) notice('info', logs);
       return true;
+    }
     case 'trace':
       store.dispatch({type: 'ui/trace-toggled', ...(intent.alias ? {alias: intent.alias} : {})});
       return true;
@@ -44,4 +47,13 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
       notice('warn', intent.message);
       return false;
   }
+}
+
+/** "stderr logs: <dir>/ notes.log, tickets.log": where each server's log file is. */
+export function logFiles(servers: {order: readonly string[]; byAlias: Readonly<Record<string, {logFile?: string}>>}): string | undefined {
+  const files = servers.order.map((a) => servers.byAlias[a]?.logFile).filter((f): f is string => !!f);
+  if (files.length === 0) return undefined;
+  const dir = files[0]!.slice(0, files[0]!.lastIndexOf('/') + 1);
+  const same = files.every((f) => f.startsWith(dir) && !f.slice(dir.length).includes('/'));
+  return same ? `stderr logs: ${dir} ${files.map((f) => f.slice(dir.length)).join(', ')}` : `stderr logs: ${files.join(', ')}`;
 }
