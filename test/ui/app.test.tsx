@@ -99,6 +99,19 @@ describe('the app with the bundled servers', () => {
     await frame((f) => !f.includes('Shift-Tab'), 'help closed');
   });
 
+  it('Esc in the input cancels the running turn and never quits', async () => {
+    const script = writeScript({steps: [{text: 'too slow to see', delayMs: 20_000}]});
+    const {ui, frame, quits} = await start({script, model: undefined});
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+    await typeLine(ui.stdin, 'take your time');
+    await frame((f) => f.includes('step 1/10'), 'the turn running');
+    ui.stdin.write('\u001b');
+    await frame((f) => f.includes('Turn cancelled.'), 'the cancel notice');
+    ui.stdin.write('\u001b');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(quits.count).toBe(0);
+  });
+
   it('Ctrl-C cancels the running turn, and a second Ctrl-C quits', async () => {
     const script = writeScript({steps: [{text: 'too slow to see', delayMs: 20_000}]});
     const {ui, frame, quits} = await start({script, model: undefined});

@@ -43,6 +43,8 @@ export interface Actions {
   submit(text: string): boolean;
   slash(intent: SlashIntent): boolean;
   interrupt(): void;
+  /** Esc: cancels a running turn; does nothing otherwise (unlike Ctrl-C, it never quits). */
+  cancelTurn(): void;
   answer(answer: ApprovalAnswer): void;
   /** Answers the server request `requestId`. */
   answerInput(requestId: string, answer: InputAnswer): void;
@@ -105,6 +107,9 @@ export function createActions(d: ActionDeps): Actions {
         return;
       }
       d.quit();
+    },
+    cancelTurn() {
+      if (controller.busy && store.getState().turn.status === 'running' && controller.cancel()) notice('info', 'cancelling the turn…');
     },
     answer(answer) {
       const card = pendingApproval(store.getState());

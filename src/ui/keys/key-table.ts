@@ -41,6 +41,7 @@ export type KeyCommandId =
   | 'scroll-bottom'
   | 'focus-input'
   | 'type-into-input'
+  | 'cancel-turn'
   | 'edit';
 
 /** One row of the table. */
@@ -96,6 +97,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'scroll-bottom', layer: 'pane', panes: ALL, keys: 'End', help: 'go to the end and follow new rows', match: (_i, k) => k.end},
   {id: 'focus-input', layer: 'pane', panes: LISTS, keys: 'Esc', help: 'back to the input line', match: (_i, k) => k.escape},
   {id: 'type-into-input', layer: 'pane', panes: LISTS, keys: 'any text', help: 'typing in a pane goes to the input line', match: printable},
+  {id: 'cancel-turn', layer: 'pane', panes: ['input'], keys: 'Esc', help: 'cancel the running turn (never quits)', match: (_i, k) => k.escape},
   {id: 'edit', layer: 'pane', panes: ['input'], keys: '←→ Ctrl-A/E/U/W', help: 'edit the line; Enter sends it', match: () => true},
 ];
 

@@ -28,6 +28,7 @@ export function keyHandlers(actions: Actions, closeHelp: () => void, edit: Handl
     'scroll-bottom': scroll('bottom'),
     'focus-input': () => actions.focus('input'),
     'type-into-input': (input) => actions.typeIntoInput(input),
+    'cancel-turn': () => actions.cancelTurn(),
     edit,
   };
 }
