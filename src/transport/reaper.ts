@@ -1,11 +1,10 @@
-// Starts the reaper (reaper.mjs) once per breakerbox process, on the first
+// Starts the reaper (reaper-script.ts) once per breakerbox process, on the first
 // server spawn, and tells it about every server process group. If breakerbox
 // is killed outright, the reaper's stdin hits EOF and it ends those groups, so
 // no server outlives us even when nothing in this process gets to run.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {existsSync} from 'node:fs';
-import {fileURLToPath} from 'node:url';
 import type {Writable} from 'node:stream';
+import {REAPER_NAME, REAPER_SCRIPT} from './reaper-script.js';
 
 let pipe: Writable | undefined;
 let unavailable = false;
@@ -36,17 +35,12 @@ export let reaperPid: number | undefined;
 
 function reaperPipe(): Writable | undefined {
   if (pipe || unavailable) return pipe;
-  const script = reaperScript();
-  if (!script) {
-    unavailable = true;
-    return undefined;
-  }
   try {
     // Its own process group: a Ctrl-C or a `kill -- -<our group>` does not take
     // it down with us. No stdout/stderr: nothing of ours may keep it alive or
     // block it. Our end of the pipe is close-on-exec, so servers spawned later
     // do not hold it open and EOF arrives exactly when we are gone.
-    const reaper = spawn(process.execPath, [script], {stdio: ['pipe', 'ignore', 'ignore'], detached: true, windowsHide: true});
+    const reaper = spawn('/bin/sh', ['-c', REAPER_SCRIPT, REAPER_NAME], {stdio: ['pipe', 'ignore', 'ignore'], detached: true, windowsHide: true});
     reaper.on('error', () => {
       unavailable = true;
       pipe = undefined;
@@ -71,14 +65,4 @@ function write(out: Writable, line: string): void {
   } catch {
     /* the reaper is gone; nothing better to do */
   }
-}
-
-// reaper.mjs sits next to this file in src/; dist/ has only compiled .ts, so
-// from dist/transport/ look in ../../src/transport/ as well.
-function reaperScript(): string | undefined {
-  for (const rel of ['./reaper.mjs', '../../src/transport/reaper.mjs']) {
-    const path = fileURLToPath(new URL(rel, import.meta.url));
-    if (existsSync(path)) return path;
-  }
-  return undefined;
 }

@@ -10,7 +10,8 @@ import {ROOT} from '../helpers/servers.js';
 import {waitFor} from '../helpers/wait.js';
 import {killTagged, newTag, running, tagged} from './helpers.js';
 
-const REAPER = join(ROOT, 'src/transport/reaper.mjs');
+import {REAPER_NAME, REAPER_SCRIPT} from '../../src/transport/reaper-script.js';
+const REAPER_ARGS = ['-c', REAPER_SCRIPT, REAPER_NAME];
 
 /** A process that ignores SIGTERM, SIGHUP and EPIPE: only SIGKILL ends it. `marker` is written on SIGTERM. */
 const STUBBORN = `
@@ -40,7 +41,7 @@ function detached(code: string, marker: string, tag: string): ChildProcess {
 }
 
 // Concurrent: independent processes; most of the time is node start-up and the reaper's grace.
-describe.concurrent('reaper.mjs', () => {
+describe.concurrent('the reaper script', () => {
   it('on EOF: SIGTERM first, SIGKILL a second later for what is left; removed groups are spared', async (ctx) => {
     const {expect} = ctx;
     const tag = testTag(ctx, 'reaper');
@@ -49,7 +50,7 @@ describe.concurrent('reaper.mjs', () => {
     const stubborn = detached(STUBBORN, join(dir, 'stubborn'), tag);
     const spared = detached(STUBBORN, '-', tag);
     await waitFor(() => tagged(tag).length === 3, 'three processes');
-    const reaper = spawn(process.execPath, [REAPER], {detached: true, stdio: ['pipe', 'ignore', 'ignore']});
+    const reaper = spawn('/bin/sh', REAPER_ARGS, {detached: true, stdio: ['pipe', 'ignore', 'ignore']});
     const reaperExit = new Promise<number | null>((r) => reaper.once('exit', (code) => r(code)));
     // Half a line, garbage and a record split across writes must all be handled.
     reaper.stdin!.write(`+${polite.pid}\nnonsense\n+${stubborn.pid}\n+${spared.pid}`);
@@ -73,7 +74,7 @@ describe.concurrent('reaper.mjs', () => {
     const polite = detached(POLITE, join(dir, 'p'), tag);
     await waitFor(() => tagged(tag).length === 1, 'the process');
     // A long grace: exiting well before it proves the reaper does not wait when nothing is left.
-    const reaper = spawn(process.execPath, [REAPER], {detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: {...process.env, BREAKERBOX_REAPER_GRACE_MS: '20000'}});
+    const reaper = spawn('/bin/sh', REAPER_ARGS, {detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: {...process.env, BREAKERBOX_REAPER_GRACE_MS: '20000'}});
     const exited = new Promise<void>((r) => reaper.once('exit', () => r()));
     reaper.stdin!.end(`+${polite.pid}\n`);
     const started = Date.now();

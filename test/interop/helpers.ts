@@ -109,7 +109,7 @@ export function processTable(): Proc[] {
 /** Every live descendant of `root` (default: this test process), excluding the `ps` that looked. */
 export function descendants(root = process.pid): Proc[] {
   // Not ps itself, and not breakerbox's reaper (one per process, it outlives the hub on purpose).
-  const table = processTable().filter((p) => !/^ps -eo/.test(p.args) && !/transport\/reaper\.mjs/.test(p.args));
+  const table = processTable().filter((p) => !/^ps -eo/.test(p.args) && !/breakerbox-reaper/.test(p.args));
   const out: Proc[] = [];
   const frontier = [root];
   while (frontier.length) {

@@ -1,0 +1,49 @@
+// The reaper: a tiny watchdog that ends breakerbox's servers when breakerbox
+// itself dies without a chance to clean up (SIGKILL, the OOM killer, a crash
+// in native code). Nothing inside a dead process can run, so this one lives
+// outside it, in a process group of its own, reading a pipe whose only writer
+// is breakerbox.
+//
+// It is a POSIX shell script, not a Node program: it starts with the first
+// server, in the same burst as every other server, and a shell costs about a
+// millisecond of CPU where another Node process costs tens (measured in
+// BENCHMARKS.md, "10 servers started together").
+//
+// Protocol on stdin, one line each:
+//   +<pgid>   a server was started in process group <pgid>
+//   -<pgid>   that server has ended; forget it
+// Anything else is ignored. At EOF (breakerbox exited, however it exited)
+// every group still recorded gets SIGTERM; what is left after the grace
+// (BREAKERBOX_REAPER_GRACE_MS, default 1000) gets SIGKILL; then it exits.
+// A group already gone is skipped.
+
+/** The shell script; run as `sh -c REAPER_SCRIPT breakerbox-reaper`. */
+export const REAPER_SCRIPT = `
+trap '' INT HUP
+groups=''
+while IFS= read -r line; do
+  case "$line" in
+    [+-]*) id=\${line#?} ;;
+    *) continue ;;
+  esac
+  case "$id" in ''|*[!0-9]*|0*) continue ;; esac
+  if [ "\${line%"$id"}" = "+" ]; then
+    groups="$groups $id"
+  else
+    kept=''; for g in $groups; do [ "$g" = "$id" ] || kept="$kept $g"; done; groups=$kept
+  fi
+done
+live=''
+for g in $groups; do kill -s TERM -- "-$g" 2>/dev/null && live="$live $g"; done
+ticks=$(( \${BREAKERBOX_REAPER_GRACE_MS:-1000} / 50 ))
+while [ -n "$live" ] && [ "$ticks" -gt 0 ]; do
+  sleep 0.05
+  ticks=$((ticks - 1))
+  still=''; for g in $live; do kill -s 0 -- "-$g" 2>/dev/null && still="$still $g"; done; live=$still
+done
+for g in $live; do kill -s KILL -- "-$g" 2>/dev/null; done
+exit 0
+`;
+
+/** The name the reaper shows in the process table. */
+export const REAPER_NAME = 'breakerbox-reaper';
