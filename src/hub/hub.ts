@@ -114,15 +114,15 @@ export class Hub {
     const entry = this.current.byName.get(name);
     if (!entry) return this.missing(name);
     const slot = this.byAlias.get(entry.alias)!;
-    const base = {alias: entry.alias, tool: entry.tool};
-    if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', base);
+    const base = () => ({alias: entry.alias, tool: entry.tool});
+    if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', base());
     if (args === undefined || args === null) args = {};
-    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${name}: arguments must be a JSON object`, 'internal', base);
+    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${name}: arguments must be a JSON object`, 'internal', base());
     // Half-open: if this call is let through, it is the one trial call.
     const trial = slot.circuit.openUntilMs !== undefined;
     if (!slot.circuit.allow()) {
       const until = slot.circuit.openUntilMs ?? Date.now();
-      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', base);
+      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', base());
     }
     const timeoutMs = slot.timeoutFor(entry.tool);
     let result: HubCallResult;
@@ -149,13 +149,13 @@ export class Hub {
         : {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', alias: entry.alias, tool: entry.tool, durationMs: 0};
     } catch (err) {
       result = resultFromError(err, entry.alias, entry.tool, timeoutMs);
+      result.alias = entry.alias;
+      result.tool = entry.tool;
       if (result.failure === 'timeout' || result.failure === 'exited') slot.circuit.failed();
       else if (result.failure !== 'aborted') slot.circuit.succeeded();
       // A cancelled trial says nothing about the server; without this the circuit stays open for good.
       else if (trial) slot.circuit.released();
     }
-    result.alias = entry.alias;
-    result.tool = entry.tool;
     result.durationMs = Math.round(performance.now() - started);
     // The status is immutable (the UI keeps old ones): copy it only when the circuit changes, not per call.
     if (slot.circuit.openUntilMs !== slot.status.circuitOpenUntil) slot.update({circuitOpenUntil: slot.circuit.openUntilMs});

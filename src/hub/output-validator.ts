@@ -36,6 +36,9 @@ const AJV_OPTIONS: Options = {
 };
 
 /** Compiles, caches and applies output schemas. */
+/** The common answer, shared: validation sits on every call's path. */
+const PASSED: OutputCheck = Object.freeze({ok: true});
+
 export class OutputValidator {
   private readonly cache = new Map<string, {schema: object; compiled: Compiled}>();
   private readonly maxCached: number;
@@ -49,7 +52,7 @@ export class OutputValidator {
   /** Checks one call result; skips error results and tools without an outputSchema. Never throws. */
   validate(entry: Pick<CatalogEntry, 'alias' | 'tool' | 'outputSchema'>, result: Pick<CallToolResult, 'isError' | 'structuredContent'>): OutputCheck {
     const schema = entry.outputSchema;
-    if (result.isError === true || !schema) return {ok: true};
+    if (result.isError === true || !schema) return PASSED;
     const label = stripControlLine(`${entry.alias}/${entry.tool}`).slice(0, 140);
     if (result.structuredContent === undefined) {
       return {ok: true, warning: this.cap(`${label} declares an outputSchema but returned no structuredContent`)};
@@ -64,7 +67,7 @@ export class OutputValidator {
     } catch (err) {
       return {ok: true, warning: this.cap(`the output of ${label} could not be checked: ${errorText(err)}`)};
     }
-    if (valid === true) return {ok: true};
+    if (valid === true) return PASSED;
     return {ok: false, message: this.cap(`structuredContent does not match the outputSchema of ${label}: ${describe(compiled.fn.errors)}`)};
   }
 
