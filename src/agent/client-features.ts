@@ -30,9 +30,14 @@ export interface FeatureHost {
  */
 export function clientFeatures(server: ServerConfig, host: FeatureHost): ClientFeatures {
   const features: ClientFeatures = {elicit: (params, ctx) => elicit(params, ctx, host)};
-  if (server.roots.length) features.roots = () => server.roots.map((dir) => ({uri: pathToFileURL(dir).href, name: dir}));
+  if (server.roots.length) features.roots = configuredRoots(server);
   if (server.sampling) features.sample = (params, ctx) => sample(params, ctx, host);
   return features;
+}
+
+/** The server's configured directories as `file://` roots. */
+export function configuredRoots(server: Pick<ServerConfig, 'roots'>): () => Array<{uri: string; name: string}> {
+  return () => server.roots.map((dir) => ({uri: pathToFileURL(dir).href, name: dir}));
 }
 
 async function elicit(params: Record<string, unknown>, ctx: RequestContext, host: FeatureHost): Promise<Record<string, unknown>> {

@@ -1,8 +1,8 @@
 import {chmodSync} from 'node:fs';
 import {join} from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {childEnv, type Config, type ServerConfig} from '../config/index.js';
 import type {ClientFeatures} from '../session/server-requests.js';
+import {configuredRoots} from '../agent/client-features.js';
 import type {ApprovalRules} from '../agent/approvals.js';
 import type {Model} from '../agent/model.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
@@ -44,5 +44,5 @@ export function logDir(env: NodeJS.ProcessEnv): string | undefined {
 
 /** Roots from the config only (for tools and tests that run without a UI or a model). */
 export function configFeatures(server: ServerConfig): ClientFeatures {
-  return server.roots.length ? {roots: () => server.roots.map((dir) => ({uri: pathToFileURL(dir).href, name: dir}))} : {};
+  return server.roots.length ? {roots: configuredRoots(server)} : {};
 }

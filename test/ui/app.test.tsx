@@ -99,12 +99,18 @@ describe('the app with the bundled servers', () => {
     await frame((f) => !f.includes('Shift-Tab'), 'help closed');
   });
 
-  it('Esc in the input cancels the running turn and never quits', async () => {
+  /** The app with one question whose answer takes 20 s, running at step 1. */
+  async function slowTurn() {
     const script = writeScript({steps: [{text: 'too slow to see', delayMs: 20_000}]});
-    const {ui, frame, quits} = await start({script, model: undefined});
-    await frame((f) => f.includes('2/2 online'), 'servers online');
-    await typeLine(ui.stdin, 'take your time');
-    await frame((f) => f.includes('step 1/10'), 'the turn running');
+    const started = await start({script, model: undefined});
+    await started.frame((f) => f.includes('2/2 online'), 'servers online');
+    await typeLine(started.ui.stdin, 'take your time');
+    await started.frame((f) => f.includes('step 1/10'), 'the turn running');
+    return started;
+  }
+
+  it('Esc in the input cancels the running turn and never quits', async () => {
+    const {ui, frame, quits} = await slowTurn();
     ui.stdin.write('\u001b');
     await frame((f) => f.includes('Turn cancelled.'), 'the cancel notice');
     ui.stdin.write('\u001b');
@@ -113,11 +119,7 @@ describe('the app with the bundled servers', () => {
   });
 
   it('Ctrl-C cancels the running turn, and a second Ctrl-C quits', async () => {
-    const script = writeScript({steps: [{text: 'too slow to see', delayMs: 20_000}]});
-    const {ui, frame, quits} = await start({script, model: undefined});
-    await frame((f) => f.includes('2/2 online'), 'servers online');
-    await typeLine(ui.stdin, 'take your time');
-    await frame((f) => f.includes('step 1/10'), 'the turn running');
+    const {ui, frame, quits} = await slowTurn();
     ui.stdin.write('\u0003');
     await frame((f) => f.includes('Turn cancelled.'), 'the cancel notice');
     expect(quits.count).toBe(0);
