@@ -13,6 +13,14 @@ import {killTagged, newTag, running, tagged} from './helpers.js';
 import {REAPER_NAME, REAPER_SCRIPT} from '../../src/transport/reaper-script.js';
 const REAPER_ARGS = ['-c', REAPER_SCRIPT, REAPER_NAME];
 
+/**
+ * Written last by the test processes below, when their handlers are in place.
+ * Until then a SIGTERM takes the default action: on a slow machine Node can
+ * take hundreds of milliseconds to get there, long after the process shows up
+ * in the process table.
+ */
+const SIGNAL_READY = `if (process.argv[3]) require('fs').writeFileSync(process.argv[3], '');`;
+
 /** A process that ignores SIGTERM, SIGHUP and EPIPE: only SIGKILL ends it. `marker` is written on SIGTERM. */
 const STUBBORN = `
   const marker = process.argv[1];
@@ -20,12 +28,14 @@ const STUBBORN = `
   process.on('SIGHUP', () => {});
   process.stdout.on('error', () => {});
   process.stderr.on('error', () => {});
-  setInterval(() => {}, 1e6);`;
+  setInterval(() => {}, 1e6);
+  ${SIGNAL_READY}`;
 
 /** A process that exits on SIGTERM, writing `marker` first. */
 const POLITE = `
   process.on('SIGTERM', () => { require('fs').appendFileSync(process.argv[1], 'SIGTERM\\n'); process.exit(0); });
-  setInterval(() => {}, 1e6);`;
+  setInterval(() => {}, 1e6);
+  ${SIGNAL_READY}`;
 
 /** A tag for this test's processes, all killed when the test ends whatever happened. */
 function testTag(ctx: TestContext, what: string): string {
@@ -34,11 +44,15 @@ function testTag(ctx: TestContext, what: string): string {
   return tag;
 }
 
-function detached(code: string, marker: string, tag: string): ChildProcess {
-  const child = spawn(process.execPath, ['-e', code, marker, tag], {detached: true, stdio: 'ignore'});
+/** Starts `code` in a process group of its own; resolves once its signal handlers are installed. */
+async function detached(code: string, marker: string, tag: string, dir: string): Promise<ChildProcess> {
+  const ready = join(dir, `ready-${readyCount++}`);
+  const child = spawn(process.execPath, ['-e', code, marker, tag, ready], {detached: true, stdio: 'ignore'});
   child.unref();
+  await waitFor(() => existsSync(ready), `${tag} to install its signal handlers`, 20_000);
   return child;
 }
+let readyCount = 0;
 
 // Concurrent: independent processes; most of the time is node start-up and the reaper's grace.
 describe.concurrent('the reaper script', () => {
@@ -46,10 +60,11 @@ describe.concurrent('the reaper script', () => {
     const {expect} = ctx;
     const tag = testTag(ctx, 'reaper');
     const dir = tempDir('bb-reaper-');
-    const polite = detached(POLITE, join(dir, 'polite'), tag);
-    const stubborn = detached(STUBBORN, join(dir, 'stubborn'), tag);
-    const spared = detached(STUBBORN, '-', tag);
-    await waitFor(() => tagged(tag).length === 3, 'three processes');
+    const [polite, stubborn, spared] = await Promise.all([
+      detached(POLITE, join(dir, 'polite'), tag, dir),
+      detached(STUBBORN, join(dir, 'stubborn'), tag, dir),
+      detached(STUBBORN, '-', tag, dir),
+    ]);
     const reaper = spawn('/bin/sh', REAPER_ARGS, {detached: true, stdio: ['pipe', 'ignore', 'ignore']});
     const reaperExit = new Promise<number | null>((r) => reaper.once('exit', (code) => r(code)));
     // Half a line, garbage and a record split across writes must all be handled.
@@ -71,8 +86,7 @@ describe.concurrent('the reaper script', () => {
     const {expect} = ctx;
     const tag = testTag(ctx, 'reaper-fast');
     const dir = tempDir('bb-reaper-');
-    const polite = detached(POLITE, join(dir, 'p'), tag);
-    await waitFor(() => tagged(tag).length === 1, 'the process');
+    const polite = await detached(POLITE, join(dir, 'p'), tag, dir);
     // A long grace: exiting well before it proves the reaper does not wait when nothing is left.
     const reaper = spawn('/bin/sh', REAPER_ARGS, {detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: {...process.env, BREAKERBOX_REAPER_GRACE_MS: '20000'}});
     const exited = new Promise<void>((r) => reaper.once('exit', () => r()));
