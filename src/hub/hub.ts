@@ -114,15 +114,14 @@ export class Hub {
     const entry = this.current.byName.get(name);
     if (!entry) return this.missing(name);
     const slot = this.byAlias.get(entry.alias)!;
-    const base = () => ({alias: entry.alias, tool: entry.tool});
-    if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', base());
+    if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool});
     if (args === undefined || args === null) args = {};
-    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${name}: arguments must be a JSON object`, 'internal', base());
+    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool});
     // Half-open: if this call is let through, it is the one trial call.
     const trial = slot.circuit.openUntilMs !== undefined;
     if (!slot.circuit.allow()) {
       const until = slot.circuit.openUntilMs ?? Date.now();
-      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', base());
+      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
     }
     const timeoutMs = slot.timeoutFor(entry.tool);
     let result: HubCallResult;
