@@ -23,6 +23,29 @@ describe('StdioTransport', () => {
     await t.close();
   });
 
+  it('sends the messages of one tick in one write, whole and in order', async () => {
+    const t = node(ECHO);
+    const conn = new Connection(t);
+    await t.start();
+    // Count the stream's writes to the pipe: one per message without corking.
+    const stdin = (t as unknown as {child: {stdin: {_write: Function; _writev: Function}}}).child.stdin;
+    let writes = 0;
+    for (const key of ['_write', '_writev'] as const) {
+      const original = stdin[key];
+      stdin[key] = function (this: unknown, ...args: unknown[]) {
+        writes++;
+        return original.apply(this, args);
+      };
+    }
+    const burst = await Promise.all(Array.from({length: 200}, (_, n) => conn.request('x', {n})));
+    expect(burst.map((r) => (r.echo as {n: number}).n)).toEqual(Array.from({length: 200}, (_, n) => n));
+    expect(writes).toBe(1);
+    // The next tick's message goes out on its own.
+    expect(await conn.request('x', {n: 200})).toEqual({echo: {n: 200}});
+    expect(writes).toBe(2);
+    await t.close();
+  });
+
   it('reports a missing command as an exit with a reason, without throwing', async () => {
     const t = new StdioTransport({command: 'definitely-not-a-command-xyz', env});
     let exit: any;
