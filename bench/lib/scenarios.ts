@@ -75,6 +75,9 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
   // Spawn-heavy scenarios get 5 repetitions, the cheap and noisy ones 7 (--reps overrides).
   const few = quick ? 3 : 5;
   const many = quick ? 3 : 7;
+  // The calls rows decide the closest targets and this machine swings ±20% between
+  // samples (BENCHMARKS.md, run-to-run variance): two more repetitions there.
+  const callReps = quick ? 3 : 9;
   return [
     {
       ...base,
@@ -129,7 +132,7 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
     {
       ...base,
       id: 'calls-seq',
-      reps: many,
+      reps: callReps,
       title: `${calls.toLocaleString('en-US')} sequential tools/call (pinned to one CPU)`,
       scenario: 'calls',
       arms: ARMS_ALL,
@@ -141,7 +144,7 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
     {
       ...base,
       id: 'calls-seq-first',
-      reps: many,
+      reps: callReps,
       title: `The first ${calls.toLocaleString('en-US')} sequential tools/call, after only ${firstWarmup} warm-up calls (JIT still warming up; pinned; no target)`,
       scenario: 'calls',
       arms: ARMS_ALL,
@@ -153,7 +156,7 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
     {
       ...base,
       id: 'calls-64',
-      reps: many,
+      reps: callReps,
       title: `${calls.toLocaleString('en-US')} tools/call, 64 in flight (pinned to one CPU)`,
       scenario: 'calls',
       arms: ARMS_ALL,
@@ -165,7 +168,7 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
     {
       ...base,
       id: 'calls-seq-modern',
-      reps: many,
+      reps: callReps,
       title: `${calls.toLocaleString('en-US')} sequential tools/call, modern era (per-request _meta; pinned)`,
       scenario: 'calls',
       arms: ['raw', 'breakerbox'],
