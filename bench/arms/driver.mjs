@@ -111,14 +111,23 @@ const scenarios = {
     await runCalls(call, params.warmup ?? 5000, inFlight);
 
     const total = params.calls ?? 5000;
-    client.mark();
-    const cpu0 = process.cpuUsage();
-    const t0 = now();
-    const { latencies, errors } = await runCalls(call, total, inFlight);
-    const wallMs = now() - t0;
-    const clientCpuMs = cpuMs(cpu0);
+    // The fastest of `windows` consecutive windows: this machine's speed swings
+    // on sub-second scales, and noise only ever makes a window slower. Each
+    // window starts with a mark, so the server reports its CPU per window.
+    let best;
+    for (let window = 0; window < (params.windows ?? 1); window++) {
+      client.mark();
+      const cpu0 = process.cpuUsage();
+      const t0 = now();
+      const { latencies, errors } = await runCalls(call, total, inFlight);
+      const wallMs = now() - t0;
+      const clientCpuMs = cpuMs(cpu0);
+      if (errors) throw new Error(`${errors} calls failed`);
+      if (!best || wallMs < best.wallMs) best = { window, wallMs, clientCpuMs, latencies };
+    }
+    client.mark(); // closes the last window in the server's stats
     await client.close();
-    if (errors) throw new Error(`${errors} calls failed`);
+    const { window, wallMs, clientCpuMs, latencies } = best;
     const sorted = Array.from(latencies).sort((a, b) => a - b);
     return {
       callsPerSec: (total / wallMs) * 1000,
@@ -126,6 +135,7 @@ const scenarios = {
       p99Ms: quantile(sorted, 0.99),
       cpuMsPer1000: (clientCpuMs / total) * 1000,
       wallMs,
+      window,
       rssMb: maxRssMb(),
     };
   },

@@ -71,6 +71,8 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
   // `calls-seq-first` keeps that window, as information.
   const warmup = quick ? 1000 : 5000;
   const firstWarmup = quick ? 200 : 500;
+  // Each calls sample keeps the fastest of this many windows of `calls` (see driver.mjs).
+  const windows = quick ? 1 : 3;
   const base = {worker: 'arms' as const, reference: 'raw', pinned: false};
   // Spawn-heavy scenarios get 5 repetitions, the cheap and noisy ones 7 (--reps overrides).
   const few = quick ? 3 : 5;
@@ -138,7 +140,7 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
       arms: ARMS_ALL,
       pinned: true,
       serverStats: true,
-      params: {calls, warmup, inFlight: 1},
+      params: {calls, warmup, windows, inFlight: 1},
       metrics: callMetrics,
     },
     {
@@ -162,7 +164,7 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
       arms: ARMS_ALL,
       pinned: true,
       serverStats: true,
-      params: {calls, warmup, inFlight: 64},
+      params: {calls, warmup, windows, inFlight: 64},
       metrics: callMetrics,
     },
     {
@@ -174,7 +176,7 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
       arms: ['raw', 'breakerbox'],
       pinned: true,
       serverStats: true,
-      params: {calls, warmup, inFlight: 1, era: 'modern'},
+      params: {calls, warmup, windows, inFlight: 1, era: 'modern'},
       metrics: callMetrics,
     },
     {

@@ -74,6 +74,9 @@ const discoverResult = JSON.stringify({
 
 let markCpu = process.cpuUsage();
 let callsSinceMark = 0;
+/** CPU time and calls between consecutive marks: one entry per timed window. */
+const windows = [];
+let marked = false;
 
 function send(text) {
   process.stdout.write(text);
@@ -101,6 +104,8 @@ function handle(line) {
   const { id, method, params } = msg;
   if (id === undefined || id === null) {
     if (method === 'notifications/bench/mark') {
+      if (marked) windows.push(sinceMark());
+      marked = true;
       markCpu = process.cpuUsage();
       callsSinceMark = 0;
     }
@@ -148,11 +153,17 @@ process.stdin.on('data', (chunk) => {
   if (start < chunk.length) held.push(chunk.subarray(start));
 });
 
+function sinceMark() {
+  const cpu = process.cpuUsage(markCpu);
+  return { cpuUserUs: cpu.user, cpuSystemUs: cpu.system, calls: callsSinceMark };
+}
+
+/** The last mark's figures (or the last window's, when the client closed it with a mark) and every window. */
 function writeStats() {
   if (!statsFile) return;
-  const cpu = process.cpuUsage(markCpu);
+  const last = callsSinceMark > 0 || windows.length === 0 ? sinceMark() : windows[windows.length - 1];
   try {
-    writeFileSync(statsFile, JSON.stringify({ cpuUserUs: cpu.user, cpuSystemUs: cpu.system, calls: callsSinceMark, pid: process.pid }));
+    writeFileSync(statsFile, JSON.stringify({ ...last, windows, pid: process.pid }));
   } catch {
     /* the benchmark reports missing server stats as null */
   }
