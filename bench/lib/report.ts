@@ -2,7 +2,7 @@
 
 import type {Sample} from './runner.js';
 import type {ScenarioDef, TargetDef} from './scenarios.js';
-import {fmt, fmtRatio, ratio, summarize, type Ratio, type Summary} from './stats.js';
+import {fmt, fmtRatio, pairedRatio, ratio, summarize, type Ratio, type Summary} from './stats.js';
 
 /** One arm's figures for one metric. */
 export interface ArmSummary extends Summary {
@@ -62,7 +62,7 @@ export function evaluateTarget(def: TargetDef, results: ScenarioResult[]): Targe
     return {def, value, pass: def.op === '<=' ? s.median <= def.limit : s.median >= def.limit};
   }
   if (!arm.size || !ref.size) return {def, pass: null};
-  const value = def.invert ? ratio(ref, arm) : ratio(arm, ref);
+  const value = def.invert ? pairedRatio(ref, arm) : pairedRatio(arm, ref);
   return {def, value, pass: def.op === '<=' ? value.ratio <= def.limit : value.ratio >= def.limit};
 }
 
@@ -90,7 +90,7 @@ export function scenarioTable(r: ScenarioResult): string {
 }
 
 export function targetsTable(targets: TargetResult[]): string {
-  const lines = ['| target | measured (median, per-rep range) | limit | result |', '|---|---|---|---|'];
+  const lines = ['| target | measured (median of the per-repetition ratios, their range) | limit | result |', '|---|---|---|---|'];
   for (const t of targets) {
     const {def} = t;
     const what = def.absolute ? `${fmt(t.value?.ratio)} (${fmt(t.value?.min)}–${fmt(t.value?.max)})` : fmtRatio(t.value);

@@ -1,6 +1,7 @@
 // Medians and same-run ratios. A ratio is always `arm value / reference value`
-// (for calls/s, higher is better; for times, lower is better), computed from
-// the medians, with the min–max of the per-repetition ratios beside it.
+// (for calls/s, higher is better; for times, lower is better). Scenario tables
+// show the ratio of the medians; targets use the median of the per-repetition
+// ratios (see pairedRatio). Both carry the min–max of the per-repetition ratios.
 
 /** One sample's metrics, keyed by metric name. */
 export type Metrics = Record<string, number>;
@@ -38,17 +39,39 @@ export function summarize(xs: readonly number[]): Summary {
  * the ratios taken repetition by repetition (samples paired by repetition).
  */
 export function ratio(arm: ReadonlyMap<number, number>, ref: ReadonlyMap<number, number>): Ratio {
-  const perRep: number[] = [];
-  for (const [rep, v] of arm) {
-    const r = ref.get(rep);
-    if (r !== undefined && Number.isFinite(v) && Number.isFinite(r) && r !== 0) perRep.push(v / r);
-  }
+  const perRep = perRepetition(arm, ref);
   return {
     ratio: median([...arm.values()].filter(Number.isFinite)) / median([...ref.values()].filter(Number.isFinite)),
     min: perRep.length ? Math.min(...perRep) : NaN,
     max: perRep.length ? Math.max(...perRep) : NaN,
     n: perRep.length,
   };
+}
+
+/**
+ * The median of the per-repetition ratios. The arms of one repetition run
+ * seconds apart, so each ratio compares samples taken under the same machine
+ * conditions; when the machine's speed shifts in the middle of a scenario, a
+ * ratio of medians can compare a fast-phase median with a slow-phase one
+ * (BENCHMARKS.md, "Run-to-run variance").
+ */
+export function pairedRatio(arm: ReadonlyMap<number, number>, ref: ReadonlyMap<number, number>): Ratio {
+  const perRep = perRepetition(arm, ref);
+  return {
+    ratio: median(perRep),
+    min: perRep.length ? Math.min(...perRep) : NaN,
+    max: perRep.length ? Math.max(...perRep) : NaN,
+    n: perRep.length,
+  };
+}
+
+function perRepetition(arm: ReadonlyMap<number, number>, ref: ReadonlyMap<number, number>): number[] {
+  const perRep: number[] = [];
+  for (const [rep, v] of arm) {
+    const r = ref.get(rep);
+    if (r !== undefined && Number.isFinite(v) && Number.isFinite(r) && r !== 0) perRep.push(v / r);
+  }
+  return perRep;
 }
 
 /** A number with sensible precision for a table. */
