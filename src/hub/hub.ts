@@ -8,7 +8,7 @@ import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import type {HubEvent} from './hub-events.js';
 import {CappedLog} from './log-file.js';
-import {OutputValidator} from './output-validator.js';
+import {OutputValidator, warmMetaSchema} from './output-validator.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
 
@@ -72,6 +72,11 @@ export class Hub {
 
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
   async start(): Promise<void> {
+    // The first catalog build compiles the JSON Schema meta-schema (~60 ms);
+    // doing it before any server is spawned costs no more in total, and it
+    // keeps that burst of allocation from landing after the sessions' objects
+    // exist: then every later call paid 1-3 us more (BENCHMARKS.md, finding 4).
+    warmMetaSchema();
     for (const slot of this.slots) this.emit({type: 'status', status: slot.status});
     await Promise.all(this.slots.map((s) => s.start()));
     this.firstReadyResolve();

@@ -133,6 +133,11 @@ const errorText = (err: unknown): string => (err instanceof Error ? err.message 
 let metaValidator: Ajv2020 | undefined;
 const META_2020 = 'https://json-schema.org/draft/2020-12/schema';
 
+/** Compiles the meta-schema now rather than at the first check (see Hub.start). */
+export function warmMetaSchema(): void {
+  metaSchemaProblem({type: 'object'});
+}
+
 /** Why `schema` is not valid JSON Schema 2020-12 (what the model API demands of input schemas), or undefined. */
 export function metaSchemaProblem(schema: Record<string, unknown>): string | undefined {
   try {
