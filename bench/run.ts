@@ -1,4 +1,4 @@
-// The benchmark harness: `npm run bench` (full, ~10 min), `npm run bench -- --quick`.
+// The benchmark harness: `npm run bench` (full, ~6.5 min), `npm run bench -- --quick`.
 //
 // Every sample runs in a fresh process; arms alternate within each repetition
 // (raw sdk breakerbox hub raw sdk …) so slow drift on this noisy machine hits

@@ -80,6 +80,8 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
   // The calls rows decide the closest targets and this machine swings ±20% between
   // samples (BENCHMARKS.md, run-to-run variance): two more repetitions there.
   const callReps = quick ? 3 : 9;
+  // The calls scenarios: client and server pinned, the server's CPU reported.
+  const callsBase = {...base, scenario: 'calls', reps: callReps, pinned: true, serverStats: true, metrics: callMetrics};
   return [
     {
       ...base,
@@ -132,52 +134,32 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
       ],
     },
     {
-      ...base,
+      ...callsBase,
       id: 'calls-seq',
-      reps: callReps,
       title: `${calls.toLocaleString('en-US')} sequential tools/call (pinned to one CPU)`,
-      scenario: 'calls',
       arms: ARMS_ALL,
-      pinned: true,
-      serverStats: true,
       params: {calls, warmup, windows, inFlight: 1},
-      metrics: callMetrics,
     },
     {
-      ...base,
+      ...callsBase,
       id: 'calls-seq-first',
-      reps: callReps,
       title: `The first ${calls.toLocaleString('en-US')} sequential tools/call, after only ${firstWarmup} warm-up calls (JIT still warming up; pinned; no target)`,
-      scenario: 'calls',
       arms: ARMS_ALL,
-      pinned: true,
-      serverStats: true,
       params: {calls, warmup: firstWarmup, inFlight: 1},
-      metrics: callMetrics,
     },
     {
-      ...base,
+      ...callsBase,
       id: 'calls-64',
-      reps: callReps,
       title: `${calls.toLocaleString('en-US')} tools/call, 64 in flight (pinned to one CPU)`,
-      scenario: 'calls',
       arms: ARMS_ALL,
-      pinned: true,
-      serverStats: true,
       params: {calls, warmup, windows, inFlight: 64},
-      metrics: callMetrics,
     },
     {
-      ...base,
+      ...callsBase,
       id: 'calls-seq-modern',
-      reps: callReps,
       title: `${calls.toLocaleString('en-US')} sequential tools/call, modern era (per-request _meta; pinned)`,
-      scenario: 'calls',
       arms: ['raw', 'breakerbox'],
-      pinned: true,
-      serverStats: true,
       params: {calls, warmup, windows, inFlight: 1, era: 'modern'},
-      metrics: callMetrics,
     },
     {
       ...base,
