@@ -9,6 +9,9 @@ export interface Seg {
   tone?: Tone;
   bold?: boolean;
   inverse?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
 }
 
 /** One terminal row. */

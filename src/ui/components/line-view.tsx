@@ -11,7 +11,7 @@ export function LineView({line, theme}: {line: Line; theme: Theme}): React.JSX.E
   return (
     <Text wrap="truncate-end">
       {line.map((s, i) => (
-        <Text key={i} color={theme.tone(s.tone)} bold={s.bold} inverse={s.inverse}>
+        <Text key={i} color={theme.tone(s.tone)} bold={s.bold} inverse={s.inverse} italic={s.italic} underline={s.underline} strikethrough={s.strike}>
           {s.text}
         </Text>
       ))}
