@@ -27,7 +27,7 @@ export interface ConversationPaneProps {
 /** The conversation pane. */
 export const ConversationPane = memo(function ConversationPane(p: ConversationPaneProps): React.JSX.Element {
   const now = useClock(p.live);
-  const view = conversationView(p.items, p.scroll, innerRows(p.height), innerCols(p.width), now);
+  const view = conversationView(p.items, p.scroll, innerRows(p.height), innerCols(p.width), now, {color: p.theme.color});
   const {onShown} = p;
   const shown = p.scroll.follow ? view.shown : -1;
   useEffect(() => {

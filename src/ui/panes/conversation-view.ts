@@ -2,7 +2,7 @@
 // shown: it walks from the anchor item only until the pane is full.
 import type {ConversationItem, ScrollState} from '../../state/app-state.js';
 import type {Line} from '../line.js';
-import {itemLines} from './item-lines.js';
+import {itemLines, type ItemStyle} from './item-lines.js';
 
 /** The rows to draw and what is hidden. */
 export interface ConversationView {
@@ -19,11 +19,11 @@ export interface ConversationView {
 const EMPTY: ConversationView = {lines: [], keys: [], above: 0, below: 0, shown: 0};
 
 /** Following: the newest rows, bottom-aligned. Otherwise: from item `offset` down. */
-export function conversationView(items: readonly ConversationItem[], scroll: ScrollState, height: number, width: number, now: number): ConversationView {
+export function conversationView(items: readonly ConversationItem[], scroll: ScrollState, height: number, width: number, now: number, style?: ItemStyle): ConversationView {
   if (height <= 0 || items.length === 0) return EMPTY;
   const rows = (i: number): {lines: Line[]; keys: string[]} => {
     const item = items[i];
-    const lines = itemLines(item, width, now);
+    const lines = itemLines(item, width, now, style);
     // A blank row before each question separates the turns.
     const gap = item.kind === 'user' && i > 0;
     return {
