@@ -10,6 +10,8 @@ import {wrapSegs} from './wrap-segs.js';
 
 /** Narrowest column worth wrapping into; below it the list layout reads better. */
 export const MIN_COLUMN = 6;
+/** A column may be squeezed below its longest word only beyond this many cells. */
+const WORD_LIMIT = 16;
 
 type Align = 'left' | 'right' | 'center' | null;
 
@@ -17,12 +19,13 @@ type Align = 'left' | 'right' | 'center' | null;
 export function tableLines(token: Tokens.Table, ctx: MdContext): Line[] {
   const header = token.header.map((c) => inlineSegs(c.tokens, ctx, {bold: true}));
   const rows = token.rows.map((r) => r.map((c) => inlineSegs(c.tokens, ctx)));
-  const n = header.length;
-  const natural = header.map((h, i) => Math.max(1, widthOf(h), ...rows.map((r) => widthOf(r[i] ?? []))));
-  const room = ctx.width - (3 * n + 1);
-  if (n === 0 || room < n * Math.min(MIN_COLUMN, Math.min(...natural))) return listLayout(header, rows, ctx);
-  const widths = fitColumns(natural, room);
-  if (widths.some((w, i) => w < Math.min(MIN_COLUMN, natural[i]!))) return listLayout(header, rows, ctx);
+  const columns = header.map((h, i) => [h, ...rows.map((r) => r[i] ?? [])]);
+  const natural = columns.map((cells) => Math.max(1, ...cells.map(widthOf)));
+  // A column narrower than its longest word breaks words mid-way: below that, use the list layout.
+  const least = columns.map((cells, i) => Math.min(natural[i]!, Math.max(MIN_COLUMN, Math.min(WORD_LIMIT, ...cells.map(longestWord)))));
+  const room = ctx.width - (3 * header.length + 1);
+  if (header.length === 0 || least.reduce((a, b) => a + b, 0) > room) return listLayout(header, rows, ctx);
+  const widths = fitColumns(natural, least, room);
   const align = token.align as Align[];
   const body = rows.map((r) => cellRows(header.map((_, i) => r[i] ?? []), widths, align));
   const tall = body.some((b) => b.length > 1);
@@ -36,17 +39,19 @@ export function tableLines(token: Tokens.Table, ctx: MdContext): Line[] {
   return out;
 }
 
-/** Column widths summing to at most `room`: narrow columns keep their width, wide ones share the rest. */
-export function fitColumns(natural: readonly number[], room: number): number[] {
-  const total = natural.reduce((a, b) => a + b, 0);
-  if (total <= room) return [...natural];
-  const widths = new Array<number>(natural.length).fill(0);
-  const order = natural.map((w, i) => [w, i] as const).sort((a, b) => a[0] - b[0]);
-  let left = room;
-  order.forEach(([w, i], k) => {
-    const share = Math.floor(left / (order.length - k));
-    widths[i] = Math.max(1, Math.min(w, share));
-    left -= widths[i]!;
+/**
+ * Column widths within `room`: every column gets at least `least`; the rest
+ * goes to the columns that want more, the narrowest wishes met first.
+ */
+export function fitColumns(natural: readonly number[], least: readonly number[], room: number): number[] {
+  if (natural.reduce((a, b) => a + b, 0) <= room) return [...natural];
+  const widths = [...least];
+  let left = room - least.reduce((a, b) => a + b, 0);
+  const wanting = natural.map((w, i) => [w - least[i]!, i] as const).filter(([want]) => want > 0).sort((a, b) => a[0] - b[0]);
+  wanting.forEach(([want, i], k) => {
+    const give = Math.min(want, Math.floor(left / (wanting.length - k)));
+    widths[i]! += give;
+    left -= give;
   });
   return widths;
 }
@@ -85,6 +90,12 @@ function listLayout(header: readonly Seg[][], rows: readonly Seg[][][], ctx: MdC
   });
   if (rows.length === 0) out.push(...wrapSegs(header.flatMap((h, i) => (i ? [{text: ' · '}, ...h] : h)), ctx.width));
   return out;
+}
+
+function longestWord(segs: readonly Seg[]): number {
+  let best = 0;
+  for (const word of segs.map((x) => x.text).join('').split(/\s+/)) best = Math.max(best, lineWidth([{text: word}]));
+  return best;
 }
 
 function widthOf(segs: readonly Seg[]): number {
