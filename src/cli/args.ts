@@ -8,6 +8,8 @@ export interface CliOptions {
   mode: Mode;
   question?: string;
   json: boolean;
+  /** How `--print` writes the answer: as the model wrote it, or rendered. */
+  format?: 'raw' | 'pretty';
   yes: boolean;
   allow: string[];
   maxSteps: number;
@@ -36,6 +38,7 @@ Usage:
 Options:
   --config PATH      server config (default: ./mcp.config.json)
   --json             machine-readable output (--print, --list-tools)
+  --format F         --print's answer: raw (the model's markdown, default) or pretty (rendered)
   --yes              run every tool call without asking
   --allow PATTERN    run matching tools without asking (repeatable; e.g. 'mcp__notes__*')
   --max-steps N      model requests per user turn (default 10)
@@ -62,6 +65,7 @@ export function parseCli(argv: string[]): CliOptions {
         'self-check': {type: 'boolean'},
         sessions: {type: 'boolean'},
         json: {type: 'boolean'},
+        format: {type: 'string'},
         yes: {type: 'boolean', short: 'y'},
         allow: {type: 'string', multiple: true},
         'max-steps': {type: 'string'},
@@ -87,10 +91,15 @@ export function parseCli(argv: string[]): CliOptions {
   if (modes.length > 1) throw new UsageError(`--${modes[0]} and --${modes[1]} cannot be used together`);
   const mode: Mode = v.help ? 'help' : v.version ? 'version' : (modes[0] ?? 'tui');
   if (mode === 'print' && !v.print?.trim()) throw new UsageError('--print needs a question, e.g. breakerbox --print "what notes mention pagination?"');
+  const format = v.format ?? 'raw';
+  if (format !== 'raw' && format !== 'pretty') throw new UsageError(`--format takes raw or pretty, got ${JSON.stringify(format)}`);
+  if (v.format !== undefined && mode !== 'print') throw new UsageError('--format goes with --print');
+  if (format === 'pretty' && v.json) throw new UsageError('--format pretty and --json cannot be used together');
   return {
     mode,
     question: v.print,
     json: v.json ?? false,
+    format,
     yes: v.yes ?? false,
     allow: v.allow ?? [],
     maxSteps: positiveInt(v['max-steps'], '--max-steps', 10),

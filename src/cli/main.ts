@@ -107,7 +107,7 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
       const {meta, turns} = session.resumed;
       process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
     }
-    return await runPrint(app.controller, opts.question!, opts.json, process.stdout);
+    return await runPrint(app.controller, opts.question!, opts.json, process.stdout, opts.format);
   } finally {
     await app.controller.shutdown();
     session.recorder.close();

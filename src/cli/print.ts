@@ -3,6 +3,7 @@ import type {TurnOutcome} from '../agent/loop.js';
 import type {AppEvent} from '../state/events.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
+import {prettyAnswer} from './pretty.js';
 
 /** Lines for stderr as calls happen in `--print` text mode. */
 export function progressLine(event: AppEvent, names: Map<string, string>): string | undefined {
@@ -26,7 +27,7 @@ export function progressLine(event: AppEvent, names: Map<string, string>): strin
 }
 
 /** Runs the turn and writes the answer; returns the exit code. */
-export async function runPrint(controller: Controller, question: string, json: boolean, out: NodeJS.WritableStream): Promise<number> {
+export async function runPrint(controller: Controller, question: string, json: boolean, out: NodeJS.WritableStream, format: 'raw' | 'pretty' = 'raw'): Promise<number> {
   const onSigint = () => controller.cancel();
   process.on('SIGINT', onSigint);
   let outcome: TurnOutcome;
@@ -48,7 +49,8 @@ export async function runPrint(controller: Controller, question: string, json: b
   } else {
     if (outcome.error) process.stderr.write(`breakerbox: ${outcome.error}\n`);
     if (outcome.stopReason === 'cancelled') process.stderr.write('breakerbox: cancelled\n');
-    out.write(stripControl(outcome.answer) + '\n');
+    const tty = out as Partial<NodeJS.WriteStream>;
+    out.write(format === 'pretty' ? prettyAnswer(outcome.answer, {isTTY: tty.isTTY, columns: tty.columns, env: process.env}) : stripControl(outcome.answer) + '\n');
   }
   return outcome.stopReason === 'end_turn' ? 0 : 1;
 }
