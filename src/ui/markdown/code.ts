@@ -5,7 +5,7 @@
 // row starts with ↪ in place of the bar's space, so a wrapped line never
 // reads as two lines of code.
 import type {Tokens} from 'marked';
-import {charCells} from '../text/cells.js';
+import {cutRows} from '../text/cut-rows.js';
 import type {Line, Seg} from '../line.js';
 import type {MdContext} from './context.js';
 import {grammarFor, highlightLines} from './highlight.js';
@@ -37,27 +37,4 @@ export function isClosed(token: Tokens.Code): boolean {
   if (lastBreak < 0) return false;
   const last = raw.slice(lastBreak + 1).trim();
   return last.length >= open[1]!.length && [...last].every((c) => c === open[1]![0]);
-}
-
-/** One line of segments cut into rows of `width` cells. */
-function cutRows(line: readonly Seg[], width: number): Seg[][] {
-  const rows: Seg[][] = [[]];
-  let w = 0;
-  for (const s of line) {
-    let start = 0;
-    for (let i = 0; i < s.text.length; ) {
-      const cp = s.text.codePointAt(i)!;
-      const cw = charCells(cp);
-      if (w + cw > width && w > 0) {
-        if (i > start) rows[rows.length - 1]!.push({...s, text: s.text.slice(start, i)});
-        rows.push([]);
-        w = 0;
-        start = i;
-      }
-      w += cw;
-      i += cp > 0xffff ? 2 : 1;
-    }
-    if (s.text.length > start) rows[rows.length - 1]!.push({...s, text: s.text.slice(start)});
-  }
-  return rows;
 }
