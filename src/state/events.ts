@@ -20,8 +20,10 @@ export interface CallResultLike {
   failure?: HubCallResult['failure'];
   warnings?: readonly string[];
   durationMs: number;
-  /** Result content; used for the preview when `preview` is absent. */
+  /** Result content; used for the preview when `preview` is absent, and kept (bounded) for the card. */
   content?: readonly ContentBlock[];
+  /** The tool's structured result, shown on its card. */
+  structuredContent?: unknown;
   /** Ready-made preview text. */
   preview?: string;
 }
@@ -115,7 +117,18 @@ export type AppEvent =
   /** The trace pane was toggled, optionally for a specific server. */
   | {type: 'ui/trace-toggled'; alias?: string}
   /** The terminal was resized. */
-  | {type: 'ui/resized'; columns: number; rows: number};
+  | {type: 'ui/resized'; columns: number; rows: number}
+  /** The user chose the previous (-1) or next (+1) tool-call card in the conversation. */
+  | {type: 'ui/card-selected'; step: 1 | -1}
+  /** The user opened a card's full result (the chosen card, else the newest). */
+  | {type: 'ui/result-opened'; callId?: string}
+  /** The full result was closed. */
+  | {type: 'ui/result-closed'}
+  /** The UI measured the open result: its rows at the current width, and rows it can show. */
+  | {type: 'ui/result-measured'; rows: number; height: number}
+  /** The open result was scrolled by `delta` rows, or to one end. */
+  | {type: 'ui/result-scrolled'; delta: number}
+  | {type: 'ui/result-scrolled'; to: 'top' | 'bottom'};
 
 /** Every event `type` string. */
 export type AppEventType = AppEvent['type'];

@@ -54,6 +54,11 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/filter-set':
     case 'ui/trace-toggled':
     case 'ui/resized':
+    case 'ui/card-selected':
+    case 'ui/result-opened':
+    case 'ui/result-closed':
+    case 'ui/result-measured':
+    case 'ui/result-scrolled':
     case 'notice/posted':
       return reduceUi(state, event satisfies UiEvent);
     default:

@@ -53,6 +53,12 @@ export interface Actions {
   scroll(move: ScrollMove): void;
   typeIntoInput(text: string): void;
   notice(level: NoticeLevel, text: string): void;
+  /** Chooses the previous (-1) or next (+1) tool-call card. */
+  selectCard(step: 1 | -1): void;
+  /** Opens the chosen (else the newest) card's whole result. */
+  openResult(): void;
+  closeResult(): void;
+  scrollResult(move: ScrollMove): void;
 }
 
 /** Creates the intents of one app. */
@@ -131,6 +137,17 @@ export function createActions(d: ActionDeps): Actions {
     typeIntoInput(text) {
       focus('input');
       d.appendInput(text);
+    },
+    selectCard: (step) => store.dispatch({type: 'ui/card-selected', step}),
+    openResult() {
+      store.dispatch({type: 'ui/result-opened'});
+      if (!store.getState().ui.result) notice('info', 'no tool call in this conversation yet');
+    },
+    closeResult: () => store.dispatch({type: 'ui/result-closed'}),
+    scrollResult(move) {
+      const page = Math.max(1, (store.getState().ui.result?.height ?? 2) - 1);
+      if (move === 'top' || move === 'bottom') store.dispatch({type: 'ui/result-scrolled', to: move});
+      else store.dispatch({type: 'ui/result-scrolled', delta: {up: -1, down: 1, 'page-up': -page, 'page-down': page}[move]});
     },
   };
   return actions;

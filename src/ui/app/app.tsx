@@ -85,15 +85,17 @@ export function App({store, controller, theme, ready, onQuit}: AppProps): React.
       }),
     [actions],
   );
-  useKeyRouter({focus, modal: approval ? 'dialog' : asking ? inputLayer(asking) : help ? 'help' : null}, handlers);
+  const resultOpen = state.ui.result !== null && !help;
+  useKeyRouter({focus, modal: approval ? 'dialog' : asking ? inputLayer(asking) : help ? 'help' : resultOpen ? 'result' : null}, handlers);
   const onShown = useMeasuredPanes(store, layout);
+  const onResultMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/result-measured', rows, height}), [store]);
   const submit = useCallback((text: string) => actions.submit(text), [actions]);
   const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
   const alias = traceAlias(state);
 
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows}>
-      <Panes state={state} layout={layout} help={help} theme={theme} onShown={onShown} alias={alias} ring={traceRing(state, alias)} starting={starting} />
+      <Panes state={state} layout={layout} help={help} theme={theme} onShown={onShown} onResultMeasured={onResultMeasured} alias={alias} ring={traceRing(state, alias)} starting={starting} />
       {approval && layout.dialog > 0 ? (
         <ApprovalDialog card={approval} entry={entry} waiting={state.approvals.length} width={layout.columns} height={layout.dialog} theme={theme} />
       ) : null}

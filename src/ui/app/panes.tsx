@@ -2,12 +2,13 @@
 import {Box} from 'ink';
 import React from 'react';
 import type {AppState, TraceRing} from '../../state/app-state.js';
-import {stepLabel} from '../../state/selectors.js';
+import {callCard, stepLabel} from '../../state/selectors.js';
 import type {Layout} from '../layout.js';
 import {lastCallMs} from './last-calls.js';
 import {CatalogPane} from '../panes/catalog-pane.js';
 import {ConversationPane} from '../panes/conversation-pane.js';
 import {HelpPane} from '../panes/help-pane.js';
+import {ResultPane} from '../panes/result-pane.js';
 import {ServersPane} from '../panes/servers-pane.js';
 import {TracePane} from '../panes/trace-pane.js';
 import type {Theme} from '../theme.js';
@@ -19,17 +20,21 @@ export interface PanesProps {
   help: boolean;
   theme: Theme;
   onShown(items: number): void;
+  onResultMeasured?(rows: number, height: number): void;
   alias: string | null;
   ring: TraceRing;
   starting: boolean;
 }
 
 /** Conversation, tools, servers and (when shown) the trace. */
-export function Panes({state, layout, help, theme, onShown, alias, ring, starting}: PanesProps): React.JSX.Element {
+export function Panes({state, layout, help, theme, onShown, onResultMeasured, alias, ring, starting}: PanesProps): React.JSX.Element {
   const {ui} = state;
   const c = layout.conversation;
+  const opened = ui.result ? callCard(state, ui.result.callId) : null;
   const conversation = help ? (
     <HelpPane width={c.width} height={c.height} theme={theme} />
+  ) : opened && ui.result ? (
+    <ResultPane card={opened} view={ui.result} width={c.width} height={c.height} theme={theme} onMeasured={onResultMeasured} />
   ) : (
     <ConversationPane
       items={state.conversation.items}
@@ -37,6 +42,7 @@ export function Panes({state, layout, help, theme, onShown, alias, ring, startin
       width={c.width}
       height={c.height}
       focused={ui.focus === 'conversation'}
+      selectedCall={ui.selectedCall}
       step={state.turn.status === 'idle' ? '' : stepLabel(state.turn)}
       live={state.turn.status !== 'idle'}
       theme={theme}

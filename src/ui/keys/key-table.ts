@@ -6,7 +6,7 @@ import type {Key} from 'ink';
 import type {Pane} from '../../state/app-state.js';
 
 /** Priority layers, highest first: the approval dialog, a server's form, link or sampling request, help, then the rest. */
-export type KeyLayer = 'dialog' | 'form' | 'url' | 'sampling' | 'help' | 'global' | 'pane';
+export type KeyLayer = 'dialog' | 'form' | 'url' | 'sampling' | 'help' | 'result' | 'global' | 'pane';
 
 /** Layers that take every key while open (Ctrl-C still gets through). */
 export type ModalLayer = Exclude<KeyLayer, 'global' | 'pane'>;
@@ -30,6 +30,16 @@ export type KeyCommandId =
   | 'sampling-deny'
   | 'sampling-cancel'
   | 'close-help'
+  | 'result-close'
+  | 'result-up'
+  | 'result-down'
+  | 'result-page-up'
+  | 'result-page-down'
+  | 'result-top'
+  | 'result-bottom'
+  | 'card-prev'
+  | 'card-next'
+  | 'card-open'
   | 'interrupt'
   | 'focus-next'
   | 'focus-prev'
@@ -86,6 +96,13 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'sampling-deny', layer: 'sampling', keys: 'n', hint: 'decline', help: 'refuse the server’s sampling request', match: letter('n')},
   {id: 'sampling-cancel', layer: 'sampling', keys: 'Esc', hint: 'cancel', help: 'dismiss the sampling request', match: (_i, k) => k.escape},
   {id: 'close-help', layer: 'help', keys: 'Esc / q / Enter', help: 'close this help', match: (i, k) => k.escape || k.return || i === 'q'},
+  {id: 'result-close', layer: 'result', keys: 'Esc / Enter / q', help: 'close the whole result', match: (i, k) => k.escape || k.return || i === 'q'},
+  {id: 'result-up', layer: 'result', keys: '↑', help: 'scroll the result up', match: (_i, k) => k.upArrow},
+  {id: 'result-down', layer: 'result', keys: '↓', help: 'scroll the result down', match: (_i, k) => k.downArrow},
+  {id: 'result-page-up', layer: 'result', keys: 'PgUp', help: 'a page up', match: (_i, k) => k.pageUp},
+  {id: 'result-page-down', layer: 'result', keys: 'PgDn', help: 'a page down', match: (_i, k) => k.pageDown},
+  {id: 'result-top', layer: 'result', keys: 'Home', help: 'the top of the result', match: (_i, k) => k.home},
+  {id: 'result-bottom', layer: 'result', keys: 'End', help: 'the end of the result', match: (_i, k) => k.end},
   {id: 'interrupt', layer: 'global', always: true, keys: 'Ctrl-C', help: 'cancel the running turn; again (or when idle) quits', match: ctrlC},
   {id: 'focus-prev', layer: 'global', keys: 'Shift-Tab', help: 'focus the previous pane', match: (_i, k) => k.tab && k.shift},
   {id: 'focus-next', layer: 'global', keys: 'Tab', help: 'focus the next pane', match: (_i, k) => k.tab && !k.shift},
@@ -95,6 +112,9 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'page-down', layer: 'pane', panes: ALL, keys: 'PgDn', help: 'scroll a page down', match: (_i, k) => k.pageDown},
   {id: 'scroll-top', layer: 'pane', panes: ALL, keys: 'Home', help: 'go to the top', match: (_i, k) => k.home},
   {id: 'scroll-bottom', layer: 'pane', panes: ALL, keys: 'End', help: 'go to the end and follow new rows', match: (_i, k) => k.end},
+  {id: 'card-prev', layer: 'pane', panes: ['conversation'], keys: '← / →', help: 'conversation: choose the previous / next tool-call card', match: (_i, k) => k.leftArrow},
+  {id: 'card-next', layer: 'pane', panes: ['conversation'], keys: '→', help: 'conversation: choose the next tool-call card', match: (_i, k) => k.rightArrow},
+  {id: 'card-open', layer: 'pane', panes: ['conversation'], keys: 'Enter', help: 'conversation: show the chosen card’s whole result (scrollable)', match: (_i, k) => k.return},
   {id: 'focus-input', layer: 'pane', panes: LISTS, keys: 'Esc', help: 'back to the input line', match: (_i, k) => k.escape},
   {id: 'type-into-input', layer: 'pane', panes: LISTS, keys: 'any text', help: 'typing in a pane goes to the input line', match: printable},
   {id: 'cancel-turn', layer: 'pane', panes: ['input'], keys: 'Esc', help: 'cancel the running turn (never quits)', match: (_i, k) => k.escape},

@@ -20,6 +20,8 @@ export interface ConversationPaneProps {
   /** A turn is running: tick the clock for elapsed times. */
   live: boolean;
   theme: Theme;
+  /** The tool-call card chosen with ← →, if any. */
+  selectedCall?: string | null;
   /** Told how many items the following view shows, so scrolling moves by items the user can see. */
   onShown?: (items: number) => void;
 }
@@ -27,7 +29,7 @@ export interface ConversationPaneProps {
 /** The conversation pane. */
 export const ConversationPane = memo(function ConversationPane(p: ConversationPaneProps): React.JSX.Element {
   const now = useClock(p.live);
-  const view = conversationView(p.items, p.scroll, innerRows(p.height), innerCols(p.width), now, {color: p.theme.color});
+  const view = conversationView(p.items, p.scroll, innerRows(p.height), innerCols(p.width), now, {color: p.theme.color, selectedCall: p.selectedCall ?? null});
   const {onShown} = p;
   const shown = p.scroll.follow ? view.shown : -1;
   useEffect(() => {

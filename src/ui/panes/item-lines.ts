@@ -13,22 +13,25 @@ import {cardLines} from './card-lines.js';
 export interface ItemStyle {
   /** False under NO_COLOR: marks only a colour would show stay visible as text. */
   color: boolean;
+  /** The card chosen in the conversation, drawn with a heavy edge. */
+  selectedCall?: string | null;
 }
 
 const DEFAULT_STYLE: ItemStyle = {color: true};
-const cache = new WeakMap<ConversationItem, {width: number; color: boolean; lines: Line[]}>();
+const cache = new WeakMap<ConversationItem, {width: number; color: boolean; selected: boolean; lines: Line[]}>();
 
 /** Rows of `item` at `width`; running cards depend on `now` and are not cached. */
 export function itemLines(item: ConversationItem, width: number, now: number, style: ItemStyle = DEFAULT_STYLE): Line[] {
-  if (item.kind === 'tool-call' && item.state === 'running') return cardLines(item, width, now);
+  const selected = item.kind === 'tool-call' && style.selectedCall === item.callId;
+  if (item.kind === 'tool-call' && item.state === 'running') return cardLines(item, width, now, selected);
   const hit = cache.get(item);
-  if (hit && hit.width === width && hit.color === style.color) return hit.lines;
-  const lines = build(item, width, now, style);
-  cache.set(item, {width, color: style.color, lines});
+  if (hit && hit.width === width && hit.color === style.color && hit.selected === selected) return hit.lines;
+  const lines = build(item, width, now, style, selected);
+  cache.set(item, {width, color: style.color, selected, lines});
   return lines;
 }
 
-function build(item: ConversationItem, width: number, now: number, style: ItemStyle): Line[] {
+function build(item: ConversationItem, width: number, now: number, style: ItemStyle, selected: boolean): Line[] {
   switch (item.kind) {
     case 'user':
       return prefixed(item.text, width, seg('› ', 'user', true), 'user', true);
@@ -39,7 +42,7 @@ function build(item: ConversationItem, width: number, now: number, style: ItemSt
       return prefixed(item.text, width, seg(`${symbol} `, tone, true), tone, item.level !== 'info');
     }
     case 'tool-call':
-      return cardLines(item, width, now);
+      return cardLines(item, width, now, selected);
   }
 }
 
