@@ -6,7 +6,8 @@
 import type {CardBlock, ToolCallItem} from '../../state/app-state.js';
 import type {Seg} from '../line.js';
 import {grammarFor, highlightLines} from '../markdown/highlight.js';
-import {formatBytes} from '../text/bytes.js';
+import {formatBytes} from '../../util/bytes.js';
+import {imageLabel} from '../../util/image-label.js';
 import {safeLine, safeText} from '../text/safe.js';
 
 /** Logical lines of a result (not yet cut to a width), and how many there are in all. */
@@ -58,10 +59,8 @@ function blockPart(b: CardBlock, bad: boolean, structured: string | undefined): 
       if (json !== undefined && json === structured) return undefined;
       return json !== undefined ? {texts: lines(safeText(json)), json: true} : plain(b.text, bad);
     }
-    case 'image': {
-      const size = b.width && b.height ? `${b.width}×${b.height} ` : '';
-      return note(`[image ${size}${b.format ?? subtype(b.mimeType)}, ${formatBytes(b.bytes)}]`);
-    }
+    case 'image':
+      return note(imageLabel(b));
     case 'audio':
       return note(`[audio ${subtype(b.mimeType)}, ${formatBytes(b.bytes)}]`);
     case 'link':
