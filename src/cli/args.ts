@@ -34,6 +34,7 @@ Usage:
   breakerbox --list-tools [--json]     discover every server, print the tool table
   breakerbox --self-check              prove the client's behaviour against bundled servers
   breakerbox --sessions                list saved sessions
+  breakerbox --export ID [file]        write a saved session as markdown (ID or "latest"; file "-" is stdout)
 
 Options:
   --config PATH      server config (default: ./mcp.config.json)

@@ -13,6 +13,8 @@ import {exitCleanlyOn} from './signals.js';
 
 /** Runs the command line; resolves to the exit code. Never leaves a server running. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // An action on a saved session: no config, no servers.
+  if (argv[0] === '--export') return (await import('./commands/export.js')).run(argv.slice(1), {env, cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr});
   let opts: CliOptions;
   try {
     opts = parseCli(argv);

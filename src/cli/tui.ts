@@ -6,6 +6,7 @@ import {prepareSession, replayEvents} from '../sessions/index.js';
 import {App, createTheme, enterAltScreen, noColorRequested} from '../ui/index.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
+import {terminalHost} from './ui-host.js';
 
 /** Opens the Ink app full screen; resolves 0 after every server is closed. */
 export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
@@ -62,6 +63,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
         theme: createTheme(noColorRequested(env)),
         ready,
         onQuit: () => void quit(),
+        host: terminalHost(out, process.cwd(), session.recorder.id),
       }),
       {exitOnCtrlC: false, patchConsole: true, maxFps: 30},
     );

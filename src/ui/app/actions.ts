@@ -6,6 +6,7 @@ import type {NoticeLevel, Pane, ScrollPane} from '../../state/app-state.js';
 import {pendingApproval} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
+import type {UiHost} from './host.js';
 import {runSlash} from './run-slash.js';
 
 /** The part of the controller the UI drives. */
@@ -32,6 +33,8 @@ export interface ActionDeps {
   appendInput(text: string): void;
   /** Panes that can take focus now, in Tab order. */
   focusOrder(): readonly Pane[];
+  /** Files and the clipboard for /export and /copy. */
+  host?: UiHost;
 }
 
 /** Scroll moves. */

@@ -16,6 +16,7 @@ import {InputLine, type InputApi} from '../panes/input-line.js';
 import {StatusLine} from '../panes/status-line.js';
 import type {Theme} from '../theme.js';
 import {createActions, type UiController} from './actions.js';
+import type {UiHost} from './host.js';
 import {Panes} from './panes.js';
 import {useMeasuredPanes} from './use-measured-panes.js';
 import {useAppState} from './use-app-state.js';
@@ -31,10 +32,12 @@ export interface AppProps {
   ready?: Promise<unknown>;
   /** The user asked to leave (Ctrl-C when idle, /quit). */
   onQuit(): void;
+  /** Files and the clipboard for /export and /copy. */
+  host?: UiHost;
 }
 
 /** The whole terminal UI. */
-export function App({store, controller, theme, ready, onQuit}: AppProps): React.JSX.Element {
+export function App({store, controller, theme, ready, onQuit, host}: AppProps): React.JSX.Element {
   useTerminalSize(store);
   const state = useAppState(store);
   const [help, setHelp] = useState(false);
@@ -73,8 +76,9 @@ export function App({store, controller, theme, ready, onQuit}: AppProps): React.
         setQueued,
         appendInput: (text) => input.current?.append(text),
         focusOrder: () => order.current,
+        host,
       }),
-    [store, controller, ready],
+    [store, controller, ready, host],
   );
   const handlers = useMemo(
     () =>

@@ -2,9 +2,10 @@
 import type {NoticeLevel, Pane} from '../../state/app-state.js';
 import type {SlashIntent} from '../keys/slash.js';
 import type {ActionDeps} from './actions.js';
+import {copyLastAnswer, exportConversation} from './keep-commands.js';
 
 /** What a command may touch. */
-export type SlashDeps = Pick<ActionDeps, 'store' | 'controller' | 'quit' | 'setHelp'> & {
+export type SlashDeps = Pick<ActionDeps, 'store' | 'controller' | 'quit' | 'setHelp' | 'host'> & {
   notice(level: NoticeLevel, text: string): void;
   focus(pane: Pane): void;
 };
@@ -40,6 +41,10 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
       }
       controller.clear();
       return true;
+    case 'export':
+      return exportConversation(d, intent.file);
+    case 'copy':
+      return copyLastAnswer(d);
     case 'quit':
       d.quit();
       return true;

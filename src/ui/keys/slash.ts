@@ -15,6 +15,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'servers', args: '', help: 'focus the server list'},
   {name: 'trace', args: '[alias]', help: "show or hide the protocol trace (of a server)"},
   {name: 'reconnect', args: '<alias>', help: 'restart a server and list its tools again'},
+  {name: 'export', args: '[file]', help: 'write the conversation as markdown (default: a timestamped file here)'},
+  {name: 'copy', args: '', help: 'copy the last answer to the clipboard (OSC 52)'},
   {name: 'clear', args: '', help: 'clear the conversation'},
   {name: 'quit', args: '', help: 'close every server and leave'},
 ];
@@ -26,6 +28,8 @@ export type SlashIntent =
   | {kind: 'servers'}
   | {kind: 'trace'; alias?: string}
   | {kind: 'reconnect'; alias: string}
+  | {kind: 'export'; file?: string}
+  | {kind: 'copy'}
   | {kind: 'clear'}
   | {kind: 'quit'}
   | {kind: 'invalid'; message: string};
@@ -42,8 +46,11 @@ export function parseSlash(text: string, aliases: readonly string[]): SlashInten
     case 'help':
     case 'servers':
     case 'clear':
+    case 'copy':
     case 'quit':
       return {kind: name};
+    case 'export':
+      return arg ? {kind: 'export', file: arg} : {kind: 'export'};
     case 'tools':
       return {kind: 'tools', filter: arg};
     case 'trace':
