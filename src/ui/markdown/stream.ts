@@ -10,6 +10,9 @@ import {blockLines, blocksLines} from './blocks.js';
 import type {MdContext} from './context.js';
 import {cleanByLine, lexBlocks} from './source.js';
 
+/** Characters of an unfinished paragraph above which its older lines are laid out on their own. */
+export const LONG_PARAGRAPH = 8192;
+
 /** How an answer is laid out. */
 export interface MarkdownOptions {
   width: number;
@@ -25,6 +28,8 @@ export function markdownLines(text: string, o: MarkdownOptions): Line[] {
 
 /** Incremental rendering of one answer that grows by appending. */
 export class MarkdownStream {
+  /** False once a long paragraph was cut while streaming: render the complete answer whole. */
+  exact = true;
   /** The raw text consumed so far: complete lines only. */
   private source = '';
   /** The clean text of `source` that is not in a finished block yet. */
@@ -51,13 +56,13 @@ export class MarkdownStream {
     const tailKey = `${key}:${final}`;
     let tailText = this.open + partial;
     if (this.tail?.text === tailText && this.tail.key === tailKey) return this.join(this.tail.lines);
-    const tokens = lexBlocks(tailText);
-    let first = 0;
+    let tokens = lexBlocks(tailText);
     if (!final && tokens.reduce((n, t) => n + t.raw.length, 0) === tailText.length) {
-      first = this.settle(tokens, ctx);
+      tokens = tokens.slice(this.settle(tokens, ctx));
+      if (this.splitLongParagraph(tokens, ctx)) tokens = lexBlocks(this.open + partial);
       tailText = this.open + partial;
     }
-    const lines = blocksLines(first ? tokens.slice(first) : tokens, {...ctx, final});
+    const lines = blocksLines(tokens, {...ctx, final});
     this.tail = {text: tailText, key: tailKey, lines};
     return this.join(lines);
   }
@@ -78,6 +83,28 @@ export class MarkdownStream {
     }
     if (used > 0) this.open = this.open.slice(used);
     return i;
+  }
+
+  /**
+   * A paragraph only ends at a blank line, so a long one streamed line by line
+   * would be re-lexed whole on every delta. Past LONG_PARAGRAPH characters its
+   * older lines are laid out as a paragraph of their own: the rows match the
+   * whole paragraph's except that a row breaks at the cut line. The complete
+   * answer is rendered whole again (see `exact`).
+   */
+  private splitLongParagraph(tokens: readonly Token[], ctx: MdContext): boolean {
+    if (tokens[0]?.type !== 'paragraph' || this.open.length <= LONG_PARAGRAPH || tokens[0].raw.length < this.open.length - 1) return false;
+    // Cut before a line that reads as a continuation wherever it starts (not a list, heading or indented code).
+    let cut = this.open.lastIndexOf('\n', this.open.length - LONG_PARAGRAPH / 2);
+    while (cut > 0 && !/^[\p{L}(["'“‘]/u.test(this.open.slice(cut + 1, cut + 2))) cut = this.open.lastIndexOf('\n', cut - 1);
+    if (cut <= 0) return false;
+    for (const t of lexBlocks(this.open.slice(0, cut + 1))) {
+      this.done.push(t);
+      this.place(t, ctx);
+    }
+    this.open = this.open.slice(cut + 1);
+    this.exact = false;
+    return true;
   }
 
   private place(t: Token, ctx: MdContext): void {
@@ -106,6 +133,7 @@ export class MarkdownStream {
   }
 
   private reset(): void {
+    this.exact = true;
     this.source = '';
     this.open = '';
     this.done.length = 0;

@@ -20,11 +20,20 @@ export function answerLines(item: AssistantItem, width: number, color: boolean):
     const stream = streams.get(item.id);
     streams.delete(item.id);
     // The stream already holds the finished blocks; otherwise lex it whole, once.
-    body = stream ? stream.render(item.text, {width: inner, color, final: true}) : markdownLines(item.text, {width: inner, color});
+    body = stream?.exact ? stream.render(item.text, {width: inner, color, final: true}) : markdownLines(item.text, {width: inner, color});
   }
-  const lines: Line[] = body.length ? body.map((l) => [seg('  '), ...l]) : [[seg('  ')]];
+  const lines: Line[] = body.length ? body.map(indented) : [[INDENT]];
   if (item.streaming) lines[lines.length - 1] = [...lines[lines.length - 1]!, seg('▍', 'accent')];
   return lines;
+}
+
+const INDENT = seg('  ');
+// The rows of finished blocks are the same objects frame after frame: indent each once.
+const indentedRows = new WeakMap<Line, Line>();
+function indented(line: Line): Line {
+  let row = indentedRows.get(line);
+  if (!row) indentedRows.set(line, (row = [INDENT, ...line]));
+  return row;
 }
 
 function streamFor(id: number): MarkdownStream {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {describe, expect, it, vi} from 'vitest';
 import {lineText, type Line} from '../../../src/ui/line.js';
 import {markdownLines, MarkdownStream} from '../../../src/ui/markdown/index.js';
+import {LONG_PARAGRAPH} from '../../../src/ui/markdown/stream.js';
 import * as source from '../../../src/ui/markdown/source.js';
 import {EVERYTHING, LONG_FENCE, WIDE_TABLE} from './fixtures.js';
 
@@ -55,6 +56,22 @@ describe('streaming markdown', () => {
     lex.mockClear();
     stream.render(text, {width: 80, color: true});
     expect(lex).not.toHaveBeenCalled();
+  });
+
+  it('a paragraph of many lines (no blank line) is lexed in bounded pieces; its words and their order are kept', () => {
+    const lex = vi.mocked(source.lexBlocks);
+    const lines = Array.from({length: 2000}, (_, i) => `line ${i} of a paragraph that never ends`);
+    const stream = new MarkdownStream();
+    lex.mockClear();
+    let text = '';
+    for (const line of lines) stream.render((text += `${line}\n`), {width: 80, color: true});
+    expect(text.length).toBeGreaterThan(5 * LONG_PARAGRAPH);
+    expect(Math.max(...lex.mock.calls.map(([src]) => src.length))).toBeLessThan(LONG_PARAGRAPH + 100);
+    const words = (l: Line[]) => l.map(lineText).join(' ').split(/\s+/).filter(Boolean);
+    const streamed = stream.render(text, {width: 80, color: true});
+    expect(words(streamed)).toEqual(words(markdownLines(text, {width: 80, color: true})));
+    // The cut is provisional: the complete answer is rendered whole.
+    expect(stream.exact).toBe(false);
   });
 
   it('a new width lays the finished blocks out again without lexing them', () => {
