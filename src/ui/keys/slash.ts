@@ -15,10 +15,10 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'servers', args: '', help: 'focus the server list'},
   {name: 'trace', args: '[alias]', help: "show or hide the protocol trace (of a server)"},
   {name: 'reconnect', args: '<alias>', help: 'restart a server and list its tools again'},
-  {name: 'export', args: '[file]', help: 'write the conversation as markdown (default: a timestamped file here)'},
-  {name: 'copy', args: '', help: 'copy the last answer to the clipboard (OSC 52)'},
   {name: 'clear', args: '', help: 'clear the conversation'},
   {name: 'quit', args: '', help: 'close every server and leave'},
+  {name: 'export', args: '[file]', help: 'write the conversation as markdown (default: a timestamped file here)'},
+  {name: 'copy', args: '', help: 'copy the last answer to the clipboard (OSC 52)'},
 ];
 
 /** What a command asks for. */
