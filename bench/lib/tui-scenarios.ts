@@ -53,6 +53,22 @@ export function tuiScenarios(quick: boolean): ScenarioDef[] {
     },
     {
       ...base,
+      id: 'tui-markdown',
+      title: '10,000 streamed deltas of a markdown answer (headings, lists, tables, code) vs plain text of the same length',
+      scenario: 'stream',
+      arms: ['plain', 'markdown'],
+      reference: 'plain',
+      params: {deltas: 10_000, durationMs: 5_000},
+      metrics: [
+        {key: 'framesPerSec', label: 'frames drawn/s', unit: '/s', better: 'higher'},
+        {key: 'cpuMsPerFrame', label: 'CPU per frame', unit: 'ms', better: 'lower'},
+        {key: 'renderP50Ms', label: 'Ink output stage', unit: 'ms', better: 'lower'},
+        {key: 'cpuPct', label: 'CPU', unit: '%', better: 'lower'},
+        {key: 'rssMb', label: 'peak RSS', unit: 'MB', better: 'lower'},
+      ],
+    },
+    {
+      ...base,
       id: 'tui-launch',
       title: 'Launch in a pseudo-terminal (script(1), 120×40), bundled config (notes + tickets)',
       scenario: 'launch',
@@ -72,5 +88,6 @@ export const TUI_TARGETS: TargetDef[] = [
   {label: 'keystroke → frame, 2,000 tools vs 20 tools', scenario: 'tui-catalog', metric: 'keyMs', arm: 'catalog-2000', ref: 'catalog-20', op: '<=', limit: 1.5},
   {label: 'frame time, 500 messages vs 10 messages', scenario: 'tui-conversation', metric: 'frameMs', arm: 'conv-500', ref: 'conv-10', op: '<=', limit: 1.5},
   {label: 'keystroke → frame, 500 messages vs 10 messages', scenario: 'tui-conversation', metric: 'keyMs', arm: 'conv-500', ref: 'conv-10', op: '<=', limit: 1.5},
+  {label: 'markdown stream: CPU per frame vs plain text', scenario: 'tui-markdown', metric: 'cpuMsPerFrame', arm: 'markdown', ref: 'plain', op: '<=', limit: 2},
   {label: 'streamed deltas: frames drawn per second', scenario: 'tui-stream', metric: 'framesPerSec', arm: 'batched', ref: 'batched', op: '<=', limit: 30, absolute: true},
 ];
