@@ -205,14 +205,16 @@ function mount(lib, store, inkOptions) {
   const stdout = new FakeStdout();
   const stderr = new FakeStdout();
   const stdin = new FakeStdin();
-  const rec = { count: 0, renderTimes: [], lastAt: 0, waiters: [] };
+  const rec = { count: 0, renderTimes: [], reactTimes: [], lastAt: 0, waiters: [] };
   const onRender = ({ renderTime }) => {
     rec.count++;
     rec.renderTimes.push(renderTime);
     rec.lastAt = now();
     for (const w of rec.waiters.splice(0)) w();
   };
-  const element = React.createElement(ui.App, { store, controller, theme: ui.createTheme(true), onQuit() {} });
+  const app = React.createElement(ui.App, { store, controller, theme: ui.createTheme(true), onQuit() {} });
+  // React's own time per commit (our layout runs in render): the work of a frame before Ink's output stage.
+  const element = React.createElement(React.Profiler, { id: 'app', onRender: (_id, _phase, actual) => rec.reactTimes.push(actual) }, app);
   const instance = ink.render(element, { stdout, stderr, stdin, exitOnCtrlC: false, patchConsole: false, onRender, ...inkOptions });
   return { stdout, stdin, rec, instance };
 }
@@ -325,6 +327,7 @@ const scenarios = {
       return write(text);
     };
     const renders0 = app.rec.renderTimes.length;
+    const commits0 = app.rec.reactTimes.length;
     const cpu0 = process.cpuUsage();
     const t0 = now();
     let sent = 0;
@@ -344,6 +347,8 @@ const scenarios = {
     if (item?.kind !== 'assistant' || item.text.length < deltas * 3) throw new Error('the streamed text did not arrive');
     const renderTimes = app.rec.renderTimes.slice(renders0);
     const tenth = Math.max(1, Math.floor(renderTimes.length / 10));
+    const reactTimes = app.rec.reactTimes.slice(commits0);
+    const reactTenth = Math.max(1, Math.floor(reactTimes.length / 10));
     app.instance.unmount();
     return {
       framesPerSec: (drawn / streamMs) * 1000,
@@ -354,6 +359,8 @@ const scenarios = {
       // All the work per frame drawn: reducer, React, our layout and Ink's output.
       cpuMsPerFrame: (cpu.user + cpu.system) / 1000 / Math.max(1, drawn),
       renderP50Ms: median(renderTimes),
+      reactMs: median(reactTimes),
+      reactLateMs: median(reactTimes.slice(-reactTenth)),
       renderEarlyMs: median(renderTimes.slice(0, tenth)),
       renderLateMs: median(renderTimes.slice(-tenth)),
       streamMs,
