@@ -7,7 +7,7 @@
 // one style are joined as they are placed.
 import {charCells, cellWidth} from '../text/cells.js';
 import {wrapCells} from '../text/wrap.js';
-import type {Line, Seg} from '../line.js';
+import {sameStyle, type Line, type Seg} from '../line.js';
 
 type Style = Omit<Seg, 'text'>;
 
@@ -101,10 +101,6 @@ function plainRows(segs: readonly Seg[], width: number): Seg[][] {
 function styleOf(s: Seg): Style {
   const {text: _text, ...style} = s;
   return style;
-}
-
-function sameStyle(a: Style, b: Style): boolean {
-  return a.tone === b.tone && a.bold === b.bold && a.italic === b.italic && a.underline === b.underline && a.strike === b.strike && a.inverse === b.inverse;
 }
 
 /** `rows` with `first` before the first row and `rest` (same width) before the others. */

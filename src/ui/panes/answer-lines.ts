@@ -4,7 +4,7 @@
 // dropped once their message is complete.
 import type {AssistantItem} from '../../state/app-state.js';
 import {markdownLines, MarkdownStream} from '../markdown/index.js';
-import {seg, type Line} from '../line.js';
+import {joinStyles, seg, type Line} from '../line.js';
 
 /** Streams kept at most (one per message streaming now; more only in tests and replays). */
 const MAX_STREAMS = 4;
@@ -28,11 +28,13 @@ export function answerLines(item: AssistantItem, width: number, color: boolean):
 }
 
 const INDENT = seg('  ');
-// The rows of finished blocks are the same objects frame after frame: indent each once.
+// The rows of finished blocks are the same objects frame after frame: indent
+// each once, joining neighbours of one style (fewer Ink nodes per row: a table
+// row is a dozen pieces otherwise).
 const indentedRows = new WeakMap<Line, Line>();
 function indented(line: Line): Line {
   let row = indentedRows.get(line);
-  if (!row) indentedRows.set(line, (row = [INDENT, ...line]));
+  if (!row) indentedRows.set(line, (row = joinStyles([INDENT, ...line])));
   return row;
 }
 
