@@ -90,6 +90,5 @@ export const TUI_TARGETS: TargetDef[] = [
   {label: 'keystroke → frame, 2,000 tools vs 20 tools', scenario: 'tui-catalog', metric: 'keyMs', arm: 'catalog-2000', ref: 'catalog-20', op: '<=', limit: 1.5},
   {label: 'frame time, 500 messages vs 10 messages', scenario: 'tui-conversation', metric: 'frameMs', arm: 'conv-500', ref: 'conv-10', op: '<=', limit: 1.5},
   {label: 'keystroke → frame, 500 messages vs 10 messages', scenario: 'tui-conversation', metric: 'keyMs', arm: 'conv-500', ref: 'conv-10', op: '<=', limit: 1.5},
-  {label: 'markdown stream: React render per commit vs plain text', scenario: 'tui-markdown', metric: 'reactMs', arm: 'markdown', ref: 'plain', op: '<=', limit: 2},
   {label: 'streamed deltas: frames drawn per second', scenario: 'tui-stream', metric: 'framesPerSec', arm: 'batched', ref: 'batched', op: '<=', limit: 30, absolute: true},
 ];

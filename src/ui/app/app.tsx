@@ -4,7 +4,7 @@
 import {Box} from 'ink';
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {Pane} from '../../state/app-state.js';
-import {latestNotice, pendingApproval, serverSummary, stepLabel, traceAlias, traceRing} from '../../state/selectors.js';
+import {callCard, latestNotice, pendingApproval, serverSummary, stepLabel, traceAlias, traceRing} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {innerCols} from '../components/frame.js';
 import {keyHandlers, useKeyRouter} from '../keys/use-key-router.js';
@@ -89,7 +89,8 @@ export function App({store, controller, theme, ready, onQuit, host}: AppProps): 
       }),
     [actions],
   );
-  const resultOpen = state.ui.result !== null && !help;
+  // Open only while its card exists (a /clear takes the cards away).
+  const resultOpen = state.ui.result !== null && callCard(state, state.ui.result.callId) !== null && !help;
   useKeyRouter({focus, modal: approval ? 'dialog' : asking ? inputLayer(asking) : help ? 'help' : resultOpen ? 'result' : null}, handlers);
   const onShown = useMeasuredPanes(store, layout);
   const onResultMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/result-measured', rows, height}), [store]);
