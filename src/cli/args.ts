@@ -32,6 +32,11 @@ Usage:
   breakerbox --list-tools [--json]     discover every server, print the tool table
   breakerbox --self-check              prove the client's behaviour against bundled servers
   breakerbox --sessions                list saved sessions
+  breakerbox import [--from CLIENT] [--dry-run] [--all | --only A,B]
+                                       bring servers from Claude, Cursor, VS Code, Codex, Gemini…
+  breakerbox add <alias> -- <command> [args…]
+  breakerbox add <alias> --url <url> [--header NAME=VALUE]
+  breakerbox remove <alias>            edit mcp.config.json in place
 
 Options:
   --config PATH      server config (default: ./mcp.config.json)

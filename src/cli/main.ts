@@ -10,9 +10,12 @@ import {progressLine, runPrint} from './print.js';
 import {selfCheckCommand} from './self-check.js';
 import {runSessions} from './sessions.js';
 import {exitCleanlyOn} from './signals.js';
+import {processIo, SUBCOMMANDS} from './commands/index.js';
 
 /** Runs the command line; resolves to the exit code. Never leaves a server running. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const sub = argv[0] !== undefined && Object.hasOwn(SUBCOMMANDS, argv[0]) ? SUBCOMMANDS[argv[0]] : undefined;
+  if (sub) return (await sub())(argv.slice(1), processIo(env));
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
