@@ -19,7 +19,7 @@ export function foundTable(candidates: readonly Candidate[], show: ShowPath): st
 }
 
 /** Everything the import did or would do. */
-export function importReport(plan: ImportPlan, o: {target: string; dryRun: boolean; remoteAhead: boolean; show: ShowPath}): string {
+export function importReport(plan: ImportPlan, o: {target: string; dryRun: boolean; remoteAhead: boolean; show: ShowPath; env: NodeJS.ProcessEnv}): string {
   const out: string[] = [];
   const n = plan.additions.length;
   out.push(`${o.dryRun ? 'Would add' : 'Added'} ${n} server${n === 1 ? '' : 's'} to ${o.target}${n ? ':' : '.'}`);
@@ -34,6 +34,11 @@ export function importReport(plan: ImportPlan, o: {target: string; dryRun: boole
   if (o.remoteAhead) {
     out.push('', 'Remote (url) servers were written as {"type", "url", "headers"}; this build of breakerbox cannot run remote servers yet and stops at startup with a config error naming them: remove them with `breakerbox remove <alias>` until it can.');
   }
+  const kept = keptReferences(plan);
+  if (kept.length) {
+    const unset = kept.filter((v) => o.env[v] === undefined);
+    out.push('', `Variables the servers read from your environment: ${kept.join(', ')}${unset.length ? ` (not set now: ${unset.join(', ')})` : ''}`);
+  }
   if (plan.secrets.size) {
     out.push('', 'Secrets were not copied into the file. Export these variables before starting breakerbox:');
     for (const [variable, uses] of plan.secrets) {
@@ -45,6 +50,17 @@ export function importReport(plan: ImportPlan, o: {target: string; dryRun: boole
     }
   }
   return out.join('\n');
+}
+
+// `${NAME}` references the sources already had (not the ones standing in for secrets).
+function keptReferences(plan: ImportPlan): string[] {
+  const names = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') for (const m of v.matchAll(/(?<!\$)\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g)) names.add(m[1]!);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  for (const a of plan.additions) walk(a.candidate.entry);
+  return [...names].filter((n) => !plan.secrets.has(n)).sort();
 }
 
 function safe(text: string): string {

@@ -5,7 +5,7 @@ import {homedir} from 'node:os';
 import {applyImport} from '../../config/import/apply.js';
 import {normalize, type Candidate} from '../../config/import/normalize.js';
 import {scanSources} from '../../config/import/sources.js';
-import {suggestAlias} from '../../config/aliases.js';
+import {importAlias} from '../../config/import/plan.js';
 import {readConfigText, writeConfigText} from '../../config/config-file.js';
 import {CLIENT_IDS, clientFiles, placesFromEnv, type ClientId} from '../../config/other-clients.js';
 import {UsageError} from '../args.js';
@@ -52,7 +52,7 @@ export function run(argv: string[], io: CliIo): Promise<number> {
     const dryRun = v['dry-run'] === true;
     if (dryRun) io.stdout.write(`${target.label} would become (--dry-run: nothing written):\n${applied.text}${applied.text.endsWith('\n') ? '' : '\n'}\n`);
     else if (applied.plan.additions.length) writeConfigText(target.path, applied.text);
-    io.stdout.write(importReport(applied.plan, {target: target.label, dryRun, remoteAhead: applied.remoteAhead, show}) + '\n');
+    io.stdout.write(importReport(applied.plan, {target: target.label, dryRun, remoteAhead: applied.remoteAhead, show, env: io.env}) + '\n');
     return 0;
   });
 }
@@ -81,5 +81,5 @@ async function choose(candidates: Candidate[], v: {all?: boolean; only?: string;
 }
 
 function matches(c: Candidate, wanted: string): boolean {
-  return c.source.name === wanted || suggestAlias(c.source.name) === wanted || `${c.source.client}:${c.source.name}` === wanted;
+  return c.source.name === wanted || importAlias(c.source.name) === wanted || `${c.source.client}:${c.source.name}` === wanted;
 }

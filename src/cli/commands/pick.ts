@@ -1,8 +1,8 @@
 // The interactive choice of `breakerbox import` in a terminal: a numbered
 // prompt read as one line, so a pasted answer works like a typed one.
 import {createInterface} from 'node:readline';
-import {suggestAlias} from '../../config/aliases.js';
 import type {Candidate} from '../../config/import/normalize.js';
+import {importAlias} from '../../config/import/plan.js';
 import type {CliIo} from './io.js';
 
 /** Which rows an answer picks (1-based numbers, ranges, names, `all`), or a message saying what is wrong. */
@@ -20,7 +20,7 @@ export function parseChoice(answer: string, names: readonly string[]): {picked: 
       for (let i = from; i <= to; i++) picked.add(i - 1);
       continue;
     }
-    const byName = names.flatMap((n, i) => (n === part || suggestAlias(n) === part ? [i] : []));
+    const byName = names.flatMap((n, i) => (n === part || importAlias(n) === part ? [i] : []));
     if (byName.length === 0) return {error: `${part}: no such number or server name`};
     for (const i of byName) picked.add(i);
   }

@@ -2,8 +2,7 @@
 // (renames reported), no duplicates (a server already in the file, or the same
 // server found in two clients, is added once), and one variable per distinct
 // secret (two different values under one name get distinct variables).
-import {suggestAlias} from '../aliases.js';
-import {MAX_ALIAS_LENGTH} from '../aliases.js';
+import {MAX_ALIAS_LENGTH, suggestAlias} from '../aliases.js';
 import {CLIENT_NAMES} from '../other-clients.js';
 import type {Candidate, SecretUse} from './normalize.js';
 
@@ -23,6 +22,11 @@ export interface ImportPlan {
   secrets: Map<string, SecretUse[]>;
 }
 
+/** A valid alias for a server another client calls `name` (`My Notes!` → `My-Notes`). */
+export function importAlias(name: string): string {
+  return suggestAlias(name)?.replace(/[-_]+$/, '') || 'server';
+}
+
 /** Plans the import of `chosen` into a file whose servers are `existing` (alias → entry as written). */
 export function planImport(chosen: readonly Candidate[], existing: ReadonlyMap<string, unknown>): ImportPlan {
   const plan: ImportPlan = {additions: [], skipped: [], secrets: new Map()};
@@ -33,7 +37,7 @@ export function planImport(chosen: readonly Candidate[], existing: ReadonlyMap<s
       continue;
     }
     const name = candidate.source.name;
-    const base = suggestAlias(name) ?? 'server';
+    const base = importAlias(name);
     const same = [...taken].find(([, entry]) => canonical(entry) === canonical(candidate.entry));
     if (same) {
       const earlier = plan.additions.find((a) => a.alias === same[0]);

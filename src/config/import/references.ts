@@ -38,7 +38,7 @@ export function convertRefs(text: string, ctx: RefContext): RefResult {
     case 'gemini':
       return {ok: true, value: text.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => `\${${name}}`), inputs: []};
     default:
-      return {ok: true, value: text.replaceAll('${', '$${'), inputs: []};
+      return {ok: true, value: text.replaceAll('${', () => '$${'), inputs: []};
   }
 }
 
