@@ -4,7 +4,7 @@
 // schema is converted once (the catalog keeps the same schema objects between
 // requests), so the tool table stays byte-identical and cacheable.
 import type {ChatCompletionFunctionTool} from 'openai/resources/chat/completions';
-import type {ModelTool, ProviderName} from '../model.js';
+import type {ModelTool} from '../model.js';
 import {toStrictSchema, type StrictResult} from './openai-schema.js';
 
 const converted = new WeakMap<object, StrictResult>();
@@ -26,15 +26,4 @@ export function toChatTool(tool: ModelTool): ChatCompletionFunctionTool {
     type: 'function',
     function: {name: tool.name, description: tool.description, parameters: r.strict ? r.parameters : tool.input_schema, strict: r.strict},
   };
-}
-
-/** What a tool loses on its way to `provider`'s API, one line each (empty: nothing). */
-export function providerLosses(tool: {inputSchema: Record<string, unknown>; outputSchema?: unknown; title?: string}, provider: ProviderName): string[] {
-  const out: string[] = [];
-  if (provider === 'openai') {
-    const r = strictFor(tool.inputSchema);
-    if (r.strict) out.push(...r.changes.map((c) => `strict mode: ${c}`));
-    else out.push(`not strict (the API does not enforce its arguments): ${r.reasons.join('; ')}`);
-  }
-  return out;
 }
