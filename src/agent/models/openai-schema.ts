@@ -99,8 +99,9 @@ export function stripAddedNulls(value: unknown, schema: Schema, root: Schema = s
   return out;
 }
 
+// Scalars take a type union; objects and arrays are wrapped in anyOf, the form strict mode documents for them.
 function nullable(s: Schema): Schema {
-  if (typeof s.type === 'string' && s.enum === undefined) return {...s, type: [s.type, 'null']};
+  if (typeof s.type === 'string' && s.type !== 'object' && s.type !== 'array' && s.enum === undefined) return {...s, type: [s.type, 'null']};
   if (Array.isArray(s.type) && s.enum === undefined) return s.type.includes('null') ? s : {...s, type: [...s.type, 'null']};
   return {anyOf: [s, {type: 'null'}]};
 }
