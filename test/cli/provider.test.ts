@@ -1,5 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {adaptHistory} from '../../src/agent/models/adapt-history.js';
+import {providerLosses} from '../../src/agent/models/provider-losses.js';
 import type {ModelMessage} from '../../src/agent/model.js';
 import {resolveProvider} from '../../src/cli/setup.js';
 import {startFakeAnthropic, type FakeAnthropic} from '../fakes/fake-anthropic.js';
@@ -82,5 +83,15 @@ describe('adaptHistory', () => {
     expect((h[1]!.content.find((b) => b.type === 'tool_use') as {input: unknown}).input).toEqual({});
     expect(adaptHistory(history(), 'openai', 'openai')).toEqual([]);
     expect(adaptHistory(history(), 'openai', 'offline')).toEqual([]);
+  });
+});
+
+describe('providerLosses (shown per tool in --list-tools --json)', () => {
+  it('says how each tool fared under strict mode, and that Claude takes the schema as it is', () => {
+    const open = {inputSchema: {type: 'object', properties: {meta: {type: 'object', additionalProperties: true}}}};
+    const plain = {inputSchema: {type: 'object', properties: {q: {type: 'string'}, n: {type: 'integer'}}, required: ['q']}};
+    expect(providerLosses(open, 'openai')).toEqual(['not strict (the API does not enforce its arguments): $.meta: an object that takes any keys (additionalProperties)']);
+    expect(providerLosses(plain, 'openai')).toEqual(['strict mode: 1 optional property made nullable (nulls are removed before the call)', 'strict mode: 1 object closed (additionalProperties: false)']);
+    expect(providerLosses(open, 'anthropic')).toEqual([]);
   });
 });
