@@ -87,10 +87,12 @@ describe('--export', () => {
     expect(s.err.join('')).toContain('usage: breakerbox --export ID [file]');
   });
 
-  it('the built CLI exports the latest session to stdout', async () => {
+  it('the built CLI exports the latest session to stdout, as --export or as the export subcommand', async () => {
     const s = saved();
     const r = await runCli(['--export', 'latest', '-'], {env: {XDG_STATE_HOME: s.env.XDG_STATE_HOME!}});
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('## Question\n\nsearch my notes for pagination');
+    const sub = await runCli(['export', 'latest', '-'], {env: {XDG_STATE_HOME: s.env.XDG_STATE_HOME!}});
+    expect(sub.stdout.replace(/- exported: .*\n/, '')).toBe(r.stdout.replace(/- exported: .*\n/, ''));
   });
 });
