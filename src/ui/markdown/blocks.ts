@@ -49,11 +49,20 @@ export function blockLines(t: Token, ctx: MdContext): Line[] {
     case 'hr':
       return [[{text: '─'.repeat(Math.max(1, Math.min(ctx.width, 60))), tone: 'muted'}]];
     case 'html':
-      return (t.text as string).replace(/\n+$/, '').split('\n').flatMap((l) => wrapSegs([{text: l, tone: 'muted'}], ctx.width));
+      return rawLines(t.text as string, ctx, 'muted');
     default:
       // A block type from a later marked: show what was written.
-      return String(t.raw ?? '').replace(/\n+$/, '').split('\n').flatMap((l) => wrapSegs([{text: l}], ctx.width));
+      return rawLines(String(t.raw ?? ''), ctx);
   }
+}
+
+// Text shown as written (HTML blocks): line by line, tabs as spaces.
+function rawLines(text: string, ctx: MdContext, tone?: Seg['tone']): Line[] {
+  return text
+    .replace(/\n+$/, '')
+    .replace(/\t/g, '    ')
+    .split('\n')
+    .flatMap((l) => wrapSegs([tone ? {text: l, tone} : {text: l}], ctx.width));
 }
 
 // `## Title`: the marks stay (muted), so the level reads without colour or bold.
