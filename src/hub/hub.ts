@@ -6,6 +6,7 @@ import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
+import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
 import type {HubEvent} from './hub-events.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
@@ -37,6 +38,8 @@ export interface HubOptions {
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
   circuit?: Partial<{threshold: number; cooldownMs: number}>;
   listDebounceMs?: number;
+  /** Per-result limits (`--result-cap` is `textChars`); defaults: DEFAULT_RESULT_LIMITS. */
+  results?: Partial<ResultLimits>;
 }
 
 /** Per-call options. */
@@ -57,6 +60,7 @@ export class Hub {
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
   private readonly validator = new OutputValidator();
+  private readonly limits: ResultLimits;
   private firstReadyResolve!: () => void;
   /** Resolves when the first server is online (or every server has settled). */
   readonly firstReady = new Promise<void>((r) => (this.firstReadyResolve = r));
@@ -66,6 +70,7 @@ export class Hub {
   private readonly lastKnown = new Map<string, CatalogEntry>();
 
   constructor(private readonly options: HubOptions) {
+    this.limits = {...DEFAULT_RESULT_LIMITS, ...options.results};
     this.slots = options.servers.map((server) => this.makeSlot(server));
     for (const slot of this.slots) this.byAlias.set(slot.alias, slot);
   }
@@ -137,15 +142,18 @@ export class Hub {
       const maxTotalMs = Math.min(timeoutMs * MAX_TOTAL_FACTOR, 2_147_483_647);
       const raw = await slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress});
       slot.circuit.succeeded();
-      const check = this.validator.validate(entry, raw);
+      // Whatever the server sent, what goes up is well-formed and within the limits.
+      const shaped = shapeResult(raw, this.limits);
+      const check = this.validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent});
+      if (check.ok && check.warning) shaped.warnings.push(check.warning);
       // One literal of a fixed shape: spreading the session's result and then adding
       // alias/tool/durationMs cost ~4 µs a call in V8 (bench/profile, BENCHMARKS.md).
       result = check.ok
         ? {
-            content: raw.content,
-            structuredContent: raw.structuredContent,
+            content: shaped.content,
+            structuredContent: shaped.structuredContent,
             isError: raw.isError,
-            warnings: check.warning ? [check.warning] : undefined,
+            warnings: shaped.warnings.length > 0 ? shaped.warnings : undefined,
             alias: entry.alias,
             tool: entry.tool,
             durationMs: 0,
