@@ -71,6 +71,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     trace: hooks.trace ?? false,
     rawTrace: hooks.rawTrace,
     logDir: logDir(env),
+    ...(opts.resultCap === undefined ? {} : {results: {textChars: opts.resultCap}}),
   });
   const controller = new Controller({
     store: observed,
