@@ -35,7 +35,8 @@
 //                     string_content, unknown_block, text_not_string, bad_base64, odd_image,
 //                     good_image, big_image {bytes}, deep_structured {depth}, redos, redos_keys,
 //                     lookahead (servers/lib/chaos-hostile.mjs)
-//   huge_tool         adds a tool `huge` whose description is CHAOS_HUGE_BYTES (40 MB) long
+//   huge_tool         adds `huge`, whose description is CHAOS_HUGE_BYTES (40 MB) long, and
+//                     `huge_schema`, whose inputSchema is about 1 MB
 //   list_storm        after the handshake, every CHAOS_STORM_MS (20) ms adds a tool storm_<n>
 //                     and sends list_changed, CHAOS_STORM_COUNT (100) times, then stops
 //   elicit_flood      (legacy) after the handshake sends CHAOS_FLOOD_COUNT (300)
@@ -58,7 +59,7 @@ import { serveMcp, legacyEra, modernEra, CACHE_HINTS, META } from './lib/mcp.mjs
 import { toolMethods, publicTool, encodeCursor, decodeCursor } from './lib/tools.mjs';
 import { baseTools, malformedTools, escapeTools, addedLater, NASTY } from './lib/chaos-tools.mjs';
 import { noisyWriter } from './lib/chaos-noise.mjs';
-import { hostileResultTools, hugeTool } from './lib/chaos-hostile.mjs';
+import { hostileResultTools, hugeTools } from './lib/chaos-hostile.mjs';
 
 const env = process.env;
 const argv = process.argv.slice(2);
@@ -136,7 +137,7 @@ function startMcp() {
   const base = baseTools(server, era);
   let tools = mode === 'malformed_tools' ? malformedTools() : escapes ? escapeTools(base) : base;
   if (mode === 'hostile_results') tools = [...base, ...hostileResultTools(server)];
-  if (mode === 'huge_tool') tools = [...base, hugeTool(Number(env.CHAOS_HUGE_BYTES ?? 40 * MB))];
+  if (mode === 'huge_tool') tools = [...base, ...hugeTools(Number(env.CHAOS_HUGE_BYTES ?? 40 * MB))];
   const listOpts = { cacheHints: era.name === 'modern' };
   Object.assign(methods, toolMethods(() => tools, listOpts));
   const hints = listOpts.cacheHints ? CACHE_HINTS : {};

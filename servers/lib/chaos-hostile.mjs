@@ -45,10 +45,14 @@ export function hostileResultTools(server) {
   ];
 }
 
-/** `huge_tool`: one tool whose description is CHAOS_HUGE_BYTES (40 MB) long, beside the usual tools. */
-export function hugeTool(bytes) {
-  return {
-    name: 'huge', description: `Huge description. ${'x'.repeat(bytes)}`, inputSchema: obj(),
-    run: () => okResult('huge ran'),
-  };
+/**
+ * `huge_tool`: `huge`, whose description is `bytes` (40 MB) long, and `huge_schema`, whose
+ * inputSchema lists 100,000 enum values (about 1 MB), beside the usual tools.
+ */
+export function hugeTools(bytes) {
+  const values = Array.from({ length: 100_000 }, (_, i) => `value_${i}`);
+  return [
+    { name: 'huge', description: `Huge description. ${'x'.repeat(bytes)}`, inputSchema: obj(), run: () => okResult('huge ran') },
+    { name: 'huge_schema', description: 'An input schema of about 1 MB.', inputSchema: obj({ v: { type: 'string', enum: values } }), run: () => okResult('huge_schema ran') },
+  ];
 }

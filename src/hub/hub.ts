@@ -11,6 +11,7 @@ import type {HubEvent} from './hub-events.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
+import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
 
 /** A server as the hub starts it: the config plus the finished child environment. */
@@ -40,6 +41,8 @@ export interface HubOptions {
   listDebounceMs?: number;
   /** Per-result limits (`--result-cap` is `textChars`); defaults: DEFAULT_RESULT_LIMITS. */
   results?: Partial<ResultLimits>;
+  /** Size limits on tool definitions; defaults: DEFAULT_TOOL_LIMITS (64 KiB per tool, 2 MiB per server). */
+  toolLimits?: Partial<ToolLimits>;
 }
 
 /** Per-call options. */
@@ -216,6 +219,7 @@ export class Hub {
       logFile: log?.path,
       writeLog: log ? (text) => log.write(text) : undefined,
       listDebounceMs: o.listDebounceMs ?? 200,
+      toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
     });
   }
 

@@ -8,6 +8,7 @@ import type {Transport} from '../transport/types.js';
 import {Circuit} from './circuit.js';
 import {describeStartupFailure} from './startup-failure.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
+import {limitTools, type ToolLimits} from './tool-limits.js';
 import type {FailurePhase, ServerStatus} from './types.js';
 
 /** The part of a server's config the hub acts on. */
@@ -33,6 +34,8 @@ export interface SlotDeps extends ReporterDeps {
   circuit: {threshold: number; cooldownMs: number};
   logFile?: string;
   listDebounceMs: number;
+  /** Size limits on tool definitions (per tool, per server). */
+  toolLimits?: ToolLimits;
 }
 
 /** One configured server: its process, its session, its health. */
@@ -200,9 +203,11 @@ export class ServerSlot {
   /** Every page, reported as it comes; what was dropped is kept with its reason. */
   private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number}> {
     const listing = await session.listAllTools({timeoutMs, onPage: (page) => this.report.page(page)});
-    this.dropped = listing.dropped;
-    this.report.dropped(listing.dropped);
-    return {tools: this.filter(listing.tools), pages: listing.pages.length};
+    const limited = limitTools(this.filter(listing.tools), this.deps.toolLimits);
+    this.dropped = [...listing.dropped, ...limited.dropped];
+    this.report.dropped(this.dropped);
+    for (const line of limited.cut) this.report.note(`tool definition cut: ${line}`);
+    return {tools: limited.tools, pages: listing.pages.length};
   }
 
   private filter(tools: Tool[]): Tool[] {
