@@ -37,8 +37,9 @@
 //                     lookahead (servers/lib/chaos-hostile.mjs)
 //   huge_tool         adds `huge`, whose description is CHAOS_HUGE_BYTES (40 MB) long, and
 //                     `huge_schema`, whose inputSchema is about 1 MB
-//   list_storm        after the handshake, every CHAOS_STORM_MS (20) ms adds a tool storm_<n>
-//                     and sends list_changed, CHAOS_STORM_COUNT (100) times, then stops
+//   list_storm        after the handshake, every CHAOS_STORM_MS (20) ms adds a tool storm_<n> and
+//                     sends list_changed, until it has been re-listed CHAOS_STORM_RELISTS (4) times;
+//                     then logs "list_storm: done after <n> notices and <k> re-lists" on stderr
 //   elicit_flood      (legacy) after the handshake sends CHAOS_FLOOD_COUNT (300)
 //                     elicitation/create requests at once; logs each answer to stderr
 //
@@ -208,17 +209,26 @@ function startMcp() {
       notifyListChanged();
     }
     if (mode === 'list_storm') {
-      // Notices faster than any debounce: a client that restarts its debounce on each never re-lists.
-      const count = Number(env.CHAOS_STORM_COUNT ?? 100);
+      // Notices faster than any debounce, until the client has re-listed CHAOS_STORM_RELISTS
+      // times: a client whose debounce restarts on every notice never re-lists, so the storm
+      // never ends. The last list is logged, so a test can compare the client's catalog.
+      const wanted = Number(env.CHAOS_STORM_RELISTS ?? 4);
+      const list = methods['tools/list'];
+      let relists = 0;
+      methods['tools/list'] = (params) => {
+        if (params.cursor === undefined) relists++;
+        return list(params);
+      };
       let n = 0;
       const timer = setInterval(() => {
+        if (relists >= wanted) {
+          clearInterval(timer);
+          log(`list_storm: done after ${n} notices and ${relists} re-lists; tools now end with storm_${n}`);
+          return;
+        }
         n++;
         tools = [...tools, { name: `storm_${n}`, description: `Added by notice ${n}.`, inputSchema: { type: 'object' }, run: () => ({ content: [{ type: 'text', text: `storm_${n}` }] }) }];
         notifyListChanged();
-        if (n >= count) {
-          clearInterval(timer);
-          log(`list_storm: done after ${n} notices`);
-        }
       }, Number(env.CHAOS_STORM_MS ?? 20));
     }
     if (mode === 'elicit_flood') {

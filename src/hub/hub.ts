@@ -10,6 +10,7 @@ import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/i
 import type {HubEvent} from './hub-events.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
+import type {Clock} from './debounce.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
@@ -39,6 +40,10 @@ export interface HubOptions {
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
   circuit?: Partial<{threshold: number; cooldownMs: number}>;
   listDebounceMs?: number;
+  /** A burst of list_changed notices delays the re-list by at most this (default 2000 ms). */
+  listMaxWaitMs?: number;
+  /** Time for the list-change debounce (tests inject one). */
+  clock?: Clock;
   /** Per-result limits (`--result-cap` is `textChars`); defaults: DEFAULT_RESULT_LIMITS. */
   results?: Partial<ResultLimits>;
   /** Size limits on tool definitions; defaults: DEFAULT_TOOL_LIMITS (64 KiB per tool, 2 MiB per server). */
@@ -219,6 +224,8 @@ export class Hub {
       logFile: log?.path,
       writeLog: log ? (text) => log.write(text) : undefined,
       listDebounceMs: o.listDebounceMs ?? 200,
+      listMaxWaitMs: o.listMaxWaitMs ?? 2_000,
+      clock: o.clock,
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
     });
   }
