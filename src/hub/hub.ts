@@ -8,6 +8,7 @@ import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
 import type {HubEvent} from './hub-events.js';
+import {InputGate} from './input-gate.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
 import type {Clock} from './debounce.js';
@@ -48,6 +49,8 @@ export interface HubOptions {
   results?: Partial<ResultLimits>;
   /** Size limits on tool definitions; defaults: DEFAULT_TOOL_LIMITS (64 KiB per tool, 2 MiB per server). */
   toolLimits?: Partial<ToolLimits>;
+  /** Elicitation/sampling requests one server may have waiting for the user; more are declined (default 3). */
+  maxQueuedInputs?: number;
 }
 
 /** Per-call options. */
@@ -69,6 +72,7 @@ export class Hub {
   private toolsSignature: unknown[] = [];
   private readonly validator = new OutputValidator();
   private readonly limits: ResultLimits;
+  private readonly gate: InputGate;
   private firstReadyResolve!: () => void;
   /** Resolves when the first server is online (or every server has settled). */
   readonly firstReady = new Promise<void>((r) => (this.firstReadyResolve = r));
@@ -79,6 +83,7 @@ export class Hub {
 
   constructor(private readonly options: HubOptions) {
     this.limits = {...DEFAULT_RESULT_LIMITS, ...options.results};
+    this.gate = new InputGate((event) => this.emit(event), options.maxQueuedInputs ?? 3, options.clock);
     this.slots = options.servers.map((server) => this.makeSlot(server));
     for (const slot of this.slots) this.byAlias.set(slot.alias, slot);
   }
@@ -119,6 +124,21 @@ export class Hub {
   /** Each online server's instructions, labelled with its alias. */
   instructions(): Array<{alias: string; text: string}> {
     return this.slots.filter((s) => s.status.state === 'online' && s.status.instructions).map((s) => ({alias: s.alias, text: s.status.instructions!}));
+  }
+
+  /**
+   * "Decline all from this server": declines the elicitation and sampling
+   * requests `alias` has waiting, and every later one without asking, for
+   * `forMs` or (by default) the rest of the session; a reconnect does not
+   * undo it, `acceptInputsFrom` does. Returns how many were waiting.
+   */
+  declineInputsFrom(alias: string, forMs?: number): number {
+    return this.byAlias.has(alias) ? this.gate.declineFrom(alias, forMs) : 0;
+  }
+
+  /** Lets `alias` ask the user again after `declineInputsFrom`. */
+  acceptInputsFrom(alias: string): void {
+    this.gate.acceptFrom(alias);
   }
 
   reconnect(alias: string): Promise<boolean> {
@@ -213,7 +233,7 @@ export class Hub {
       : () => new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env, onstderr});
     return new ServerSlot(server, {
       clientInfo: o.clientInfo ?? CLIENT_INFO,
-      features: o.features?.(server) ?? {},
+      features: this.gate.wrap(server.alias, o.features?.(server) ?? {}),
       makeTransport,
       probeWaitMs: o.probeWaitMs ?? 1_500,
       restart: {baseMs: 1_000, maxMs: 30_000, maxTries: 5, stableMs: 30_000, ...o.restart},
