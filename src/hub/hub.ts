@@ -8,6 +8,7 @@ import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
 import type {HubEvent} from './hub-events.js';
+import {checkCwd} from './cwd-check.js';
 import {InputGate} from './input-gate.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
@@ -228,9 +229,14 @@ export class Hub {
       log?.write(text);
       if (o.trace) this.emit({type: 'trace', alias: server.alias, line: {at: Date.now(), direction: 'in', kind: 'stderr', summary: text.slice(-2000)}});
     };
-    const makeTransport = o.makeTransport
+    const spawn = o.makeTransport
       ? () => o.makeTransport!(server, onstderr)
       : () => new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env, onstderr});
+    // A missing cwd makes spawn fail with ENOENT, which reads as "command not found": say what it is.
+    const makeTransport = () => {
+      checkCwd(server.cwd);
+      return spawn();
+    };
     return new ServerSlot(server, {
       clientInfo: o.clientInfo ?? CLIENT_INFO,
       features: this.gate.wrap(server.alias, o.features?.(server) ?? {}),
