@@ -30,13 +30,18 @@ describe('--config that is not a regular file', () => {
     expect(r.stderr).toBe('breakerbox: /dev/zero: is a device that gave more than 4194304 bytes; a config file is at most 4194304 bytes (is this the right file?)\n');
   });
 
-  it("an endless pipe, <(yes '{}'): exit 2 and one line", async () => {
+  it("an endless pipe, <(yes '{}'): exit 2 and one line", {timeout: 70_000}, async () => {
     const cli = resolve(ROOT, 'bin/breakerbox.mjs');
     const r = await new Promise<{code: number | null; stderr: string}>((done) => {
       const child = spawn('bash', ['-c', `exec "${process.execPath}" "${cli}" --list-tools --config <(yes '{}')`], {env: {PATH: process.env.PATH ?? '', HOME: '/tmp', XDG_STATE_HOME: tempDir('bb-state-')}, stdio: ['ignore', 'ignore', 'pipe']});
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-      child.on('close', (code) => done({code, stderr}));
+      // Without a bounded read the child would read for ever: never leave it behind.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        done({code, stderr});
+      });
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^breakerbox: \/dev\/fd\/\d+: is a pipe that gave more than 4194304 bytes; a config file is at most 4194304 bytes \(is this the right file\?\)\n$/);
