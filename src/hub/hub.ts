@@ -46,7 +46,7 @@ export interface HubOptions {
   listMaxWaitMs?: number;
   /** Time for the list-change debounce (tests inject one). */
   clock?: Clock;
-  /** Per-result limits (`--result-cap` is `textChars`); defaults: DEFAULT_RESULT_LIMITS. */
+  /** Per-result limits: binary is capped by default (DEFAULT_RESULT_LIMITS); text only when `textChars` is set (the app sets `--result-cap`, default 100,000). */
   results?: Partial<ResultLimits>;
   /** Size limits on tool definitions; defaults: DEFAULT_TOOL_LIMITS (64 KiB per tool, 2 MiB per server). */
   toolLimits?: Partial<ToolLimits>;
@@ -83,7 +83,7 @@ export class Hub {
   private readonly lastKnown = new Map<string, CatalogEntry>();
 
   constructor(private readonly options: HubOptions) {
-    this.limits = {...DEFAULT_RESULT_LIMITS, ...options.results};
+    this.limits = {...DEFAULT_RESULT_LIMITS, textChars: Infinity, ...options.results};
     this.gate = new InputGate((event) => this.emit(event), options.maxQueuedInputs ?? 3, options.clock);
     this.slots = options.servers.map((server) => this.makeSlot(server));
     for (const slot of this.slots) this.byAlias.set(slot.alias, slot);

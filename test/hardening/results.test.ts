@@ -53,12 +53,24 @@ describe('images the model API would refuse are never forwarded', () => {
   });
 
   it('a 20 MB image is left out of the result, with a placeholder and a warning saying what was cut', async () => {
-    const {hub} = await startFault('hostile_results');
+    // 20 MB through a pipe on a loaded machine: the call timeout is not what is tested here.
+    const {hub} = await startFault('hostile_results', {}, {callTimeoutMs: 60_000});
     const r = await hub.call('mcp__x__big_image', {});
     expect(r.content.some((b) => b.type === 'image')).toBe(false);
     expect(textOf(r)).toMatch(/^\[image image\/png, 20\.0 MB: left out, over the 3\.0 MB of binary data one result may carry\]\nbig picture$/);
     expect(r.warnings).toEqual([expect.stringMatching(/^cut to fit: 1 binary block \(image\/png; 20\.0 MB; limit 3\.0 MB per result\) left out$/)]);
     expect(JSON.stringify(toToolResult('t', r)).length).toBeLessThan(1_000);
+  }, 120_000);
+
+  it('text is cut to the hub\'s textChars (the app passes --result-cap), with the cut named', async () => {
+    const {hub} = await startFault('ok', {}, {}, {results: {textChars: 1_000}});
+    const r = await hub.call('mcp__x__big', {bytes: 5_000});
+    expect(textOf(r)).toMatch(/^(0123456789abcdef){62}01234567\n\[breakerbox: result cut, 4,000 more characters not shown \(limit 1,000 characters of text per result\)\]$/);
+    expect(r.warnings).toEqual(['cut to fit: 4,000 characters of text (limit 1,000; --result-cap) left out']);
+  });
+
+  it('an image that fits is kept', async () => {
+    const {hub} = await startFault('hostile_results', {}, {callTimeoutMs: 60_000});
     // An image that fits is kept.
     const small = await hub.call('mcp__x__big_image', {bytes: 300_000});
     expect(small.content[0]).toMatchObject({type: 'image', mimeType: 'image/png'});

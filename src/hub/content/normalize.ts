@@ -22,8 +22,8 @@ const note = (text: string): ContentBlock => ({type: 'text', text: `[breakerbox:
 /**
  * Checks and repairs `content` and `structuredContent`; never throws. Images
  * over `scanBytes` are not scanned for valid base64 (the budget drops them
- * unread). A structured result without text gets its JSON as a text block,
- * as the spec asks servers to do themselves.
+ * unread). A structured result with no content at all gets its JSON as a
+ * text block, as the spec asks servers to do themselves.
  */
 export function normalizeResult(raw: {content?: unknown; structuredContent?: unknown}, scanBytes = Infinity): NormalResult {
   const warnings: string[] = [];
@@ -33,7 +33,7 @@ export function normalizeResult(raw: {content?: unknown; structuredContent?: unk
     structuredContent = undefined;
     warnings.push(`structuredContent was nested more than ${MAX_JSON_DEPTH} levels deep; breakerbox dropped it`);
     content = [...content, note(`the structured result was nested more than ${MAX_JSON_DEPTH} levels deep and was dropped`)];
-  } else if (structuredContent !== undefined && !content.some((b) => b.type === 'text' || b.type === 'resource')) {
+  } else if (structuredContent !== undefined && content.length === 0) {
     content = [...content, {type: 'text', text: safeStringify(structuredContent)}];
   }
   return structuredContent === undefined ? {content, warnings} : {content, structuredContent, warnings};
