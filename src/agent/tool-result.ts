@@ -2,6 +2,8 @@ import {DEFAULT_RESULT_LIMITS, describeBlock, fitContent, MODEL_IMAGE_TYPES, nor
 import type {HubCallResult} from '../hub/types.js';
 import type {ModelContent} from './model.js';
 
+export {resultText};
+
 type ToolResultBlock = Extract<ModelContent, {type: 'tool_result'}>;
 type ResultBlock = ToolResultBlock['content'][number];
 
@@ -40,4 +42,3 @@ function toModelBlock(block: HubCallResult['content'][number]): ResultBlock {
   return {type: 'text', text: describeBlock(block)};
 }
 
-export {describeBlock as describe, resultText};
