@@ -78,8 +78,8 @@ describe('startup faults', () => {
 
   it('huge_line: a 20 MB notification is handled without keeping copies of it', async () => {
     const before = heldBytes();
-    // Memory is the subject, not startup time: on a loaded two-core machine reading 20 MB before the handshake took ~5 s.
-    const {value: run, peakRssDelta} = await peakRssDuring(() => startFault('huge_line', {}, {startupTimeoutMs: 30_000}));
+    // The subject is memory, not time: a busy machine (or a newer Node) may take longer than the kit's 5 s to read 20 MB.
+    const {value: run, peakRssDelta} = await peakRssDuring(() => startFault('huge_line', {}, {startupTimeoutMs: 60_000}));
     expect(run.status()).toMatchObject({state: 'online', toolCount: BASE_TOOLS.length});
     await expectNeighbourServes(run.hub);
     // Reading it costs a few transient copies (chunks, joined bytes, string, parsed
