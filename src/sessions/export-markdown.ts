@@ -2,6 +2,7 @@
 // model wrote it, each tool call with its arguments and result in fences,
 // errors as quoted lines. Everything passes the sanitiser, so a file that is
 // later `cat`-ed cannot move a cursor or write a clipboard.
+import {safeStringify} from '../util/safe-json.js';
 import {stripControl} from '../util/sanitize.js';
 import type {TranscriptEntry, TranscriptMeta} from './transcript.js';
 
@@ -56,11 +57,7 @@ export function fenced(text: string, lang: string): string[] {
 }
 
 function json(value: unknown): string {
-  try {
-    return clean(JSON.stringify(value ?? {}, null, 2) ?? String(value));
-  } catch {
-    return '(the arguments cannot be shown)';
-  }
+  return clean(safeStringify(value ?? {}, {space: 2, fallback: '(the arguments cannot be shown)'}));
 }
 
 // A result that is JSON is indented, as the card shows it.
@@ -68,7 +65,7 @@ function resultFence(text: string): string[] {
   const t = text.trim();
   if (/^[[{]/.test(t)) {
     try {
-      return fenced(JSON.stringify(JSON.parse(t), null, 2), 'json');
+      return fenced(safeStringify(JSON.parse(t), {space: 2}), 'json');
     } catch {
       // not JSON after all
     }

@@ -2,8 +2,9 @@
 // screen, including the notices (model errors, step limits, cancels) that the
 // session file does not keep.
 import type {CardResult, ConversationItem, ToolCallItem} from '../state/app-state.js';
-import {formatBytes} from '../util/bytes.js';
-import {imageLabel} from '../util/image-label.js';
+import {formatBytes} from '../hub/content/index.js';
+import {safeStringify} from '../util/safe-json.js';
+import {imageLabel} from '../state/image-label.js';
 import type {CallStatus, TranscriptEntry} from './transcript.js';
 
 /** The entries of the conversation, in order; an answer still streaming is included as far as it got. */
@@ -75,7 +76,7 @@ function cardText(r: CardResult): string {
 
 function sameJson(text: string, structured: string): boolean {
   try {
-    return JSON.stringify(JSON.parse(text), null, 2) === structured;
+    return safeStringify(JSON.parse(text), {space: 2}) === structured;
   } catch {
     return false;
   }

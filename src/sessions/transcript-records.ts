@@ -2,7 +2,7 @@
 // that never got its result (the app stopped, or the turn ended) is listed as
 // not finished, after the calls that did.
 import type {ModelContent} from '../agent/model.js';
-import {imageLabelOfBase64} from '../util/image-label.js';
+import {imageLabelOfBase64} from '../state/image-label.js';
 import type {NumberedRecord} from './rebuild.js';
 import type {CallLine} from './records.js';
 import type {CallStatus, TranscriptEntry} from './transcript.js';

@@ -3,7 +3,9 @@
 // and (images) pixel size read from the header, never their data; links and
 // resources their URI. `structuredContent` is kept as indented JSON.
 import type {ContentBlock} from '../session/mcp-types.js';
-import {base64Size, imageInfoOfBase64} from '../util/image-info.js';
+import {decodedBytes} from '../hub/content/index.js';
+import {imageInfoOfBase64} from '../util/image-info.js';
+import {safeStringify} from '../util/safe-json.js';
 import type {CardBlock, CardResult} from './app-state.js';
 import {truncate} from './text.js';
 
@@ -44,10 +46,10 @@ function cardBlock(block: ContentBlock, keep: (text: string) => string): CardBlo
     case 'image': {
       const data = str(b.data) ?? '';
       const info = data ? imageInfoOfBase64(data) : undefined;
-      return {kind: 'image', mimeType, bytes: base64Size(data), ...(info ?? {})};
+      return {kind: 'image', mimeType, bytes: decodedBytes(data), ...(info ?? {})};
     }
     case 'audio':
-      return {kind: 'audio', mimeType, bytes: base64Size(str(b.data) ?? '')};
+      return {kind: 'audio', mimeType, bytes: decodedBytes(str(b.data) ?? '')};
     case 'resource_link':
       return {kind: 'link', uri: keep(str(b.uri) ?? ''), ...opt('name', str(b.name) ?? str(b.title)), ...opt('mimeType', mimeType || undefined)};
     case 'resource': {
@@ -59,7 +61,7 @@ function cardBlock(block: ContentBlock, keep: (text: string) => string): CardBlo
         uri: keep(str(r.uri) ?? ''),
         ...opt('mimeType', str(r.mimeType)),
         ...(text === undefined ? {} : {text: keep(text)}),
-        ...(blob === undefined ? {} : {bytes: base64Size(blob)}),
+        ...(blob === undefined ? {} : {bytes: decodedBytes(blob)}),
       };
     }
     default:
@@ -67,12 +69,9 @@ function cardBlock(block: ContentBlock, keep: (text: string) => string): CardBlo
   }
 }
 
+// Depth-bounded: a server can nest deeper than JSON.stringify's stack.
 function indentedJson(value: unknown): string | undefined {
-  try {
-    return JSON.stringify(value, null, 2);
-  } catch {
-    return undefined;
-  }
+  return safeStringify(value, {space: 2}) || undefined;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

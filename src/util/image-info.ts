@@ -26,12 +26,6 @@ export function imageInfo(bytes: Uint8Array): ImageInfo | undefined {
   return undefined;
 }
 
-/** Decoded size of base64 text. */
-export function base64Size(data: string): number {
-  const pad = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((data.replace(/\s/g, '').length * 3) / 4) - pad);
-}
-
 /** The image info of base64 `data`, decoding only its first HEADER_BYTES. */
 export function imageInfoOfBase64(data: string): ImageInfo | undefined {
   return imageInfo(Buffer.from(data.slice(0, Math.ceil(HEADER_BYTES / 3) * 4), 'base64'));

@@ -56,7 +56,7 @@ describe('--export', () => {
       at = next;
     }
     expect(md).toContain('Arguments:\n\n```json\n{\n  "query": "pagination"\n}\n```');
-    expect(md).toContain('Result:\n\n```text\n{"matches":1}\n[image 640×480 png, 28 B]\n```');
+    expect(md).toContain('Result:\n\n```text\n{"matches":1}\n[image 640×480 png, 28 bytes]\n```');
     // The answer's own fence holds ``` inside a string: the answer is kept as written.
     expect(md).toContain('```js\nconst a = "```";\n```');
     // Escape sequences from a server never reach the file.

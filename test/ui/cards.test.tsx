@@ -60,7 +60,7 @@ describe('result cards', () => {
     );
     expect(frame).toContain('│ first line');
     expect(frame).toContain('│   second, indented');
-    expect(frame).toMatch(/\[image 20×20 png, \d+ B\]/);
+    expect(frame).toMatch(/\[image 20×20 png, \d+ bytes\]/);
     expect(frame).toContain('[audio wav, 48 KB]');
     expect(frame).toContain('↗ report file:///srv/report.pdf (application/pdf)');
   });

@@ -6,8 +6,9 @@
 import type {CardBlock, ToolCallItem} from '../../state/app-state.js';
 import type {Seg} from '../line.js';
 import {grammarFor, highlightLines} from '../markdown/highlight.js';
-import {formatBytes} from '../../util/bytes.js';
-import {imageLabel} from '../../util/image-label.js';
+import {formatBytes} from '../../hub/content/index.js';
+import {imageLabel} from '../../state/image-label.js';
+import {safeStringify} from '../../util/safe-json.js';
 import {safeLine, safeText} from '../text/safe.js';
 
 /** Logical lines of a result (not yet cut to a width), and how many there are in all. */
@@ -80,7 +81,7 @@ function asJson(text: string): string | undefined {
   const t = text.trimStart();
   if (t[0] !== '{' && t[0] !== '[') return undefined;
   try {
-    return JSON.stringify(JSON.parse(text), null, 2);
+    return safeStringify(JSON.parse(text), {space: 2}) || undefined;
   } catch {
     return undefined;
   }

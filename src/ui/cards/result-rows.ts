@@ -3,6 +3,7 @@
 // continuation) so nothing is hidden. Laid out once per card and width.
 import type {ToolCallItem} from '../../state/app-state.js';
 import {seg, type Line, type Seg} from '../line.js';
+import {safeStringify} from '../../util/safe-json.js';
 import {cutRows} from '../text/cut-rows.js';
 import {safeLine, safeText} from '../text/safe.js';
 import {cardState} from '../panes/card-state.js';
@@ -32,12 +33,7 @@ export function resultRows(card: ToolCallItem, width: number, now: number): Line
 }
 
 function argLines(args: unknown): Seg[][] {
-  let text: string;
-  try {
-    text = JSON.stringify(args ?? {}, null, 2) ?? String(args);
-  } catch {
-    text = '(the arguments cannot be shown)';
-  }
+  const text = safeStringify(args ?? {}, {space: 2, fallback: '(the arguments cannot be shown)'});
   return safeText(text).split('\n').map((t) => [seg(t)]);
 }
 

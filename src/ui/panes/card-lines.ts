@@ -23,6 +23,8 @@ export function cardLines(card: ToolCallItem, width: number, now: number, select
     [side, ...cardState(card, now)],
     [side, seg('args ', 'muted'), seg(shortArgs(card.args, w - 7))],
   ];
+  // What the hub changed or cut in the result (a placeholder, an image left out): the user is told what the model was told.
+  for (const warning of card.outcome?.warnings?.slice(0, 2) ?? []) lines.push([side, seg(`⚠ ${safeLine(warning)}`, 'warn')]);
   const body = resultLines(card, PREVIEW_LINES);
   for (const l of body.lines) lines.push([side, ...l]);
   const more = body.total - body.lines.length;
