@@ -3,7 +3,6 @@ import type {TurnOutcome} from '../agent/loop.js';
 import type {AppEvent} from '../state/events.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
-import {prettyAnswer} from './pretty.js';
 
 /** Lines for stderr as calls happen in `--print` text mode. */
 export function progressLine(event: AppEvent, names: Map<string, string>): string | undefined {
@@ -51,7 +50,9 @@ export async function runPrint(controller: Controller, question: string, json: b
     if (outcome.error) process.stderr.write(`breakerbox: ${outcome.error}\n`);
     if (outcome.stopReason === 'cancelled') process.stderr.write('breakerbox: cancelled\n');
     const tty = out as Partial<NodeJS.WriteStream>;
-    out.write(format === 'pretty' ? prettyAnswer(outcome.answer, {isTTY: tty.isTTY, columns: tty.columns, env: process.env}) : stripControl(outcome.answer) + '\n');
+    // The markdown renderer loads only for --format pretty: plain --print stays as quick to start.
+    const pretty = format === 'pretty' ? (await import('./pretty.js')).prettyAnswer : undefined;
+    out.write(pretty ? pretty(outcome.answer, {isTTY: tty.isTTY, columns: tty.columns, env: process.env}) : stripControl(outcome.answer) + '\n');
   }
   return outcome.stopReason === 'end_turn' ? 0 : 1;
 }
