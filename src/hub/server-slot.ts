@@ -3,7 +3,6 @@ import {describeExit, ServerExitedError, type ExitInfo} from '../connection/erro
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
 import {McpSession, type CallOptions} from '../session/session.js';
-import type {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {Circuit} from './circuit.js';
 import {describeStartupFailure} from './startup-failure.js';
@@ -181,7 +180,7 @@ export class ServerSlot {
       });
       return true;
     } catch (err) {
-      const stderr = (transport as StdioTransport | undefined)?.stderr?.lines(3).join(' | ');
+      const stderr = transport?.diagnosticsTail(3).join(' | ');
       const failure = describeStartupFailure(err, phase, this.config.startupTimeoutMs, stderr);
       void (session ?? undefined)?.close();
       if (!session) void transport?.close();
