@@ -4,6 +4,7 @@ import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
 import {McpSession, type CallOptions} from '../session/session.js';
 import type {Transport} from '../transport/types.js';
+import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
 import {describeStartupFailure} from './startup-failure.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
@@ -19,6 +20,11 @@ export interface SlotConfig {
   toolTimeouts?: Record<string, number>;
   includeTools?: string[];
   excludeTools?: string[];
+  /** A remote server's endpoint (shown masked); undefined for a local process. */
+  url?: string;
+  /** A problem of this config entry alone: the server stays offline with this reason. */
+  cannotStart?: string;
+  warning?: string;
 }
 
 /** What a slot needs from the hub. */
@@ -65,6 +71,9 @@ export class ServerSlot {
       pages: 0,
       trusted: config.trusted === true,
       logFile: deps.logFile,
+      transport: config.url === undefined ? 'stdio' : 'http',
+      ...(config.url === undefined ? {} : {url: maskUrl(config.url)}),
+      ...(config.warning ? {warning: config.warning} : {}),
     };
   }
 
@@ -120,6 +129,10 @@ export class ServerSlot {
   }
 
   private async connect(): Promise<boolean> {
+    if (this.config.cannotStart) {
+      this.update({state: 'offline', phase: 'config', reason: this.config.cannotStart, failedAt: Date.now(), toolCount: 0});
+      return false;
+    }
     const generation = ++this.generation;
     const started = Date.now();
     const deadline = started + this.config.startupTimeoutMs;
