@@ -47,7 +47,7 @@ let failed = false;
 for (const revision of REVISIONS) {
   const out = mkdtempSync(join(tmpdir(), `bb-conformance-${revision}-`));
   process.stdout.write(`\n=== conformance ${SUITE_VERSION}, client, requirements ${revision} ===\n`);
-  const run = spawnSync(node22, [cli, 'client', '--command', `${process.execPath} ${join(ROOT, 'test/conformance/client.mjs')}`, '--requirements', revision, '--timeout', '300000', '--output-dir', out], {cwd: out, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 20 * 60_000});
+  const run = spawnSync(node22, [cli, 'client', '--command', `${process.execPath} ${join(ROOT, 'test/conformance/client.mjs')}`, '--requirements', revision, '--timeout', '600000', '--output-dir', out], {cwd: out, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 40 * 60_000});
   const results = collect(out);
   const scored = requirements(revision);
   const rows = [];

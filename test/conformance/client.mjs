@@ -28,10 +28,10 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || '{}');
 const work = mkdtempSync(join(tmpdir(), 'bb-conformance-'));
 const env = {...process.env, XDG_STATE_HOME: join(work, 'state'), ANTHROPIC_API_KEY: ''};
 const config = join(work, 'mcp.config.json');
-writeFileSync(config, JSON.stringify({mcpServers: {conformance: {type: 'http', url, startupTimeoutMs: 20_000, callTimeoutMs: 20_000}}}, null, 2));
+writeFileSync(config, JSON.stringify({mcpServers: {conformance: {type: 'http', url, startupTimeoutMs: 120_000, callTimeoutMs: 120_000}}}, null, 2));
 
 function breakerbox(args) {
-  const r = spawnSync(process.execPath, [BIN, '--config', config, ...args], {env, encoding: 'utf8', timeout: 150_000});
+  const r = spawnSync(process.execPath, [BIN, '--config', config, ...args], {env, encoding: 'utf8', timeout: 280_000});
   process.stderr.write(`$ breakerbox ${args.join(' ')}\n${r.stderr ?? ''}`);
   return r;
 }
