@@ -67,6 +67,7 @@ export class HttpTransport implements Transport {
   readonly shownUrl: string;
   session?: LegacySession;
   private readonly agent: Dispatcher;
+  private readonly baseHeaders: Record<string, string>;
   private readonly diag = new TailBuffer(16 * 1024);
   private readonly inflight = new Map<string | number, AbortController>();
   private readonly toolHeaders = new Map<string, ParamHeader[]>();
@@ -78,6 +79,15 @@ export class HttpTransport implements Transport {
   constructor(readonly options: HttpTransportOptions) {
     this.url = new URL(options.url);
     this.shownUrl = maskUrl(this.url);
+    // fetch refuses URLs with credentials: send them as Basic authorization (as curl does), unless configured otherwise.
+    if (this.url.username || this.url.password) {
+      const basic = `Basic ${Buffer.from(`${decodeURIComponent(this.url.username)}:${decodeURIComponent(this.url.password)}`).toString('base64')}`;
+      const own = Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
+      this.baseHeaders = own ? {...options.headers} : {...options.headers, authorization: basic};
+      this.url.username = this.url.password = '';
+    } else {
+      this.baseHeaders = {...options.headers};
+    }
     // Node's fetch ignores HTTP(S)_PROXY/NO_PROXY; this agent honours them. No
     // headers or body timeouts here: each request has its own timeout above.
     this.agent = new EnvHttpProxyAgent({connect: {timeout: options.connectTimeoutMs ?? 10_000}, headersTimeout: 0, bodyTimeout: 0});
@@ -253,7 +263,10 @@ export class HttpTransport implements Transport {
 
   private streamEnded(m: WireMessage, read: AnswerRead): never {
     const end = read.end;
-    if (end === 'idle') return this.fail('idle-timeout', `the server sent nothing on the response stream of ${m.method} for ${Math.round((this.options.idleStreamTimeoutMs ?? 300_000) / 1000)} s`, true);
+    if (end === 'idle') {
+      const ms = this.options.idleStreamTimeoutMs ?? 300_000;
+      return this.fail('idle-timeout', `the server sent nothing on the response stream of ${m.method} for ${ms < 10_000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`, true);
+    }
     if (end === 'too-large') return this.fail('too-large', `an event on the response stream of ${m.method} is larger than ${this.maxBytes} bytes`, false);
     if (typeof end === 'object') {
       // The connection broke mid-stream: the server (or the network to it) is gone.
@@ -313,7 +326,7 @@ export class HttpTransport implements Transport {
   async fetch(method: 'POST' | 'GET' | 'DELETE', m: WireMessage | undefined, signal: AbortSignal, o: {lastEventId?: string}): Promise<Response | undefined> {
     const started = performance.now();
     const s = this.session;
-    const base = {...this.options.headers, ...(await this.options.auth?.headers())};
+    const base = {...this.baseHeaders, ...(await this.options.auth?.headers())};
     const headers = m
       ? requestHeaders(m, {base, legacyVersion: s?.version, sessionId: m.method === 'initialize' ? undefined : s?.sessionId, toolHeaders: m.method === 'tools/call' ? this.toolHeaders.get(String(m.params?.name)) : undefined})
       : {...base, accept: 'text/event-stream', ...(s ? {'mcp-protocol-version': s.version} : {}), ...(s?.sessionId !== undefined ? {'mcp-session-id': s.sessionId} : {}), ...(o.lastEventId !== undefined ? {'last-event-id': o.lastEventId} : {})};
