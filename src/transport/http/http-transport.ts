@@ -5,7 +5,7 @@
 // request headers; a successful `initialize` starts a legacy session (session
 // id, negotiated version header, a GET stream for the server's own messages,
 // resumable streams, DELETE on close).
-import {EnvHttpProxyAgent, type Dispatcher} from 'undici';
+import type {Dispatcher} from 'undici';
 import type {ExitInfo} from '../../connection/errors.js';
 import {maskUrl} from '../../util/mask-url.js';
 import {TransportRequestError, type TransportFailure} from '../errors.js';
@@ -66,7 +66,8 @@ export class HttpTransport implements Transport {
   /** The URL as it may be shown: credentials masked. */
   readonly shownUrl: string;
   session?: LegacySession;
-  private readonly agent: Dispatcher;
+  /** Made on first use: undici is loaded only by configs that have a remote server. */
+  private agent?: Promise<Dispatcher>;
   private readonly baseHeaders: Record<string, string>;
   private readonly diag = new TailBuffer(16 * 1024);
   private readonly inflight = new Map<string | number, AbortController>();
@@ -88,9 +89,12 @@ export class HttpTransport implements Transport {
     } else {
       this.baseHeaders = {...options.headers};
     }
+  }
+
+  private dispatcher(): Promise<Dispatcher> {
     // Node's fetch ignores HTTP(S)_PROXY/NO_PROXY; this agent honours them. No
     // headers or body timeouts here: each request has its own timeout above.
-    this.agent = new EnvHttpProxyAgent({connect: {timeout: options.connectTimeoutMs ?? 10_000}, headersTimeout: 0, bodyTimeout: 0});
+    return (this.agent ??= import('undici').then(({EnvHttpProxyAgent}) => new EnvHttpProxyAgent({connect: {timeout: this.options.connectTimeoutMs ?? 10_000}, headersTimeout: 0, bodyTimeout: 0})));
   }
 
   get maxBytes(): number {
@@ -332,6 +336,7 @@ export class HttpTransport implements Transport {
       : {...base, accept: 'text/event-stream', ...(s ? {'mcp-protocol-version': s.version} : {}), ...(s?.sessionId !== undefined ? {'mcp-session-id': s.sessionId} : {}), ...(o.lastEventId !== undefined ? {'last-event-id': o.lastEventId} : {})};
     const what = `${method}${m?.method ? ` ${m.method}` : ''}${m?.id !== undefined ? ` #${String(m.id)}` : ''}`;
     let res: Response;
+    const dispatcher = await this.dispatcher();
     try {
       res = await fetch(this.url, {
         method,
@@ -340,7 +345,7 @@ export class HttpTransport implements Transport {
         signal: AbortSignal.any([signal, this.stop.signal]),
         redirect: 'manual',
         // @ts-expect-error undici's option, not in the DOM RequestInit type
-        dispatcher: this.agent,
+        dispatcher,
       });
     } catch (err) {
       if (signal.aborted || this.stop.signal.aborted) return undefined;
@@ -376,7 +381,7 @@ export class HttpTransport implements Transport {
     this.exit = exit;
     this.stop.abort('closed');
     this.session?.stream?.stop();
-    void this.agent.destroy().catch(() => {});
+    void this.agent?.then((a) => a.destroy()).catch(() => {});
     this.onclose?.(exit);
   }
 }
