@@ -23,7 +23,7 @@ afterAll(() => killHttpServers());
 const callStreamOpen = (events: HubEvent[]) => events.some((e) => e.type === 'trace' && e.line.kind === 'http' && /POST tools\/call #\d+ → 200 text\/event-stream/.test(e.line.summary));
 const names = (h: Hub, alias: string) => h.catalog.entries.filter((e) => e.alias === alias).map((e) => e.name);
 
-describe('bundled servers over HTTP', () => {
+describe('bundled servers over HTTP', {timeout: 90_000}, () => {
   it('discovers both eras (modern notes over 2 pages, legacy tickets) beside the same servers over stdio, and keeps every name apart', async () => {
     const notes = await startHttpServer('notes.mjs', {NOTES_PAGE_SIZE: '2'});
     const tickets = await startHttpServer('tickets.mjs');
