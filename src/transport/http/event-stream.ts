@@ -4,7 +4,7 @@
 // server that cannot be reached again ends the transport (so the hub
 // reconnects), one that offers no stream (405) is simply left alone.
 import type {HttpTransport, LegacySession} from './http-transport.js';
-import {isEventStream, sleep} from './http-transport.js';
+import {isEventStream, sleep} from './wire.js';
 import {readEvents} from './response.js';
 
 /** One session's GET stream, kept open until stopped. */
