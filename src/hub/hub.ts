@@ -32,7 +32,8 @@ export interface HubOptions {
   rawTrace?: (alias: string, event: TraceEvent) => void;
   /** Where per-server stderr logs go; none when undefined. */
   logDir?: string;
-  makeTransport?: (server: HubServer, onstderr: (text: string) => void) => Transport;
+  /** Makes the transport of each start; a stdio process by default. */
+  makeTransport?: (server: HubServer) => Transport;
   probeWaitMs?: number;
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
   circuit?: Partial<{threshold: number; cooldownMs: number}>;
@@ -188,17 +189,18 @@ export class Hub {
     const o = this.options;
     const log = o.logDir ? new CappedLog(join(o.logDir, `${server.alias}.log`)) : undefined;
     // stderr is logging, not an error signal: to the log file, and (bounded) to the trace pane.
-    const onstderr = (text: string) => {
+    const ondiagnostic = (text: string) => {
       log?.write(text);
       if (o.trace) this.emit({type: 'trace', alias: server.alias, line: {at: Date.now(), direction: 'in', kind: 'stderr', summary: text.slice(-2000)}});
     };
     const makeTransport = o.makeTransport
-      ? () => o.makeTransport!(server, onstderr)
-      : () => new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env, onstderr});
+      ? () => o.makeTransport!(server)
+      : () => new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env});
     return new ServerSlot(server, {
       clientInfo: o.clientInfo ?? CLIENT_INFO,
       features: o.features?.(server) ?? {},
       makeTransport,
+      ondiagnostic,
       probeWaitMs: o.probeWaitMs ?? 1_500,
       restart: {baseMs: 1_000, maxMs: 30_000, maxTries: 5, stableMs: 30_000, ...o.restart},
       circuit: {threshold: 3, cooldownMs: 30_000, ...o.circuit},

@@ -3,7 +3,6 @@ import {describeExit, ServerExitedError, type ExitInfo} from '../connection/erro
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
 import {McpSession, type CallOptions} from '../session/session.js';
-import type {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {Circuit} from './circuit.js';
 import {describeStartupFailure} from './startup-failure.js';
@@ -28,6 +27,8 @@ export interface SlotDeps extends ReporterDeps {
   features: ClientFeatures;
   /** Makes a fresh transport (a new process) for every start. */
   makeTransport: () => Transport;
+  /** Where the transport's free-form text (stderr) goes: the log file and the trace pane. */
+  ondiagnostic: (text: string) => void;
   probeWaitMs: number;
   restart: {baseMs: number; maxMs: number; maxTries: number; stableMs: number};
   circuit: {threshold: number; cooldownMs: number};
@@ -131,6 +132,7 @@ export class ServerSlot {
     let session: McpSession | undefined;
     try {
       transport = this.deps.makeTransport();
+      transport.ondiagnostic = this.deps.ondiagnostic;
       this.starting = transport;
       phase = 'handshake';
       session = await McpSession.open(transport, {
@@ -162,9 +164,7 @@ export class ServerSlot {
       this.circuit.reset();
       session.onClose((exit) => this.exited(session!, exit));
       if (changedWhileListing) this.scheduleRelist(session);
-      session.connection.onNotification((method, params) => {
-        if (method === 'notifications/message' && params) this.report.logged(params);
-      });
+      session.onLogMessage((params) => this.report.logged(params));
       this.update({
         state: 'online',
         attempt: undefined,
@@ -181,7 +181,7 @@ export class ServerSlot {
       });
       return true;
     } catch (err) {
-      const stderr = (transport as StdioTransport | undefined)?.stderr?.lines(3).join(' | ');
+      const stderr = transport?.diagnosticsTail(3).join(' | ');
       const failure = describeStartupFailure(err, phase, this.config.startupTimeoutMs, stderr);
       void (session ?? undefined)?.close();
       if (!session) void transport?.close();

@@ -17,16 +17,17 @@ export interface StdioOptions {
   /** Wait this long after ending stdin, and again after SIGTERM. */
   closeGraceMs?: number;
   maxLineBytes?: number;
-  /** Every stderr chunk, for log files; the transport keeps its own tail. */
-  onstderr?: (text: string) => void;
 }
 
 /** A server process spoken to over stdin/stdout; stderr is drained, never parsed. */
 export class StdioTransport implements Transport {
+  readonly kind = 'stdio';
   onmessage?: (message: unknown) => void;
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
+  /** Every stderr chunk, for log files; the transport keeps its own tail. */
+  ondiagnostic?: (text: string) => void;
 
   readonly stderr = new TailBuffer(64 * 1024);
   private child?: ChildProcess;
@@ -38,6 +39,10 @@ export class StdioTransport implements Transport {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  diagnosticsTail(lines: number): string[] {
+    return this.stderr.lines(lines);
   }
 
   start(): Promise<void> {
@@ -59,7 +64,7 @@ export class StdioTransport implements Transport {
       child.stderr!.setEncoding('utf8');
       child.stderr!.on('data', (text: string) => {
         this.stderr.append(text);
-        this.options.onstderr?.(text);
+        this.ondiagnostic?.(text);
       });
       // EPIPE on a dead child's stdin is expected; the exit event tells the story.
       child.stdin!.on('error', () => {});

@@ -73,6 +73,19 @@ describe('Connection', () => {
     expect(await conn.request('d', {}).catch((e) => e)).toBeInstanceOf(ServerExitedError);
   });
 
+  it('tells every close listener once, and one added after the end at once', async () => {
+    const {conn, server} = setup();
+    const seen: string[] = [];
+    conn.onClose((exit) => seen.push(`a ${exit.code}`));
+    const off = conn.onClose(() => seen.push('removed'));
+    conn.onClose((exit) => seen.push(`b ${exit.code}`));
+    off();
+    await server.close({code: 4});
+    await waitFor(() => seen.length === 2);
+    conn.onClose((exit) => seen.push(`late ${exit.code}`));
+    expect(seen).toEqual(['a 4', 'b 4', 'late 4']);
+  });
+
   it('answers the server: ping with {}, unknown methods with -32601, id 0 and string ids kept', async () => {
     const {conn, server, received} = setup();
     conn.handle('roots/list', () => ({roots: []}));
