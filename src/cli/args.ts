@@ -19,6 +19,14 @@ export interface CliOptions {
   resultCap?: number;
 }
 
+/** The most model requests one turn may make: a bound a person can mean, not a typo's 10^20. */
+export const MAX_STEPS = 1000;
+/** The most characters of one result sent to the model (about 10 MB). */
+export const MAX_RESULT_CAP = 10_000_000;
+
+/** Options that take one value: giving one twice is a mistake, not "the last one wins". */
+const SINGLE_VALUED = ['print', 'max-steps', 'model', 'script', 'config', 'result-cap'] as const;
+
 /** Wrong flags: the app prints the message and exits 2. */
 export class UsageError extends Error {
   readonly code = 'usage';
@@ -31,18 +39,19 @@ Usage:
   breakerbox --print "question"        run one turn without the UI
   breakerbox --list-tools [--json]     discover every server, print the tool table
   breakerbox --self-check              prove the client's behaviour against bundled servers
-  breakerbox --sessions                list saved sessions
+  breakerbox --sessions [--json]       list saved sessions
+  breakerbox <command> [args]          an action (see Commands)
 
 Options:
   --config PATH      server config (default: ./mcp.config.json)
-  --json             machine-readable output (--print, --list-tools)
+  --json             machine-readable output (--print, --list-tools, --sessions)
   --yes              run every tool call without asking
   --allow PATTERN    run matching tools without asking (repeatable; e.g. 'mcp__notes__*')
-  --max-steps N      model requests per user turn (default 10)
+  --max-steps N      model requests per user turn (default 10, at most ${MAX_STEPS})
   --model M          model id, or "scripted" for the offline model
   --script FILE      replay a scripted conversation (offline)
   --resume [ID]      continue a saved session (default: the latest)
-  --result-cap N     characters of one tool result sent to the model (default 100000)
+  --result-cap N     characters of one tool result sent to the model (default 100000, at most ${MAX_RESULT_CAP})
   --debug            write every JSON-RPC message to a trace file
   -h, --help         this help
   -v, --version      the version
@@ -56,6 +65,7 @@ export function parseCli(argv: string[]): CliOptions {
       args: argv,
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
         print: {type: 'string', short: 'p'},
         'list-tools': {type: 'boolean'},
@@ -78,6 +88,10 @@ export function parseCli(argv: string[]): CliOptions {
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\nRun breakerbox --help for the options.`);
   }
+  for (const name of SINGLE_VALUED) {
+    const given = parsed.tokens.filter((t) => t.kind === 'option' && t.name === name);
+    if (given.length > 1) throw new UsageError(`--${name} was given ${given.length} times (${given.map((t) => JSON.stringify((t as {value?: string}).value ?? '')).join(', ')}); give it once`);
+  }
   const v = parsed.values;
   const positionals = [...parsed.positionals];
   // `--resume ID`: parseArgs has no optional values, so the id arrives as a positional.
@@ -93,19 +107,21 @@ export function parseCli(argv: string[]): CliOptions {
     json: v.json ?? false,
     yes: v.yes ?? false,
     allow: v.allow ?? [],
-    maxSteps: positiveInt(v['max-steps'], '--max-steps', 10),
+    maxSteps: boundedInt(v['max-steps'], '--max-steps', 10, MAX_STEPS),
     model: v.model,
     script: v.script,
     config: v.config ?? 'mcp.config.json',
     resume,
     debug: v.debug ?? false,
-    resultCap: v['result-cap'] === undefined ? undefined : positiveInt(v['result-cap'], '--result-cap', 100_000),
+    resultCap: v['result-cap'] === undefined ? undefined : boundedInt(v['result-cap'], '--result-cap', 100_000, MAX_RESULT_CAP),
   };
 }
 
-function positiveInt(value: string | undefined, flag: string, fallback: number): number {
+// Digits only: Number() would also take "1e3", "0x10" and " 5", and turn
+// "99999999999999999999" into 1e20 (an integer, so it used to pass).
+function boundedInt(value: string | undefined, flag: string, fallback: number, max: number): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} needs a whole number of at least 1, got ${JSON.stringify(value)}`);
+  const n = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= max)) throw new UsageError(`${flag} needs a whole number from 1 to ${max}, got ${JSON.stringify(value)}`);
   return n;
 }

@@ -10,9 +10,17 @@ import {progressLine, runPrint} from './print.js';
 import {selfCheckCommand} from './self-check.js';
 import {runSessions} from './sessions.js';
 import {exitCleanlyOn} from './signals.js';
+import {commandList, runCommand} from './commands/index.js';
+import {processIo} from './io.js';
 
-/** Runs the command line; resolves to the exit code. Never leaves a server running. */
+/**
+ * Runs the command line; resolves to the exit code. Never leaves a server
+ * running. The grammar: `breakerbox <command> [args]` runs an action from the
+ * dispatch table; anything starting with a flag is a mode of the app.
+ */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const io = processIo(env);
+  if (argv[0] !== undefined && !argv[0].startsWith('-')) return runCommand(argv, io);
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
@@ -23,7 +31,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     switch (opts.mode) {
       case 'help':
-        process.stdout.write(HELP);
+        process.stdout.write(`${HELP}\nCommands:\n${commandList()}\n`);
         return 0;
       case 'version':
         process.stdout.write(`breakerbox ${version()}\n`);

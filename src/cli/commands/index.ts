@@ -1,0 +1,44 @@
+// The subcommands: actions (`breakerbox call …`, `login`, `import`, …), as
+// opposed to the modes of the app, which stay flags (`--print`,
+// `--list-tools`, …). One module each under this folder, exporting `run`,
+// loaded only when its command runs. A command is listed here once it works;
+// an unknown name exits 2 with this list.
+import type {CliIo} from '../io.js';
+
+/** One subcommand's module. */
+export interface Command {
+  /** Runs with the arguments after the command's name; resolves to the exit code. */
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+/** A row of the dispatch table. */
+export interface CommandEntry {
+  /** One line for `breakerbox --help` and the unknown-command message. */
+  summary: string;
+  load(): Promise<Command>;
+}
+
+/** Every subcommand, by name. */
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {};
+
+/** `name  summary` lines, aligned; a sentence when there are none yet. */
+export function commandList(table: Readonly<Record<string, CommandEntry>> = COMMANDS): string {
+  const names = Object.keys(table);
+  if (names.length === 0) return '  (none yet: every mode of the app is a flag, see above)';
+  const width = Math.max(...names.map((n) => n.length));
+  return names.map((n) => `  ${n.padEnd(width)}  ${table[n]!.summary}`).join('\n');
+}
+
+/**
+ * Runs `argv[0]` as a subcommand with the rest of `argv`; exit 2 with the
+ * list of known commands when there is no such command.
+ */
+export async function runCommand(argv: readonly string[], io: CliIo, table: Readonly<Record<string, CommandEntry>> = COMMANDS): Promise<number> {
+  const [name, ...rest] = argv;
+  const entry = name !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
+  if (!entry) {
+    io.stderr.write(`breakerbox: unknown command ${JSON.stringify(name ?? '')}. Commands:\n${commandList(table)}\nRun breakerbox --help for the modes and options.\n`);
+    return 2;
+  }
+  return (await entry.load()).run(rest, io);
+}
