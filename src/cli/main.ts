@@ -66,8 +66,9 @@ async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<numb
   });
   const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
   try {
-    await app.hub.start();
-    process.stdout.write((opts.json ? listToolsJson(app.hub) : listToolsText(app.hub)) + '\n');
+    await app.driver.start();
+    const state = app.store.getState();
+    process.stdout.write((opts.json ? listToolsJson(state) : listToolsText(state)) + '\n');
     return 0;
   } finally {
     await app.hub.close();
@@ -77,7 +78,6 @@ async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<numb
 }
 
 async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
-  const names = new Map<string, string>();
   // Throws SessionError (exit 2) when the session to resume does not exist.
   const session = prepareSession({
     resume: opts.resume,
@@ -93,31 +93,33 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
     history: session.history,
     rawTrace: trace?.rawTrace,
     interactive: false,
-    observe: opts.json
-      ? undefined
-      : (event) => {
-          const line = progressLine(event, names);
-          if (line) process.stderr.write(line + '\n');
-        },
+    // `--print --json` reports each call's whole text.
+    limits: {previewChars: Infinity},
   }).catch((err) => {
     trace?.close();
     throw err;
   });
   session.recorder.setModel(app.model.label);
+  if (!opts.json) {
+    app.driver.observe((event, state) => {
+      const line = progressLine(event, state);
+      if (line) process.stderr.write(line + '\n');
+    });
+  }
   // SIGINT cancels the turn (see runPrint); these end the run.
-  const release = exitCleanlyOn(['SIGTERM', 'SIGHUP'], () => app.controller.shutdown());
-  const releaseStartup = exitCleanlyOn(['SIGINT'], () => app.controller.shutdown());
+  const release = exitCleanlyOn(['SIGTERM', 'SIGHUP'], () => app.driver.shutdown());
+  const releaseStartup = exitCleanlyOn(['SIGINT'], () => app.driver.shutdown());
   try {
-    await app.hub.start();
+    await app.driver.start();
     releaseStartup();
     if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY)\n`);
     if (session.resumed && !opts.json) {
       const {meta, turns} = session.resumed;
       process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
     }
-    return await runPrint(app.controller, opts.question!, opts.json, process.stdout);
+    return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr);
   } finally {
-    await app.controller.shutdown();
+    await app.driver.shutdown();
     session.recorder.close();
     trace?.close();
     release();

@@ -58,9 +58,6 @@ export class Hub {
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
   private readonly validator = new OutputValidator();
-  private firstReadyResolve!: () => void;
-  /** Resolves when the first server is online (or every server has settled). */
-  readonly firstReady = new Promise<void>((r) => (this.firstReadyResolve = r));
   /** Tools the translation could not use (bad input schema), with reasons. */
   private translationDrops: DroppedEntry[] = [];
   /** Every tool ever listed, so a call to a server that went down gets the real reason. */
@@ -78,9 +75,8 @@ export class Hub {
     // keeps that burst of allocation from landing after the sessions' objects
     // exist: then every later call paid 1-3 us more (BENCHMARKS.md, finding 4).
     warmMetaSchema();
-    for (const slot of this.slots) this.emit({type: 'status', status: slot.status});
+    for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
     await Promise.all(this.slots.map((s) => s.start()));
-    this.firstReadyResolve();
   }
 
   get catalog(): Catalog {
@@ -115,14 +111,24 @@ export class Hub {
   }
 
   /** Calls a tool by its model name. Never throws: every failure is an `isError` result. */
-  async call(name: string, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
-    const started = performance.now();
+  call(name: string, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
     const entry = this.current.byName.get(name);
-    if (!entry) return this.missing(name);
-    const slot = this.byAlias.get(entry.alias)!;
+    if (!entry) return Promise.resolve(this.missing(name));
+    return this.callEntry(entry, args, options);
+  }
+
+  /**
+   * Calls the tool of an entry the caller already found in the catalog (the
+   * driver looks each call up once, for its card and approval, and passes
+   * the entry on). Never throws.
+   */
+  async callEntry(entry: CatalogEntry, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
+    const started = performance.now();
+    const slot = this.byAlias.get(entry.alias);
+    if (!slot) return errorResult(`there is no server ${entry.alias}`, 'unknown-tool');
     if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool});
     if (args === undefined || args === null) args = {};
-    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool});
+    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${entry.name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool});
     // Half-open: if this call is let through, it is the one trial call.
     const trial = slot.circuit.openUntilMs !== undefined;
     if (!slot.circuit.allow()) {
@@ -130,6 +136,9 @@ export class Hub {
       return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
     }
     const timeoutMs = slot.timeoutFor(entry.tool);
+    // Read once: with nobody listening the call path builds no event at all.
+    const listener = this.options.onEvent;
+    if (listener) this.emit({type: 'server/call-started', alias: entry.alias, tool: entry.tool});
     let result: HubCallResult;
     try {
       // Progress restarts the idle timeout; the total cap keeps a server that
@@ -162,8 +171,8 @@ export class Hub {
       else if (trial) slot.circuit.released();
     }
     result.durationMs = Math.round(performance.now() - started);
-    // The status is immutable (the UI keeps old ones): copy it only when the circuit changes, not per call.
-    if (slot.circuit.openUntilMs !== slot.status.circuitOpenUntil) slot.update({circuitOpenUntil: slot.circuit.openUntilMs});
+    slot.circuitChanged();
+    if (listener) this.emit({type: 'server/call-finished', alias: entry.alias, tool: entry.tool, durationMs: result.durationMs, failure: result.failure});
     return result;
   }
 
@@ -191,7 +200,7 @@ export class Hub {
     // stderr is logging, not an error signal: to the log file, and (bounded) to the trace pane.
     const ondiagnostic = (text: string) => {
       log?.write(text);
-      if (o.trace) this.emit({type: 'trace', alias: server.alias, line: {at: Date.now(), direction: 'in', kind: 'stderr', summary: text.slice(-2000)}});
+      if (o.trace) this.emit({type: 'trace/recorded', alias: server.alias, entry: {at: Date.now(), direction: 'in', kind: 'stderr', summary: text.slice(-2000)}});
     };
     const makeTransport = o.makeTransport
       ? () => o.makeTransport!(server)
@@ -215,9 +224,15 @@ export class Hub {
 
   private slotEvent(event: HubEvent): void {
     this.emit(event);
-    if (event.type !== 'status') return;
-    if (event.status.state === 'online') this.firstReadyResolve();
-    this.rebuildIfToolsChanged();
+    // A server's tools enter or leave the table only when it changes state or re-lists.
+    switch (event.type) {
+      case 'server/starting':
+      case 'server/online':
+      case 'server/offline':
+      case 'server/restarting':
+      case 'server/tools-listed':
+        this.rebuildIfToolsChanged();
+    }
   }
 
   /** Rebuilds the table only when some server's tool list object changed. */
@@ -231,7 +246,7 @@ export class Hub {
     if (catalog === this.current) return;
     this.current = catalog;
     for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
-    this.emit({type: 'catalog', catalog});
+    this.emit({type: 'catalog/rebuilt', catalog});
   }
 
   private emit(event: HubEvent): void {

@@ -6,6 +6,7 @@ import {McpSession, type CallOptions} from '../session/session.js';
 import type {Transport} from '../transport/types.js';
 import {Circuit} from './circuit.js';
 import {describeStartupFailure} from './startup-failure.js';
+import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import type {FailurePhase, ServerStatus} from './types.js';
 
@@ -90,8 +91,14 @@ export class ServerSlot {
     this.attempts = 0;
     this.circuit.reset();
     this.tools = [];
-    this.update({state: 'starting', attempt: undefined, toolCount: 0});
+    this.starts();
     return this.start();
+  }
+
+  /** The first start or a start by hand: the row says "starting" until online or offline. */
+  starts(): void {
+    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined};
+    this.deps.emit({type: 'server/starting', alias: this.alias});
   }
 
   async close(): Promise<void> {
@@ -115,10 +122,23 @@ export class ServerSlot {
     return this.session.callTool(tool, args, options);
   }
 
-  /** Reports a status change; every report is a new object (the UI keeps old ones). */
-  update(patch: Partial<ServerStatus>): void {
-    this.status = {...this.status, ...patch};
-    this.deps.emit({type: 'status', status: this.status});
+  /** The circuit breaker opened or closed; checked after each call, copied only when it changed. */
+  circuitChanged(): void {
+    const openUntil = this.circuit.openUntilMs;
+    if (openUntil === this.status.circuitOpenUntil) return;
+    this.status = {...this.status, circuitOpenUntil: openUntil};
+    this.deps.emit({type: 'server/circuit-changed', alias: this.alias, openUntil});
+  }
+
+  // Every status change is a new object (callers may keep old ones) and one event.
+  private online(details: OnlineDetails): void {
+    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined};
+    this.deps.emit({type: 'server/online', alias: this.alias, ...details});
+  }
+
+  private offline(phase: FailurePhase, reason: string): void {
+    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0};
+    this.deps.emit({type: 'server/offline', alias: this.alias, phase, reason});
   }
 
   private async connect(): Promise<boolean> {
@@ -165,9 +185,7 @@ export class ServerSlot {
       session.onClose((exit) => this.exited(session!, exit));
       if (changedWhileListing) this.scheduleRelist(session);
       session.onLogMessage((params) => this.report.logged(params));
-      this.update({
-        state: 'online',
-        attempt: undefined,
+      this.online({
         era: session.era,
         protocolVersion: session.protocolVersion,
         serverName: session.serverInfo?.name,
@@ -175,9 +193,6 @@ export class ServerSlot {
         toolCount: this.tools.length,
         pages,
         discoveryMs: Date.now() - started,
-        phase: undefined,
-        reason: undefined,
-        failedAt: undefined,
       });
       return true;
     } catch (err) {
@@ -187,8 +202,8 @@ export class ServerSlot {
       if (!session) void transport?.close();
       if (generation === this.generation && !this.closing) {
         this.report.note(`${failure.phase} failed: ${failure.reason}`);
-        this.update({state: 'offline', phase: failure.phase, reason: failure.reason, failedAt: Date.now(), toolCount: 0});
         this.tools = [];
+        this.offline(failure.phase, failure.reason);
       }
       return false;
     } finally {
@@ -211,6 +226,7 @@ export class ServerSlot {
   }
 
   private scheduleRelist(session: McpSession): void {
+    this.deps.emit({type: 'server/tools-changed', alias: this.alias});
     clearTimeout(this.relistTimer);
     this.relistTimer = setTimeout(() => void this.relist(session), this.deps.listDebounceMs);
   }
@@ -223,7 +239,8 @@ export class ServerSlot {
       const {tools, pages} = await this.listTools(session);
       if (session !== this.session) return;
       this.tools = tools;
-      this.update({toolCount: tools.length, pages});
+      this.status = {...this.status, toolCount: tools.length, pages};
+      this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
     } catch (err) {
       this.report.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
     }
@@ -235,6 +252,7 @@ export class ServerSlot {
     this.tools = [];
     clearTimeout(this.relistTimer);
     this.report.note(`process ended: ${describeExit(exit)}`);
+    this.deps.emit({type: 'server/exited', alias: this.alias, code: exit.code, signal: exit.signal});
     // A server that ran for a while earns a fresh set of tries; a crash loop does not.
     if (Date.now() - this.onlineSince >= this.deps.restart.stableMs) this.attempts = 0;
     void this.restartLoop(exit);
@@ -244,11 +262,13 @@ export class ServerSlot {
     const {baseMs, maxMs, maxTries} = this.deps.restart;
     while (!this.closing && !this.session) {
       if (this.attempts >= maxTries) {
-        this.update({state: 'offline', phase: 'exit', reason: `${new ServerExitedError(exit).message}; gave up after ${maxTries} restarts`, failedAt: Date.now(), toolCount: 0});
+        this.offline('exit', `${new ServerExitedError(exit).message}; gave up after ${maxTries} restarts`);
         return;
       }
       this.attempts++;
-      this.update({state: 'restarting', attempt: this.attempts, toolCount: 0, phase: 'exit', reason: describeExit(exit)});
+      const reason = describeExit(exit);
+      this.status = {...this.status, state: 'restarting', attempt: this.attempts, toolCount: 0, phase: 'exit', reason};
+      this.deps.emit({type: 'server/restarting', alias: this.alias, attempt: this.attempts, reason});
       await new Promise((r) => setTimeout(r, Math.min(baseMs * 2 ** (this.attempts - 1), maxMs)));
       if (this.closing || this.session) return;
       if (await this.start()) return;
