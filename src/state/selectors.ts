@@ -169,10 +169,6 @@ export function pendingApproval(state: AppState): ToolCallItem | null {
 }
 
 
-/** Whether a turn is running or being cancelled. */
-export function isBusy(state: AppState): boolean {
-  return state.turn.status !== 'idle';
-}
 
 /** The newest status-line notice, or null. */
 export function latestNotice(state: AppState): Notice | null {

@@ -56,9 +56,8 @@ beforeAll(async () => {
     tmcp: {command: 'node', args: ['--import', 'tsx', 'test/fixtures/tmcp-server.ts'], cwd: ROOT, startupTimeoutMs: STARTUP},
   });
   built = await buildApp(cliOptions({config: path, script: writeScript(SCRIPT), model: undefined, yes: true}), testEnv(), {interactive: true, columns: 100, rows: 40});
-  const ready = built.hub.start();
-  ui = render(<App store={built.store} controller={built.controller} theme={createTheme(true)} ready={ready} onQuit={() => {}} />);
-  await ready;
+  ui = render(<App store={built.store} driver={built.driver} theme={createTheme(true)} onQuit={() => {}} />);
+  await built.driver.start();
   await frame((f) => f.includes('2/2 online'), 'both servers online', 60_000);
   // The names the script uses are the ones the catalog gave the model.
   expect([modelName(built.hub, 'everything', 'trigger-elicitation-request'), modelName(built.hub, 'everything', 'trigger-url-elicitation'), modelName(built.hub, 'tmcp', 'ask_name')]).toEqual([ELICIT, LINK, ASK_NAME]);
@@ -66,7 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   cleanup();
-  await built?.controller.shutdown();
+  await built?.driver.shutdown();
   tmp?.cleanup();
 }, 30_000);
 

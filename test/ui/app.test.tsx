@@ -10,7 +10,7 @@ import {cliOptions, testEnv, typeKeys, typeLine, waitForFrame, waitUntil, writeS
 let built: BuiltApp | undefined;
 afterEach(async () => {
   cleanup();
-  await built?.controller.shutdown();
+  await built?.driver.shutdown();
   built = undefined;
 });
 
@@ -18,8 +18,8 @@ afterEach(async () => {
 async function start(opts: Partial<CliOptions> = {}) {
   built = await buildApp(cliOptions(opts), testEnv(), {interactive: true, trace: true, columns: 100, rows: 40});
   const quits = {count: 0};
-  const ready = built.hub.start();
-  const ui = render(<App store={built.store} controller={built.controller} theme={createTheme(true)} ready={ready} onQuit={() => quits.count++} />);
+  const ui = render(<App store={built.store} driver={built.driver} theme={createTheme(true)} onQuit={() => quits.count++} />);
+  void built.driver.start();
   return {app: built, ui, quits, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
 }
 

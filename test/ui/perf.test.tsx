@@ -26,7 +26,7 @@ function bigState() {
   const tools = Array.from({length: 2000}, (_, i) => entry(i % 2 ? 'notes' : 'tickets', `tool_${i}`, {title: `Tool number ${i}`}));
   let s = run(base(), {type: 'catalog/rebuilt', catalog: catalog(tools)});
   for (let i = 0; i < 250; i++) {
-    s = run(s, {type: 'user/submitted', text: `question ${i}`}, {type: 'model/responded', content: [{type: 'text', text: `answer ${i}`}], stopReason: 'end_turn'}, {type: 'turn/finished', stopReason: 'end_turn'});
+    s = run(s, {type: 'user/submitted', text: `question ${i}`}, {type: 'model/responded', content: [{type: 'text', text: `answer ${i}`}], stopReason: 'end_turn'}, {type: 'turn/finished'});
   }
   return s;
 }
@@ -36,8 +36,8 @@ describe('a big catalog and a long conversation', () => {
     const state = bigState();
     expect(state.conversation.items).toHaveLength(500);
     const store = createStore(state);
-    const controller = {busy: false, submit: vi.fn(), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
-    const ui = render(<App store={store} controller={controller} theme={createTheme(true)} onQuit={() => {}} />);
+    const driver = {busy: false, ask: vi.fn(() => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
+    const ui = render(<App store={store} driver={driver} theme={createTheme(true)} onQuit={() => {}} />);
     await waitForFrame(ui.lastFrame, (f) => f.includes('answer 249') && f.includes('Tools 2000'), 'the first frame');
     const rowCalls = vi.mocked(catalogRows.catalogLines).mock.calls.length;
     const itemCalls = vi.mocked(itemLines.itemLines).mock.calls.length;
