@@ -8,8 +8,6 @@ import {truncate} from './text.js';
 /** Events this sub-reducer handles. */
 export type CallEvent = EventOf<`call/${string}`>;
 
-const FINAL = new Set<ToolCallItem['state']>(['done', 'error', 'denied', 'cancelled']);
-
 /** Reduces tool-call events. */
 export function reduceCalls(state: AppState, event: CallEvent): AppState {
   if (event.type === 'call/requested') return requested(state, event);

@@ -3,7 +3,6 @@ import {clientFeatures, defaultsFor, type FeatureHost} from '../../src/agent/cli
 import {createScriptedModel} from '../../src/agent/models/scripted.js';
 import {parseScript} from '../../src/agent/models/script.js';
 import type {ServerConfig} from '../../src/config/index.js';
-import {createStore} from '../../src/state/store.js';
 import {initialState} from '../../src/state/app-state.js';
 import {reduce} from '../../src/state/reduce.js';
 

@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {tempDir, textOf} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
-import {BASE_TOOLS, connectionOf, expectNeighbourServes, MODEL_NAME, startFault, stderrOf, toolsOf, useFaultKit} from './fault-kit.js';
+import {BASE_TOOLS, connectionOf, expectNeighbourServes, MODEL_NAME, startFault, toolsOf, useFaultKit} from './fault-kit.js';
 import {heldBytes, MB, peakRssDuring, tagged} from './helpers.js';
 
 useFaultKit();

@@ -4,7 +4,6 @@
 // model calls the tools; the user answers in the TUI; the tool card shows what
 // the server made of the answer.
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {parseScript} from '../../src/agent/models/script.js';
 import {buildApp, type App as BuiltApp} from '../../src/cli/app.js';

@@ -144,7 +144,7 @@ describe('anthropic model errors', () => {
   });
 
   it('429 and 529 name the problem', async () => {
-    const {model} = await setup((_, req) => (fake!.requests.length === 1 ? {status: 429} : {status: 529}));
+    const {model} = await setup(() => (fake!.requests.length === 1 ? {status: 429} : {status: 529}));
     await expect(ask(model)).rejects.toThrow(/429 rate limited/);
     await expect(ask(model)).rejects.toThrow(/529 overloaded/);
   });

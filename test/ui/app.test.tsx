@@ -1,11 +1,10 @@
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {buildApp, type App as BuiltApp} from '../../src/cli/app.js';
 import type {CliOptions} from '../../src/cli/args.js';
 import {App} from '../../src/ui/app/app.js';
 import {createTheme} from '../../src/ui/theme.js';
-import {cliOptions, testEnv, typeKeys, typeLine, waitForFrame, waitUntil, writeScript} from './helpers.js';
+import {cliOptions, testEnv, typeLine, waitForFrame, waitUntil, writeScript} from './helpers.js';
 
 let built: BuiltApp | undefined;
 afterEach(async () => {

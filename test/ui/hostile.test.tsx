@@ -1,5 +1,4 @@
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {CatalogPane} from '../../src/ui/panes/catalog-pane.js';
 import {ConversationPane} from '../../src/ui/panes/conversation-pane.js';

@@ -1,7 +1,6 @@
 // The dialog of a server's request: what it shows (fixture state), and what
 // keys do with a real Driver (the answer askInput resolves with).
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {InputAnswer} from '../../src/agent/client-features.js';
 import {Driver, type DriverHub} from '../../src/driver/driver.js';

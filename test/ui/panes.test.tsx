@@ -1,5 +1,4 @@
 import {render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import {CatalogPane} from '../../src/ui/panes/catalog-pane.js';

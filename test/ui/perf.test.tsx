@@ -1,7 +1,6 @@
 // Work grows with the rows on screen, not with the list: typing re-renders
 // the input line only, and a big catalog or transcript is laid out a window at a time.
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createStore} from '../../src/state/store.js';
 import {App} from '../../src/ui/app/app.js';
