@@ -167,7 +167,7 @@ export class Driver {
       signal: abort.signal,
       resultCap: this.o.resultCap,
       onText: (t) => batcher.push(t),
-      closed: () => {},
+      closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),
     }).finally(() => {
       batcher.flush();
       clearInterval(tick);

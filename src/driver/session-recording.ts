@@ -40,6 +40,12 @@ export function recordSession(recorder: TurnRecorder): (event: AppEvent, state: 
         });
         return;
       }
+      case 'call/skipped': {
+        // Recorded like any call, so a resumed session gives the model the same result it had.
+        const text = event.block.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+        recorder.call({id: event.callId, name: event.name, arguments: event.arguments, isError: true, protocolError: false, text, result: event.block});
+        return;
+      }
       case 'conversation/cleared':
         recorder.cleared?.();
         return;

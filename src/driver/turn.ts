@@ -28,7 +28,7 @@ export interface TurnContext {
   signal: AbortSignal;
   resultCap?: number;
   onText(delta: string): void;
-  /** Results the model was given without the call running (step limit, cancel, failure), for the session file. */
+  /** A result the model was given without the call running (step limit, cancel, failure). */
   closed(use: ToolUse, result: ToolResult): void;
 }
 

@@ -53,6 +53,8 @@ type DriverEvent =
   | {type: 'call/progress'; callId: string; progress: number; total?: number; message?: string}
   /** The call finished (successfully or not; hub calls never throw), or its denial was final. `block` is what the model was given. */
   | {type: 'call/completed'; callId: string; result: CallResultLike; block?: Extract<ModelContent, {type: 'tool_result'}>}
+  /** The model asked for a call that never ran (the step limit, a cancel or a failure came first); `block` is what it was told instead. */
+  | {type: 'call/skipped'; callId: string; name: string; arguments: unknown; block: Extract<ModelContent, {type: 'tool_result'}>}
   // server requests (elicitation, sampling)
   /** A server asked for the user's input or for a model completion. */
   | {type: 'input/requested'; request: InputRequestView}

@@ -11,6 +11,8 @@ export type CallEvent = EventOf<`call/${string}`>;
 /** Reduces tool-call events. */
 export function reduceCalls(state: AppState, event: CallEvent): AppState {
   if (event.type === 'call/requested') return requested(state, event);
+  // A call that never ran has no card; only the session file keeps it.
+  if (event.type === 'call/skipped') return state;
   const found = cardOf(state, event.callId);
   if (!found) return state;
   const {index, card} = found;

@@ -50,6 +50,7 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'call/started':
     case 'call/progress':
     case 'call/completed':
+    case 'call/skipped':
       return reduceCalls(state, event satisfies CallEvent);
     case 'input/requested':
     case 'input/answered':

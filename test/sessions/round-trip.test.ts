@@ -120,7 +120,7 @@ describe('SessionRecorder + loadSession', () => {
     expectValidForApi(reloaded.history);
   });
 
-  it('a step-limited turn leaves unrun calls that the loader closes', async () => {
+  it('a step-limited turn saves the result of the call it did not run, as the model was told it', async () => {
     const recorder = SessionRecorder.create({env: state.env});
     const c = new Driver({
       store: createStore(initialState()),
@@ -137,8 +137,11 @@ describe('SessionRecorder + loadSession', () => {
     recorder.close();
     const loaded = loadSession(recorder.id, state.env);
     expectValidForApi(loaded.history);
+    expect(loaded.warnings).toEqual([]);
     expect(loaded.history).toHaveLength(c.history.length);
-    const last = loaded.history[loaded.history.length - 1]!;
-    expect(last.content).toMatchObject([{type: 'tool_result', is_error: true}, {type: 'text', text: 'next question'}]);
+    // The same words as in memory, not the loader's generic repair.
+    const notRun = {type: 'tool_result', is_error: true, content: [{type: 'text', text: 'not run: the step limit of 2 model requests for one turn was reached'}]};
+    expect(c.history.at(-1)!.content).toMatchObject([notRun]);
+    expect(loaded.history.at(-1)!.content).toMatchObject([notRun, {type: 'text', text: 'next question'}]);
   });
 });
