@@ -5,7 +5,7 @@ import type {ToolResult, ToolUse} from '../agent/history.js';
 import {resultText, toToolResult} from '../agent/tool-result.js';
 import type {CatalogEntry, HubCallResult} from '../hub/types.js';
 import {approve} from './approval.js';
-import type {TurnContext} from './turn.js';
+import type {TurnContext} from './context.js';
 
 /** Runs one call to its end; never throws. */
 export async function runCall(use: ToolUse, entry: CatalogEntry | undefined, t: TurnContext): Promise<ToolResult> {

@@ -14,7 +14,8 @@ import type {Store} from '../state/store.js';
 import type {ApprovalAnswer, Approver} from './approval.js';
 import {recordSession, type TurnRecorder} from './session-recording.js';
 import {TextBatcher} from './text-batcher.js';
-import {runTurn, type LoopHub} from './turn.js';
+import type {LoopHub} from './context.js';
+import {runTurn} from './turn.js';
 
 /** The hub as the driver runs it. */
 export interface DriverHub extends LoopHub {

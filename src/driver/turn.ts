@@ -1,36 +1,10 @@
 // One user turn: model → tool calls → results → model, until an answer or a
 // limit. Every outcome becomes an event; the history the model sees is kept
 // valid whatever happens (each tool_use answered before the turn returns).
-import {appendUserText, notRun, unansweredUses, type ToolResult, type ToolUse} from '../agent/history.js';
-import type {Model, ModelMessage} from '../agent/model.js';
-import {buildRequest, type RequestSource} from '../agent/request.js';
-import type {HubCallOptions} from '../hub/hub.js';
-import type {CatalogEntry, HubCallResult} from '../hub/types.js';
-import type {AppEvent} from '../state/events.js';
+import {appendUserText, notRun, unansweredUses, type ToolUse} from '../agent/history.js';
+import {buildRequest} from '../agent/request.js';
 import {runCall} from './call.js';
-import type {Approver} from './approval.js';
-
-/** The hub as a turn needs it. */
-export interface LoopHub extends RequestSource {
-  call(name: string, args: unknown, options?: HubCallOptions): Promise<HubCallResult>;
-  callEntry(entry: CatalogEntry, args: unknown, options?: HubCallOptions): Promise<HubCallResult>;
-}
-
-/** What one turn needs from the driver. */
-export interface TurnContext {
-  model: Model;
-  hub: LoopHub;
-  /** Extended in place; valid for the model API whenever the turn returns. */
-  history: ModelMessage[];
-  dispatch(event: AppEvent): void;
-  maxSteps: number;
-  approver: Approver;
-  signal: AbortSignal;
-  resultCap?: number;
-  onText(delta: string): void;
-  /** A result the model was given without the call running (step limit, cancel, failure). */
-  closed(use: ToolUse, result: ToolResult): void;
-}
+import type {TurnContext} from './context.js';
 
 /** Runs one turn; its outcome is in the store when this resolves. */
 export async function runTurn(question: string, t: TurnContext): Promise<void> {

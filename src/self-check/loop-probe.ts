@@ -1,6 +1,6 @@
 import type {Model, ModelRequest, ModelTool} from '../agent/model.js';
 import {Driver} from '../driver/driver.js';
-import type {LoopHub} from '../driver/turn.js';
+import type {LoopHub} from '../driver/context.js';
 import {initialState, type AppState} from '../state/app-state.js';
 import {createStore} from '../state/store.js';
 

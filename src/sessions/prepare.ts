@@ -1,4 +1,4 @@
-import type {ModelMessage} from '../agent/model.js';
+import type {ModelMessage} from '../state/model-content.js';
 import {loadSession, type LoadedSession} from './load.js';
 import {SessionRecorder} from './recorder.js';
 

@@ -1,5 +1,5 @@
 import {closeSync, existsSync, fchmodSync, openSync, writeSync} from 'node:fs';
-import type {ModelContent} from '../agent/model.js';
+import type {ModelContent} from '../state/model-content.js';
 import {SESSION_FORMAT, type CallLine, type HeaderRecord, type SessionRecord} from './records.js';
 import {newSessionId, sessionPath, sessionsDir} from './session-id.js';
 

@@ -1,4 +1,4 @@
-import type {ModelContent, ModelMessage} from '../agent/model.js';
+import type {ModelContent, ModelMessage} from '../state/model-content.js';
 import type {AppEvent} from '../state/events.js';
 
 /**

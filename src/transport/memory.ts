@@ -1,6 +1,5 @@
-import type {ExitInfo} from '../connection/errors.js';
 import {TailBuffer} from './tail-buffer.js';
-import {TransportClosedError, type Transport} from './types.js';
+import {TransportClosedError, type ExitInfo, type Transport} from './types.js';
 
 /** One end of an in-memory linked pair: what one side sends, the other receives. */
 export class MemoryTransport implements Transport {

@@ -1,9 +1,8 @@
 import {spawn, type ChildProcess} from 'node:child_process';
-import type {ExitInfo} from '../connection/errors.js';
 import {LineReader} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
 import {watchProcessGroup} from './reaper.js';
-import {TransportClosedError, type Transport} from './types.js';
+import {TransportClosedError, type ExitInfo, type Transport} from './types.js';
 
 /** How long after a process exits its pipes may still deliver what it wrote. */
 const EXIT_DRAIN_MS = 50;

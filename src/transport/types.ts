@@ -1,4 +1,11 @@
-import type {ExitInfo} from '../connection/errors.js';
+/** How a server process or stream ended. */
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+  /** A spawn failure (ENOENT, EACCES…), when the process never ran. */
+  error?: string;
+  stderrTail: string;
+}
 
 /**
  * One bidirectional message stream, small enough that an in-memory pair can
