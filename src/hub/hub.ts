@@ -38,6 +38,8 @@ export interface HubOptions {
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
   circuit?: Partial<{threshold: number; cooldownMs: number}>;
   listDebounceMs?: number;
+  /** The clock of the circuit breaker and the restart policy (tests give a fake one). */
+  now?: () => number;
 }
 
 /** Per-call options. */
@@ -132,8 +134,9 @@ export class Hub {
     // Half-open: if this call is let through, it is the one trial call.
     const trial = slot.circuit.openUntilMs !== undefined;
     if (!slot.circuit.allow()) {
-      const until = slot.circuit.openUntilMs ?? Date.now();
-      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
+      const now = (this.options.now ?? Date.now)();
+      const until = slot.circuit.openUntilMs ?? now;
+      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - now) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
     }
     const timeoutMs = slot.timeoutFor(entry.tool);
     // Read once: with nobody listening the call path builds no event at all.
@@ -219,6 +222,7 @@ export class Hub {
       logFile: log?.path,
       writeLog: log ? (text) => log.write(text) : undefined,
       listDebounceMs: o.listDebounceMs ?? 200,
+      now: o.now ?? Date.now,
     });
   }
 

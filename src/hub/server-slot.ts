@@ -35,6 +35,8 @@ export interface SlotDeps extends ReporterDeps {
   circuit: {threshold: number; cooldownMs: number};
   logFile?: string;
   listDebounceMs: number;
+  /** The clock of the circuit breaker and of "ran long enough to earn fresh restarts". */
+  now: () => number;
 }
 
 /** One configured server: its process, its session, its health. */
@@ -59,7 +61,7 @@ export class ServerSlot {
     readonly config: SlotConfig,
     private readonly deps: SlotDeps,
   ) {
-    this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs);
+    this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs, deps.now);
     this.report = new SlotReporter(config.alias, deps);
     this.status = {
       alias: config.alias,
@@ -180,7 +182,7 @@ export class ServerSlot {
       }
       this.session = session;
       this.tools = tools;
-      this.onlineSince = Date.now();
+      this.onlineSince = this.deps.now();
       this.circuit.reset();
       session.onClose((exit) => this.exited(session!, exit));
       if (changedWhileListing) this.scheduleRelist(session);
@@ -254,7 +256,7 @@ export class ServerSlot {
     this.report.note(`process ended: ${describeExit(exit)}`);
     this.deps.emit({type: 'server/exited', alias: this.alias, code: exit.code, signal: exit.signal});
     // A server that ran for a while earns a fresh set of tries; a crash loop does not.
-    if (Date.now() - this.onlineSince >= this.deps.restart.stableMs) this.attempts = 0;
+    if (this.deps.now() - this.onlineSince >= this.deps.restart.stableMs) this.attempts = 0;
     void this.restartLoop(exit);
   }
 

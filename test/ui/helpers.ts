@@ -3,33 +3,18 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import type {CliOptions} from '../../src/cli/args.js';
+import {nextTurn} from '../helpers/wait.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Polls `lastFrame()` until `predicate` holds; the error shows the last frame. */
-export async function waitForFrame(lastFrame: () => string | undefined, predicate: (frame: string) => boolean, what = 'frame', timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const frame = lastFrame() ?? '';
-    if (predicate(frame)) return frame;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last frame:\n${frame}`);
-    await new Promise((r) => setTimeout(r, 15));
-  }
-}
+export {waitForFrame} from '../helpers/wait.js';
 
-/** Polls until `check()` is truthy. */
-export async function waitUntil<T>(check: () => T, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = check();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 15));
-  }
-}
-
-/** The pause between keystrokes: keys of a person, not a paste. */
-export const keyGap = () => new Promise((r) => setTimeout(r, 20));
+/**
+ * Between keystrokes of a person: each key its own write, read before the
+ * next. The test stdin delivers a write at once, so a turn of the event loop
+ * is enough; no time passes.
+ */
+export const keyGap = nextTurn;
 
 /** Types `text` one key at a time. */
 export async function typeKeys(stdin: {write(s: string): void}, text: string): Promise<void> {

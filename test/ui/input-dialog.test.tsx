@@ -14,7 +14,8 @@ import {InputDialog, inputDialogHeight} from '../../src/ui/panes/input-dialog.js
 import {createTheme} from '../../src/ui/theme.js';
 import {base, catalog, entry} from './fixtures.js';
 import {EVERYTHING_DEFAULTS, EVERYTHING_SCHEMA} from './form-fixtures.js';
-import {keyGap, rowsOf, typeKeys, waitForFrame, waitUntil} from './helpers.js';
+import {waitFor} from '../helpers/wait.js';
+import {keyGap, rowsOf, typeKeys, waitForFrame} from './helpers.js';
 import {TAB, SHIFT_TAB, DOWN, RIGHT, ESC, CTRL_C, CTRL_D, CTRL_S, CTRL_U} from './keys.js';
 
 afterEach(cleanup);
@@ -191,7 +192,7 @@ describe('answering with the keys (real Driver)', () => {
     await press(ui.stdin, SHIFT_TAB, SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
     await frame((t) => t.includes('▸ Legacy Titled'), 'the last field');
     await press(ui.stdin, '\r');
-    const answer = await waitUntil(() => settled, 'the answer');
+    const answer = await waitFor(() => settled, 'the answer');
     expect(answer).toEqual({action: 'accept', content: {...EVERYTHING_DEFAULTS, name: 'Ada'}});
   });
 
@@ -258,7 +259,7 @@ describe('answering with the keys (real Driver)', () => {
       await press(ui.stdin, 'x', 'o', '\r');
       expect(settled).toBeUndefined();
       await press(ui.stdin, k);
-      expect(await waitUntil(() => settled, 'the answer')).toEqual({action});
+      expect(await waitFor(() => settled, 'the answer')).toEqual({action});
       await frame((t) => !t.includes('asks to use your model'), 'the dialog gone');
     }
     // None of those keys reached the input line.
