@@ -68,8 +68,8 @@ export class Connection {
   private exit?: ExitInfo;
   /**
    * One timer for all pending requests, armed for the earliest deadline: a
-   * setTimeout/clearTimeout pair per request cost about 10% of a call's client
-   * CPU (bench/profile, BENCHMARKS.md). Deadlines only move later, so the armed
+   * setTimeout/clearTimeout pair per request was the largest client cost of a
+   * call (BENCHMARKS.md, finding 1). Deadlines only move later, so the armed
    * timer is never late; when it fires it gives up on what expired and re-arms.
    */
   private timer?: NodeJS.Timeout;

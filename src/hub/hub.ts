@@ -72,10 +72,10 @@ export class Hub {
 
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
   async start(): Promise<void> {
-    // The first catalog build compiles the JSON Schema meta-schema (~60 ms);
-    // doing it before any server is spawned costs no more in total, and it
-    // keeps that burst of allocation from landing after the sessions' objects
-    // exist: then every later call paid 1-3 us more (BENCHMARKS.md, finding 4).
+    // The first catalog build compiles the JSON Schema meta-schema. Done
+    // before any server is spawned it costs no more in total, and that burst
+    // of allocation does not land after the sessions' objects exist, where it
+    // made every later call dearer (BENCHMARKS.md, finding 4).
     warmMetaSchema();
     for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
     await Promise.all(this.slots.map((s) => s.start()));
@@ -151,8 +151,8 @@ export class Hub {
       const raw = await slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress});
       slot.circuit.succeeded();
       const check = this.validator.validate(entry, raw);
-      // One literal of a fixed shape: spreading the session's result and then adding
-      // alias/tool/durationMs cost ~4 µs a call in V8 (bench/profile, BENCHMARKS.md).
+      // One literal of a fixed shape: spreading the session's result and then
+      // adding alias/tool/durationMs was a measurable cost per call (BENCHMARKS.md, finding 4).
       result = check.ok
         ? {
             content: raw.content,

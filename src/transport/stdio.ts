@@ -94,9 +94,9 @@ export class StdioTransport implements Transport {
     }
     // Messages sent in the same tick leave in one write: with many calls in
     // flight, a write per message woke the server once per message, and both
-    // processes paid a context switch each time (64 in flight through the
-    // hub went from 0.55x to 0.79x raw; BENCHMARKS.md). Uncorked on the next
-    // tick, which runs after the promise jobs that issued the sends.
+    // processes paid a context switch each time (BENCHMARKS.md, finding 6).
+    // Uncorked on the next tick, which runs after the promise jobs that
+    // issued the sends.
     if (!this.corked) {
       this.corked = true;
       stdin.cork();
