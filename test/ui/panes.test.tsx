@@ -130,10 +130,13 @@ describe('conversation pane', () => {
       {type: 'call/progress', callId: 'c1', progress: 2, total: 5, message: 'indexing'},
       {type: 'call/approval-asked', callId: 'c2', trusted: false},
       {type: 'call/denied', callId: 'c2'},
+      {type: 'call/completed', callId: 'c2', result: {durationMs: 0, isError: true, text: 'The user declined the call'}},
     );
     const running = draw(s);
     expect(running).toMatch(/◐ running \d+ ms · 2\/5 \(40%\) indexing/);
     expect(running).toContain('⊘ denied by you: not run');
+    // The denial is what the model is told; the card does not repeat it.
+    expect(running).not.toContain('The user declined');
     s = run(s, {type: 'turn/step-limit-reached', maxSteps: 10});
     expect(draw(s)).toContain('⚠ Stopped after 10 steps: the step limit was reached.');
   });

@@ -20,7 +20,8 @@ export function cardLines(card: ToolCallItem, width: number, now: number): Line[
     [seg('│ ', 'tool'), ...cardState(card, now)],
     [seg('│ ', 'tool'), seg('args ', 'muted'), seg(shortArgs(card.args, w - 7))],
   ];
-  const preview = previewLines(card.preview, w - 2);
+  // A denied call never ran: the card says so, and the denial is the model's to read.
+  const preview = previewLines(card.state === 'denied' ? undefined : card.preview, w - 2);
   for (const text of preview.shown) lines.push([seg('│ ', 'tool'), seg(text, bad ? 'error' : undefined)]);
   lines.push([seg('╰', 'tool'), ...(preview.more > 0 ? [seg(` … ${preview.more} more line${preview.more === 1 ? '' : 's'}`, 'muted')] : [])]);
   return lines.map((l) => fitLine(l, w));
