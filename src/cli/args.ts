@@ -1,4 +1,5 @@
 import {parseArgs} from 'node:util';
+import type {ProviderName} from '../agent/model.js';
 
 /** Which thing the app does this run. */
 export type Mode = 'tui' | 'print' | 'list-tools' | 'self-check' | 'sessions' | 'help' | 'version';
@@ -12,6 +13,8 @@ export interface CliOptions {
   allow: string[];
   maxSteps: number;
   model?: string;
+  /** `--provider`: which model API; chosen from the keys that are set when absent. */
+  provider?: ProviderName;
   script?: string;
   config: string;
   resume?: string | true;
@@ -25,7 +28,7 @@ export const MAX_STEPS = 1000;
 export const MAX_RESULT_CAP = 10_000_000;
 
 /** Options that take one value: giving one twice is a mistake, not "the last one wins". */
-const SINGLE_VALUED = ['print', 'max-steps', 'model', 'script', 'config', 'result-cap'] as const;
+const SINGLE_VALUED = ['print', 'max-steps', 'model', 'provider', 'script', 'config', 'result-cap'] as const;
 
 /** Wrong flags: the app prints the message and exits 2. */
 export class UsageError extends Error {
@@ -40,7 +43,12 @@ Usage:
   breakerbox --list-tools [--json]     discover every server, print the tool table
   breakerbox --self-check              prove the client's behaviour against bundled servers
   breakerbox --sessions [--json]       list saved sessions
-  breakerbox <command> [args]          an action (see Commands)
+  breakerbox <command> [args]          an action (see Commands below)
+  breakerbox import [--from CLIENT] [--dry-run] [--all | --only A,B]
+                                       bring servers from Claude, Cursor, VS Code, Codex, Gemini…
+  breakerbox add <alias> -- <command> [args…]
+  breakerbox add <alias> --url <url> [--header NAME=VALUE]
+  breakerbox remove <alias>            edit mcp.config.json in place
 
 Options:
   --config PATH      server config (default: ./mcp.config.json)
@@ -48,6 +56,9 @@ Options:
   --yes              run every tool call without asking
   --allow PATTERN    run matching tools without asking (repeatable; e.g. 'mcp__notes__*')
   --max-steps N      model requests per user turn (default 10, at most ${MAX_STEPS})
+  --provider P       anthropic, openai (any Chat Completions API) or offline
+                     (default: anthropic with ANTHROPIC_API_KEY, else openai with
+                     OPENAI_API_KEY, else offline; OPENAI_BASE_URL picks the server)
   --model M          model id, or "scripted" for the offline model
   --script FILE      replay a scripted conversation (offline)
   --resume [ID]      continue a saved session (default: the latest)
@@ -76,6 +87,7 @@ export function parseCli(argv: string[]): CliOptions {
         allow: {type: 'string', multiple: true},
         'max-steps': {type: 'string'},
         model: {type: 'string'},
+        provider: {type: 'string'},
         script: {type: 'string'},
         config: {type: 'string', short: 'c'},
         resume: {type: 'boolean'},
@@ -109,12 +121,19 @@ export function parseCli(argv: string[]): CliOptions {
     allow: v.allow ?? [],
     maxSteps: boundedInt(v['max-steps'], '--max-steps', 10, MAX_STEPS),
     model: v.model,
+    provider: provider(v.provider),
     script: v.script,
     config: v.config ?? 'mcp.config.json',
     resume,
     debug: v.debug ?? false,
     resultCap: v['result-cap'] === undefined ? undefined : boundedInt(v['result-cap'], '--result-cap', 100_000, MAX_RESULT_CAP),
   };
+}
+
+function provider(value: string | undefined): ProviderName | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'anthropic' || value === 'openai' || value === 'offline') return value;
+  throw new UsageError(`--provider ${JSON.stringify(value)}: use anthropic, openai (any Chat Completions API: OpenAI, Ollama, vLLM, LM Studio, gateways) or offline`);
 }
 
 // Digits only: Number() would also take "1e3", "0x10" and " 5", and turn

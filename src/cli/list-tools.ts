@@ -1,3 +1,4 @@
+import {providerLosses} from '../agent/models/provider-losses.js';
 import type {AppState} from '../state/app-state.js';
 import {serverRows} from '../state/selectors.js';
 import {stripControlLine} from '../util/sanitize.js';
@@ -27,6 +28,8 @@ export function listToolsJson(state: AppState): string {
     description: e.description,
     inputSchema: e.inputSchema,
     annotations: e.annotations ?? null,
+    // What each model API loses of this tool (the tool detail view will show the same).
+    providerLosses: {anthropic: providerLosses(e, 'anthropic'), openai: providerLosses(e, 'openai')},
   }));
   return jsonForTerminal({servers, tools}, 2);
 }

@@ -11,7 +11,8 @@ import {selfCheckCommand} from './self-check.js';
 import {runSessions} from './sessions.js';
 import {exitCleanlyOn} from './signals.js';
 import {commandList, runCommand} from './commands/index.js';
-import {processIo} from './io.js';
+import {processIo} from './commands/io.js';
+import {continueWith} from './continue-session.js';
 
 /**
  * Runs the command line; resolves to the exit code. Never leaves a server
@@ -53,7 +54,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return fail(`--${opts.mode} is not available yet`, 2);
     }
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof SessionError || (err as {code?: string})?.code === 'invalid-script') return fail((err as Error).message, 2);
+    if (err instanceof ConfigError || err instanceof SessionError || err instanceof UsageError || (err as {code?: string})?.code === 'invalid-script') return fail((err as Error).message, 2);
     throw err;
   }
 }
@@ -99,7 +100,7 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
     trace?.close();
     throw err;
   });
-  session.recorder.setModel(app.model.label);
+  const converted = continueWith(session, app.model);
   if (!opts.json) {
     app.driver.observe((event, state) => {
       const line = progressLine(event, state);
@@ -112,10 +113,11 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
   try {
     await app.driver.start();
     releaseStartup();
-    if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY)\n`);
+    if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY or OPENAI_API_KEY)\n`);
     if (session.resumed && !opts.json) {
       const {meta, turns} = session.resumed;
       process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
+      if (converted) process.stderr.write(`• ${converted}\n`);
     }
     return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr);
   } finally {

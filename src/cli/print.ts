@@ -4,7 +4,7 @@ import type {AppEvent} from '../state/events.js';
 import {droppedText} from '../state/reduce-servers.js';
 import {callCard, turnCalls} from '../state/selectors.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
-import type {TextSink} from './io.js';
+import type {TextSink} from './commands/io.js';
 import {jsonForTerminal} from './json-out.js';
 
 /** A line for stderr as calls happen in `--print` text mode, read from the event and the state after it. */

@@ -3,6 +3,7 @@ import {resolve} from 'node:path';
 import React from 'react';
 import {openTraceFile} from '../debug/trace-file.js';
 import {prepareSession, replayEvents} from '../sessions/index.js';
+import {continueWith} from './continue-session.js';
 import {App, createTheme, enterAltScreen, noColorRequested} from '../ui/index.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
@@ -27,8 +28,9 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
     trace?.close();
     throw err;
   });
-  session.recorder.setModel(app.model.label);
+  const converted = continueWith(session, app.model);
   const notice = (level: 'info' | 'warn', text: string) => app.driver.notice(level, text);
+  if (converted) notice('info', converted);
   if (session.resumed) {
     const {meta, turns} = session.resumed;
     // Straight into the store: these are not new, and the session file has them.

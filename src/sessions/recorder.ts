@@ -29,6 +29,7 @@ export class SessionRecorder {
   private opened = false;
   private failed = false;
   private model?: string;
+  private provider?: string;
   private readonly startedAt: string;
 
   private constructor(
@@ -51,9 +52,10 @@ export class SessionRecorder {
     return new SessionRecorder({...o, id}, true);
   }
 
-  /** The model label for the header or the resume marker (known only once the app is built). */
-  setModel(label: string): void {
+  /** The model label and its API, for the header or the resume marker (known only once the app is built). */
+  setModel(label: string, provider?: string): void {
     this.model = label;
+    this.provider = provider;
   }
 
   user(text: string): void {
@@ -99,8 +101,8 @@ export class SessionRecorder {
     fchmodSync(this.fd, 0o600);
     this.opened = true;
     const first: SessionRecord = this.resumed
-      ? {type: 'resumed', at: this.now(), ...(this.model ? {model: this.model} : {})}
-      : header(this.id, this.startedAt, this.o, this.model);
+      ? {type: 'resumed', at: this.now(), ...(this.model ? {model: this.model} : {}), ...(this.provider ? {provider: this.provider} : {})}
+      : {...header(this.id, this.startedAt, this.o, this.model), ...(this.provider ? {provider: this.provider} : {})};
     writeSync(this.fd, JSON.stringify(first) + '\n');
   }
 

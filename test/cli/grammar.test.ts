@@ -6,13 +6,13 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseCli, UsageError} from '../../src/cli/args.js';
 import {runCommand, type CommandEntry} from '../../src/cli/commands/index.js';
-import type {CliIo} from '../../src/cli/io.js';
+import type {CliIo} from '../../src/cli/commands/io.js';
 import {runCli, runCliFirstLine} from '../helpers/cli.js';
 import {tempDir} from '../helpers/hub.js';
 import {ROOT} from '../helpers/servers.js';
 
 function memoryIo(): CliIo & {out: string; err: string} {
-  const io = {env: {}, cwd: '/', out: '', err: '', stdout: {write: (t: string) => (io.out += t)}, stderr: {write: (t: string) => (io.err += t)}};
+  const io = {env: {}, cwd: '/', stdin: process.stdin, out: '', err: '', stdout: {write: (t: string) => (io.out += t)}, stderr: {write: (t: string) => (io.err += t)}};
   return io;
 }
 

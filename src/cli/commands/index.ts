@@ -1,14 +1,16 @@
 // The subcommands: actions (`breakerbox call …`, `login`, `import`, …), as
 // opposed to the modes of the app, which stay flags (`--print`,
-// `--list-tools`, …). One module each under this folder, exporting `run`,
-// loaded only when its command runs. A command is listed here once it works;
-// an unknown name exits 2 with this list.
-import type {CliIo} from '../io.js';
+// `--list-tools`, …). One module each under this folder, exporting
+// `run(argv, io)`, loaded only when its command runs. A command is listed
+// here once it works; an unknown name exits 2 with this list.
+import type {CliIo, Subcommand} from './io.js';
+
+export {processIo, type CliIo, type Subcommand} from './io.js';
 
 /** One subcommand's module. */
 export interface Command {
   /** Runs with the arguments after the command's name; resolves to the exit code. */
-  run(argv: string[], io: CliIo): Promise<number>;
+  run: Subcommand;
 }
 
 /** A row of the dispatch table. */
@@ -19,9 +21,13 @@ export interface CommandEntry {
 }
 
 /** Every subcommand, by name. */
-export const COMMANDS: Readonly<Record<string, CommandEntry>> = {};
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  import: {summary: 'bring servers from another client’s config (Claude, Cursor, VS Code, Codex, Gemini…)', load: () => import('./import.js')},
+  add: {summary: 'add a server to mcp.config.json', load: () => import('./add.js')},
+  remove: {summary: 'remove a server from mcp.config.json', load: () => import('./remove.js')},
+};
 
-/** `name  summary` lines, aligned; a sentence when there are none yet. */
+/** `name  summary` lines, aligned; a sentence when there are none. */
 export function commandList(table: Readonly<Record<string, CommandEntry>> = COMMANDS): string {
   const names = Object.keys(table);
   if (names.length === 0) return '  (none yet: every mode of the app is a flag, see above)';
