@@ -11,7 +11,7 @@ import {initialState} from '../../src/state/app-state.js';
 import type {AppEvent} from '../../src/state/events.js';
 import {turnCalls} from '../../src/state/selectors.js';
 import {createStore} from '../../src/state/store.js';
-import {startFakeAnthropic, type FakeAnthropic} from '../fakes/fake-anthropic.js';
+import {startFakeAnthropic, type FakeAnthropic} from '../helpers/fake-anthropic.js';
 import {nodeServer, testHub} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
 

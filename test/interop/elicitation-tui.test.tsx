@@ -9,9 +9,9 @@ import {parseScript} from '../../src/agent/models/script.js';
 import {buildApp, type App as BuiltApp} from '../../src/cli/app.js';
 import {App} from '../../src/ui/app/app.js';
 import {createTheme} from '../../src/ui/theme.js';
-import {cliOptions, keyGap, testEnv, typeKeys, typeLine, waitForFrame, writeScript} from '../ui/helpers.js';
+import {cliOptions, keyGap, testEnv, typeKeys, typeLine, waitForFrame, writeScript} from '../helpers/ui.js';
 import {modelName, ROOT, scratch, writeConfig} from './helpers.js';
-import {TAB, CTRL_C, CTRL_D, CTRL_S} from '../ui/keys.js';
+import {TAB, CTRL_C, CTRL_D, CTRL_S} from '../helpers/keys.js';
 
 const STARTUP = 30_000;
 const ELICIT = 'mcp__everything__trigger-elicitation-request';

@@ -5,7 +5,7 @@ import type {CliOptions} from '../../src/cli/args.js';
 import {App} from '../../src/ui/app/app.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {nextTurn, waitFor} from '../helpers/wait.js';
-import {cliOptions, testEnv, typeLine, waitForFrame, writeScript} from './helpers.js';
+import {cliOptions, testEnv, typeLine, waitForFrame, writeScript} from '../helpers/ui.js';
 
 let built: BuiltApp | undefined;
 afterEach(async () => {

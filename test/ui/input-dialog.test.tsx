@@ -15,8 +15,8 @@ import {createTheme} from '../../src/ui/theme.js';
 import {base, catalog, entry} from './fixtures.js';
 import {EVERYTHING_DEFAULTS, EVERYTHING_SCHEMA} from './form-fixtures.js';
 import {waitFor} from '../helpers/wait.js';
-import {keyGap, rowsOf, typeKeys, waitForFrame} from './helpers.js';
-import {TAB, SHIFT_TAB, DOWN, RIGHT, ESC, CTRL_C, CTRL_D, CTRL_S, CTRL_U} from './keys.js';
+import {keyGap, rowsOf, typeKeys, waitForFrame} from '../helpers/ui.js';
+import {TAB, SHIFT_TAB, DOWN, RIGHT, ESC, CTRL_C, CTRL_D, CTRL_S, CTRL_U} from '../helpers/keys.js';
 
 afterEach(cleanup);
 

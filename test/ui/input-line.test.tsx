@@ -8,7 +8,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createStore} from '../../src/state/store.js';
 import {App} from '../../src/ui/app/app.js';
 import {createTheme} from '../../src/ui/theme.js';
-import {base} from '../state/fixtures.js';
+import {base} from './fixtures.js';
 import {waitFor, waitForFrame} from '../helpers/wait.js';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import {ServersPane} from '../../src/ui/panes/servers-pane.js';
 import {TracePane} from '../../src/ui/panes/trace-pane.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {base, requested, run, sampleCatalog} from './fixtures.js';
-import {rowsOf} from './helpers.js';
+import {rowsOf} from '../helpers/ui.js';
 
 const theme = createTheme(true);
 afterEach(cleanup);

@@ -8,7 +8,7 @@ import * as catalogRows from '../../src/ui/panes/catalog-rows.js';
 import * as itemLines from '../../src/ui/panes/item-lines.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {base, catalog, entry, run} from './fixtures.js';
-import {typeKeys, waitForFrame} from './helpers.js';
+import {typeKeys, waitForFrame} from '../helpers/ui.js';
 
 vi.mock('../../src/ui/panes/catalog-rows.js', async (load) => {
   const real = await load<typeof import('../../src/ui/panes/catalog-rows.js')>();

@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 // dist/ is built once by test/global-setup.ts; building again here would race other workers.
 import {waitFor} from '../helpers/wait.js';
-import {ROOT} from './helpers.js';
+import {ROOT} from '../helpers/ui.js';
 import {alive, descendants, openPty, PTY_KIND, type Pty} from './pty.js';
 
 const SERVERS = /servers\/(notes|tickets)\.mjs/;

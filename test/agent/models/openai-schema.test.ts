@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {stripAddedNulls, toStrictSchema} from '../../src/agent/models/openai-schema.js';
+import {stripAddedNulls, toStrictSchema} from '../../../src/agent/models/openai-schema.js';
 
 describe('strict-mode conversion of MCP input schemas', () => {
   it('closes nested objects, makes optional properties nullable and says what it changed', () => {

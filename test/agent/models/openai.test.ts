@@ -1,13 +1,13 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import type {ModelMessage, ModelTool} from '../../src/agent/model.js';
-import {ModelError} from '../../src/agent/models/model-error.js';
-import {createOpenAIModel} from '../../src/agent/models/openai.js';
-import {Driver} from '../../src/driver/driver.js';
-import {initialState} from '../../src/state/app-state.js';
-import {turnCalls} from '../../src/state/selectors.js';
-import {createStore} from '../../src/state/store.js';
-import {startFakeOpenAI, type FakeChatAnswer, type FakeOpenAI} from '../fakes/fake-openai.js';
-import {nodeServer, testHub} from '../helpers/hub.js';
+import type {ModelMessage, ModelTool} from '../../../src/agent/model.js';
+import {ModelError} from '../../../src/agent/models/model-error.js';
+import {createOpenAIModel} from '../../../src/agent/models/openai.js';
+import {Driver} from '../../../src/driver/driver.js';
+import {initialState} from '../../../src/state/app-state.js';
+import {turnCalls} from '../../../src/state/selectors.js';
+import {createStore} from '../../../src/state/store.js';
+import {startFakeOpenAI, type FakeChatAnswer, type FakeOpenAI} from '../../helpers/fake-openai.js';
+import {nodeServer, testHub} from '../../helpers/hub.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

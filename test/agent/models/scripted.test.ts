@@ -2,9 +2,9 @@ import {mkdtemp, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {ModelMessage, ModelRequest, ModelTool} from '../../src/agent/model.js';
-import {createScriptedModel} from '../../src/agent/models/scripted.js';
-import {loadScript, parseScript} from '../../src/agent/models/script.js';
+import type {ModelMessage, ModelRequest, ModelTool} from '../../../src/agent/model.js';
+import {createScriptedModel} from '../../../src/agent/models/scripted.js';
+import {loadScript, parseScript} from '../../../src/agent/models/script.js';
 
 const TOOLS: ModelTool[] = [
   {

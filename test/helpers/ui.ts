@@ -3,11 +3,11 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import type {CliOptions} from '../../src/cli/args.js';
-import {nextTurn} from '../helpers/wait.js';
+import {nextTurn} from './wait.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-export {waitForFrame} from '../helpers/wait.js';
+export {waitForFrame} from './wait.js';
 
 /**
  * Between keystrokes of a person: each key its own write, read before the

@@ -1,8 +1,8 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import type {ModelMessage, ModelTool} from '../../src/agent/model.js';
-import {createAnthropicModel, DEFAULT_ANTHROPIC_MODEL, resolveAnthropicModel} from '../../src/agent/models/anthropic.js';
-import {ModelError} from '../../src/agent/models/model-error.js';
-import {startFakeAnthropic, type FakeAnthropic, type FakeHandler} from '../fakes/fake-anthropic.js';
+import type {ModelMessage, ModelTool} from '../../../src/agent/model.js';
+import {createAnthropicModel, DEFAULT_ANTHROPIC_MODEL, resolveAnthropicModel} from '../../../src/agent/models/anthropic.js';
+import {ModelError} from '../../../src/agent/models/model-error.js';
+import {startFakeAnthropic, type FakeAnthropic, type FakeHandler} from '../../helpers/fake-anthropic.js';
 
 const TOOLS: ModelTool[] = [
   {

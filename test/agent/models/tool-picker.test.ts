@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import type {ModelTool} from '../../src/agent/model.js';
-import {fillArguments, pickTool, salientText, scoreTool, tokenize} from '../../src/agent/models/tool-picker.js';
+import type {ModelTool} from '../../../src/agent/model.js';
+import {fillArguments, pickTool, salientText, scoreTool, tokenize} from '../../../src/agent/models/tool-picker.js';
 
 const tool = (name: string, description = '', input_schema: Record<string, unknown> = {type: 'object'}): ModelTool => ({
   name,
