@@ -5,6 +5,7 @@ import {modelTools} from '../hub/translate.js';
 import type {Catalog} from '../hub/types.js';
 import type {ModelMessage} from '../state/model-content.js';
 import type {ModelRequest} from './model.js';
+import {withinRequestImages} from './request-images.js';
 import {systemPrompt} from './system-prompt.js';
 
 /** The hub as a model request needs it. */
@@ -16,5 +17,5 @@ export interface RequestSource {
 
 /** The request for the next step (without the signal and the text callback). */
 export function buildRequest(history: ModelMessage[], hub: RequestSource): Omit<ModelRequest, 'signal' | 'onText'> {
-  return {system: systemPrompt(hub.unavailable(), hub.instructions()), tools: modelTools(hub.catalog.entries), messages: history};
+  return {system: systemPrompt(hub.unavailable(), hub.instructions()), tools: modelTools(hub.catalog.entries), messages: withinRequestImages(history)};
 }

@@ -1,5 +1,6 @@
 import type {ModelMessage} from '../agent/model.js';
 import {loadConfig, type Config} from '../config/index.js';
+import {DEFAULT_RESULT_LIMITS} from '../hub/content/index.js';
 import type {TraceEvent} from '../connection/connection.js';
 import {createApp, type AppParts} from '../driver/app.js';
 import type {TurnRecorder} from '../driver/session-recording.js';
@@ -37,6 +38,8 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     maxSteps: opts.maxSteps,
     rules: approvalRules(opts, config),
     resultCap: opts.resultCap,
+    // The hub fits each result's text to the same cap the model gets.
+    results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
     logDir: logDir(env),
     ...hooks,
   });

@@ -16,7 +16,8 @@ export function progressLine(event: AppEvent, state: AppState): string | undefin
       const name = card ? stripControlLine(`${card.name} → ${card.alias ?? '?'}/${card.tool ?? '?'}`) : event.callId;
       const r = event.result;
       const status = r.protocolError ? `protocol error ${r.protocolError.code}` : r.isError ? 'error' : 'ok';
-      return `• ${name}: ${status} (${r.durationMs} ms)`;
+      const warned = r.warnings?.length ? `; ⚠ ${stripControlLine(r.warnings.join('; ')).slice(0, 300)}` : '';
+      return `• ${name}: ${status} (${r.durationMs} ms)${warned}`;
     }
     case 'turn/step-limit-reached':
       return `• stopped: the step limit of ${event.maxSteps} model requests was reached`;

@@ -5,7 +5,7 @@ import {clientFeatures} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
 import type {ServerConfig} from '../config/index.js';
 import type {TraceEvent} from '../connection/connection.js';
-import {Hub, type HubServer} from '../hub/hub.js';
+import {Hub, type HubOptions, type HubServer} from '../hub/hub.js';
 import {initialState, type Limits} from '../state/app-state.js';
 import {createStore, type Store} from '../state/store.js';
 import {Driver} from './driver.js';
@@ -34,6 +34,8 @@ export interface AppOptions {
   trace?: boolean;
   rawTrace?: (alias: string, event: TraceEvent) => void;
   logDir?: string;
+  /** Per-result limits the hub applies (see HubOptions.results). */
+  results?: HubOptions['results'];
   columns?: number;
   rows?: number;
   limits?: Partial<Limits>;
@@ -58,6 +60,7 @@ export function createApp(o: AppOptions): AppParts {
     trace: o.trace ?? false,
     rawTrace: o.rawTrace,
     logDir: o.logDir,
+    results: o.results,
   });
   const store = createStore(
     initialState({

@@ -58,4 +58,6 @@ export type HubEvent =
   /** The tool table changed. */
   | {type: 'catalog/rebuilt'; catalog: Catalog}
   /** One line for a server's protocol trace (only when tracing is on). */
-  | {type: 'trace/recorded'; alias: string; entry: TraceLine};
+  | {type: 'trace/recorded'; alias: string; entry: TraceLine}
+  /** Server-initiated requests declined without asking (a flood, or "decline all"); `count` since the last such event. */
+  | {type: 'server/inputs-declined'; alias: string; method: string; reason: 'flood' | 'declined-all'; count: number; text: string};

@@ -5,9 +5,11 @@ import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js
 import {McpSession, type CallOptions} from '../session/session.js';
 import type {Transport} from '../transport/types.js';
 import {Circuit} from './circuit.js';
+import {Debounce, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
 import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
+import {limitTools, type ToolLimits} from './tool-limits.js';
 import type {FailurePhase, ServerStatus} from './types.js';
 
 /** The part of a server's config the hub acts on. */
@@ -37,6 +39,11 @@ export interface SlotDeps extends ReporterDeps {
   listDebounceMs: number;
   /** The clock of the circuit breaker and of "ran long enough to earn fresh restarts". */
   now: () => number;
+  /** The longest a burst of list_changed notices may delay the re-list. */
+  listMaxWaitMs: number;
+  clock?: Clock;
+  /** Size limits on tool definitions (per tool, per server). */
+  toolLimits?: ToolLimits;
 }
 
 /** One configured server: its process, its session, its health. */
@@ -51,7 +58,11 @@ export class ServerSlot {
   private closing = false;
   private attempts = 0;
   private onlineSince = 0;
-  private relistTimer?: NodeJS.Timeout;
+  private readonly relistSoon: Debounce;
+  /** The session a pending re-list is for; one listing runs at a time, and a notice during it earns another. */
+  private relistFor?: McpSession;
+  private relisting = false;
+  private relistAgain = false;
   private connecting?: Promise<boolean>;
   /** The transport of a start still in progress: it has a process but no session yet. */
   private starting?: Transport;
@@ -63,6 +74,7 @@ export class ServerSlot {
   ) {
     this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs, deps.now);
     this.report = new SlotReporter(config.alias, deps);
+    this.relistSoon = new Debounce(() => void this.relistLoop(), deps.listDebounceMs, deps.listMaxWaitMs, deps.clock);
     this.status = {
       alias: config.alias,
       state: config.disabled ? 'disabled' : 'starting',
@@ -105,7 +117,7 @@ export class ServerSlot {
 
   async close(): Promise<void> {
     this.closing = true;
-    clearTimeout(this.relistTimer);
+    this.relistSoon.cancel();
     // A server still in its handshake or listing has a process too: end it as well.
     await Promise.all([this.session?.close(), this.starting?.close()]);
   }
@@ -217,9 +229,11 @@ export class ServerSlot {
   /** Every page, reported as it comes; what was dropped is kept with its reason. */
   private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number}> {
     const listing = await session.listAllTools({timeoutMs, onPage: (page) => this.report.page(page)});
-    this.dropped = listing.dropped;
-    this.report.dropped(listing.dropped);
-    return {tools: this.filter(listing.tools), pages: listing.pages.length};
+    const limited = limitTools(this.filter(listing.tools), this.deps.toolLimits);
+    this.dropped = [...listing.dropped, ...limited.dropped];
+    this.report.dropped(this.dropped);
+    for (const line of limited.cut) this.report.note(`tool definition cut: ${line}`);
+    return {tools: limited.tools, pages: listing.pages.length};
   }
 
   private filter(tools: Tool[]): Tool[] {
@@ -229,8 +243,25 @@ export class ServerSlot {
 
   private scheduleRelist(session: McpSession): void {
     this.deps.emit({type: 'server/tools-changed', alias: this.alias});
-    clearTimeout(this.relistTimer);
-    this.relistTimer = setTimeout(() => void this.relist(session), this.deps.listDebounceMs);
+    this.relistFor = session;
+    this.relistSoon.poke();
+  }
+
+  // Listings never overlap: an older one finishing last would put back a stale list.
+  private async relistLoop(): Promise<void> {
+    if (this.relisting) {
+      this.relistAgain = true;
+      return;
+    }
+    this.relisting = true;
+    try {
+      do {
+        this.relistAgain = false;
+        if (this.relistFor) await this.relist(this.relistFor);
+      } while (this.relistAgain && !this.closing);
+    } finally {
+      this.relisting = false;
+    }
   }
 
   /** A list change re-lists this server only; the hub rebuilds the catalog from the new status. */
@@ -252,7 +283,7 @@ export class ServerSlot {
     if (session !== this.session || this.closing) return;
     this.session = undefined;
     this.tools = [];
-    clearTimeout(this.relistTimer);
+    this.relistSoon.cancel();
     this.report.note(`process ended: ${describeExit(exit)}`);
     this.deps.emit({type: 'server/exited', alias: this.alias, code: exit.code, signal: exit.signal});
     // A server that ran for a while earns a fresh set of tries; a crash loop does not.

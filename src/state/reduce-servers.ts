@@ -33,6 +33,8 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
       return patchServer(state, event.alias, {toolCount: event.toolCount, pages: event.pages, toolsStale: false});
     case 'server/tools-dropped':
       return droppedNotice(state, event);
+    case 'server/inputs-declined':
+      return postNotice(state, 'warn', event.text, event.at);
     case 'server/circuit-changed':
       return patchServer(state, event.alias, {circuitOpenUntil: event.openUntil});
     case 'server/call-started':

@@ -21,6 +21,7 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'server/tools-changed':
     case 'server/tools-listed':
     case 'server/tools-dropped':
+    case 'server/inputs-declined':
     case 'server/circuit-changed':
     case 'server/call-started':
     case 'server/call-finished':

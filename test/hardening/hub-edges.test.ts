@@ -2,6 +2,7 @@
 // starting, a circuit whose trial call is cancelled, and trace summaries of
 // hostile values.
 import {describe, expect, it} from 'vitest';
+import {systemClock} from '../../src/hub/debounce.js';
 import {testHub, textOf} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
 import {liar} from './security-kit.js';
@@ -34,7 +35,7 @@ describe('circuit breaker', () => {
     const tag = newTag('circuit');
     // The cooldown passes on a clock of our own, not by waiting for it.
     let now = 1_000_000;
-    const {hub, events} = testHub([taggedChaos('c', 'ok', tag, {}, {toolTimeouts: {hang: 100}})], {circuit: {threshold: 1, cooldownMs: 200}, now: () => now});
+    const {hub, events} = testHub([taggedChaos('c', 'ok', tag, {}, {toolTimeouts: {hang: 100}})], {circuit: {threshold: 1, cooldownMs: 200}, clock: {...systemClock, now: () => now}});
     try {
       await hub.start();
       expect((await hub.call('mcp__c__hang', {})).failure).toBe('timeout');

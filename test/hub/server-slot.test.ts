@@ -40,6 +40,7 @@ function slot(restart = {baseMs: 1_000, maxMs: 4_000, maxTries: 3, stableMs: 30_
       restart,
       circuit: {threshold: 3, cooldownMs: 30_000},
       listDebounceMs: 200,
+      listMaxWaitMs: 2_000,
       now: () => clock.now,
       emit: (e) => events.push(e),
       trace: false,
