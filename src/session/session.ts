@@ -2,8 +2,10 @@ import {Connection, type RequestOptions, type TraceEvent} from '../connection/co
 import {ProtocolViolationError, type ExitInfo} from '../connection/errors.js';
 import type {Transport} from '../transport/types.js';
 import {detectEra, type Handshake} from './era.js';
+import {detectEraHttp} from './era-http.js';
 import {listAllTools, type PageRecord, type ToolListing} from './list-tools.js';
-import type {CallToolResult, Era, Implementation, InputRequest, ServerCapabilities} from './mcp-types.js';
+import {paramHeaders} from '../transport/http/param-headers.js';
+import type {CallToolResult, Era, Implementation, InputRequest, ServerCapabilities, Tool} from './mcp-types.js';
 import {META, withModernMeta} from './meta.js';
 import {answerInputRequests, clientCapabilities, registerServerRequests, type ClientFeatures} from './server-requests.js';
 
@@ -32,18 +34,19 @@ export interface CallOptions {
   maxRounds?: number;
 }
 
-let progressCounter = 0;
-
 /** An MCP client session with one server, in whichever era it speaks. */
 export class McpSession {
   readonly timings: {handshakeMs: number; listMs?: number} = {handshakeMs: 0};
   /** Tool names of calls in flight, by call number. */
   private readonly inflight = new Map<number, string>();
   private callCounter = 0;
+  /** Progress tokens need only be unique on this connection. */
+  private progressCounter = 0;
+  /** Set by `open` once the era is known; no session escapes before that. */
+  private handshake!: Handshake;
 
   private constructor(
     readonly connection: Connection,
-    private readonly handshake: Handshake,
     private readonly options: SessionOptions,
   ) {}
 
@@ -52,12 +55,15 @@ export class McpSession {
     const conn = new Connection(transport, options.requestTimeoutMs ?? 60_000);
     conn.ontrace = options.ontrace;
     const features = options.features ?? {};
-    const holder: {session?: McpSession} = {};
-    registerServerRequests(conn, features, options.label, () => holder.session?.callContext() ?? {});
+    // Made before the handshake: a legacy server may send requests during it,
+    // and they ask the session which call they belong to.
+    const session = new McpSession(conn, options);
+    registerServerRequests(conn, features, options.label, () => session.callContext());
     await transport.start();
     const started = Date.now();
     try {
-      const handshake = await detectEra(conn, {
+      const detect = transport.kind === 'http' ? detectEraHttp : detectEra;
+      session.handshake = await detect(conn, {
         clientInfo: options.clientInfo,
         modernCapabilities: clientCapabilities(features, 'modern'),
         legacyCapabilities: clientCapabilities(features, 'legacy'),
@@ -65,11 +71,9 @@ export class McpSession {
         probeWaitMs: options.probeWaitMs ?? 1_500,
         signal: options.signal,
       });
-      const session = new McpSession(conn, handshake, options);
-      holder.session = session;
       session.timings.handshakeMs = Date.now() - started;
       // Legacy servers take the level once; modern ones get it on every call (see callTool).
-      if (handshake.era === 'legacy' && handshake.capabilities.logging) {
+      if (session.era === 'legacy' && session.capabilities.logging) {
         conn.request('logging/setLevel', {level: options.logLevel ?? 'warning'}, {timeoutMs: 10_000}).catch(() => {});
       }
       return session;
@@ -113,7 +117,7 @@ export class McpSession {
     const listing = await listAllTools(
       async (cursor) => complete(await this.request('tools/list', cursor === undefined ? {} : {cursor}, {timeoutMs: options.timeoutMs, signal: this.options.signal}), 'tools/list'),
       this.options.label,
-      options,
+      {...options, check: this.toolCheck()},
     );
     this.timings.listMs = Date.now() - started;
     return listing;
@@ -121,7 +125,7 @@ export class McpSession {
 
   /** Calls a tool by its original name; answers MRTR rounds through the client features. */
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
-    const progressToken = options.onProgress ? `bb-${++progressCounter}` : undefined;
+    const progressToken = options.onProgress ? `bb-${++this.progressCounter}` : undefined;
     const base: Record<string, unknown> = {name, arguments: args};
     if (progressToken !== undefined || this.era === 'modern') {
       const meta: Record<string, unknown> = {};
@@ -149,12 +153,23 @@ export class McpSession {
     }
   }
 
+  /**
+   * Over modern HTTP a tool whose `x-mcp-header` annotations break the rules
+   * must be left out (its calls could not be sent correctly); other transports
+   * ignore the annotations.
+   */
+  private toolCheck(): ((tool: Tool) => string | undefined) | undefined {
+    if (this.connection.transport.kind !== 'http' || this.era !== 'modern') return undefined;
+    return (tool) => {
+      const found = paramHeaders(tool.inputSchema);
+      return found.ok ? undefined : found.reason;
+    };
+  }
+
   /** The tool a legacy server request belongs to, when only one call is in flight. */
   callContext(): {tool?: string} {
     return this.inflight.size === 1 ? {tool: this.inflight.values().next().value} : {};
   }
-
-
 
   /**
    * Fires when the server says its tool list changed. Legacy servers may say
@@ -175,12 +190,16 @@ export class McpSession {
     return off;
   }
 
-  onClose(listener: (exit: ExitInfo) => void): void {
-    const previous = this.connection.onclose;
-    this.connection.onclose = (exit) => {
-      previous?.(exit);
-      listener(exit);
-    };
+  /** Fires once when the server's stream ends (process exit, closed connection). */
+  onClose(listener: (exit: ExitInfo) => void): () => void {
+    return this.connection.onClose(listener);
+  }
+
+  /** The server's log entries (`notifications/message`). */
+  onLogMessage(listener: (params: Record<string, unknown>) => void): () => void {
+    return this.connection.onNotification((method, params) => {
+      if (method === 'notifications/message' && params) listener(params);
+    });
   }
 
   close(): Promise<void> {

@@ -1,5 +1,6 @@
-import type {ModelContent, ModelMessage} from '../agent/model.js';
 import type {ContentBlock} from '../session/mcp-types.js';
+import {resultText} from '../hub/content/index.js';
+import type {ModelContent, ModelMessage} from '../state/model-content.js';
 import type {AppEvent} from '../state/events.js';
 
 /**
@@ -21,14 +22,14 @@ export function replayEvents(history: readonly ModelMessage[]): AppEvent[] {
       if (block.type === 'tool_result') {
         // Back to MCP content, so the card shows it as it did live.
         const content = block.content.map((c): ContentBlock => (c.type === 'text' ? {type: 'text', text: c.text} : {type: 'image', data: c.source.data, mimeType: c.source.media_type}));
-        events.push({type: 'call/completed', callId: block.tool_use_id, result: {isError: block.is_error === true, durationMs: 0, content}});
+        events.push({type: 'call/completed', callId: block.tool_use_id, result: {isError: block.is_error === true, durationMs: 0, text: resultText({content}), content}});
       } else if (block.type === 'text') {
-        if (running) events.push({type: 'turn/finished', stopReason: 'end_turn'});
+        if (running) events.push({type: 'turn/finished'});
         events.push({type: 'user/submitted', text: block.text});
         running = true;
       }
     }
   }
-  if (running) events.push({type: 'turn/finished', stopReason: 'end_turn'});
+  if (running) events.push({type: 'turn/finished'});
   return events;
 }

@@ -1,7 +1,7 @@
 // Session file records → transcript entries (for `--export ID`). A tool call
 // that never got its result (the app stopped, or the turn ended) is listed as
 // not finished, after the calls that did.
-import type {ModelContent} from '../agent/model.js';
+import type {ModelContent} from '../state/model-content.js';
 import {imageLabelOfBase64} from '../state/image-label.js';
 import type {NumberedRecord} from './rebuild.js';
 import type {CallLine} from './records.js';

@@ -84,7 +84,7 @@ describe('--export', () => {
     expect(await run(['2027'], io(s))).toBe(2);
     expect(s.err.join('')).toContain('no saved session "2027"; see breakerbox --sessions');
     expect(await run([], io(s))).toBe(2);
-    expect(s.err.join('')).toContain('usage: breakerbox --export ID [file]');
+    expect(s.err.join('')).toContain('usage: breakerbox export ID [file]');
   });
 
   it('the built CLI exports the latest session to stdout, as --export or as the export subcommand', async () => {

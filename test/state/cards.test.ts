@@ -52,8 +52,8 @@ describe('cardResult', () => {
 /** Three finished calls between answers, in a finished turn. */
 function withCards(): AppState {
   let s = withCalls(base(), 'c1', 'c2', 'c3');
-  for (const id of ['c1', 'c2', 'c3']) s = run(s, {type: 'call/started', callId: id, at: 1}, {type: 'call/completed', callId: id, result: {durationMs: 1, content: [{type: 'text', text: `result of ${id}`}]}});
-  return run(s, {type: 'model/responded', content: [{type: 'text', text: 'done'}], stopReason: 'end_turn'}, {type: 'turn/finished', stopReason: 'end_turn'});
+  for (const id of ['c1', 'c2', 'c3']) s = run(s, {type: 'call/started', callId: id, at: 1}, {type: 'call/completed', callId: id, result: {durationMs: 1, text: `result of ${id}`, content: [{type: 'text', text: `result of ${id}`}]}});
+  return run(s, {type: 'model/responded', content: [{type: 'text', text: 'done'}], stopReason: 'end_turn'}, {type: 'turn/finished'});
 }
 
 describe('choosing cards and opening a result', () => {

@@ -1,16 +1,16 @@
 // Result cards people can read: JSON indented and folded, images and links
 // summarised, and a card's whole result opened, scrolled and closed with keys.
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import type {AppState} from '../../src/state/app-state.js';
+import {resultText} from '../../src/hub/content/index.js';
 import type {ContentBlock} from '../../src/session/mcp-types.js';
 import {createStore} from '../../src/state/store.js';
 import {App} from '../../src/ui/app/app.js';
 import {ConversationPane} from '../../src/ui/panes/conversation-pane.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {base, requested, run} from './fixtures.js';
-import {keyGap, waitForFrame} from './helpers.js';
+import {fakeDriver, keyGap, waitForFrame} from '../helpers/ui.js';
 
 afterEach(cleanup);
 const theme = createTheme(true);
@@ -21,13 +21,13 @@ function withResults(...results: Array<{content: ContentBlock[]; structuredConte
   let s = run(base(), {type: 'user/submitted', text: 'show me', at: 1});
   results.forEach((r, i) => {
     s = requested(s, `c${i}`, 'tickets', `tool${i}`, {page: i});
-    s = run(s, {type: 'call/started', callId: `c${i}`, at: 1}, {type: 'call/completed', callId: `c${i}`, result: {durationMs: 5, ...r}});
+    s = run(s, {type: 'call/started', callId: `c${i}`, at: 1}, {type: 'call/completed', callId: `c${i}`, result: {durationMs: 5, text: resultText(r), ...r}});
   });
-  return run(s, {type: 'model/responded', content: [{type: 'text', text: 'All done.'}], stopReason: 'end_turn'}, {type: 'turn/finished', stopReason: 'end_turn'});
+  return run(s, {type: 'model/responded', content: [{type: 'text', text: 'All done.'}], stopReason: 'end_turn'}, {type: 'turn/finished'});
 }
 
 const draw = (s: AppState, height = 60) =>
-  render(<ConversationPane items={s.conversation.items} scroll={s.ui.scroll.conversation} width={100} height={height} focused={false} step="" live={false} theme={theme} />).lastFrame()!;
+  render(<ConversationPane items={s.conversation.items} scroll={s.ui.scroll.conversation} width={100} height={height} focused={false} step="" now={0} theme={theme} />).lastFrame()!;
 
 describe('result cards', () => {
   it('JSON text is indented and folded after six lines, saying how many more there are', () => {
@@ -70,8 +70,7 @@ describe('a card’s whole result', () => {
   it('← chooses a card, Enter opens its whole result, ↓ and End scroll it, Esc closes it', async () => {
     const s = withResults({content: [{type: 'text', text: 'short'}]}, {content: [{type: 'text', text: JSON.stringify({tickets: ROWS})}]});
     const store = createStore(s);
-    const controller = {busy: false, submit: vi.fn(), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
-    const ui = render(<App store={store} controller={controller} theme={theme} onQuit={() => {}} />);
+    const ui = render(<App store={store} driver={fakeDriver()} theme={theme} onQuit={() => {}} />);
     await waitForFrame(ui.lastFrame, (f) => f.includes('All done.'), 'the conversation');
     ui.stdin.write('\t');
     await waitForFrame(ui.lastFrame, (f) => f.includes('▸ Conversation'), 'the conversation focused');

@@ -1,7 +1,6 @@
 // /export and /copy in the UI: the conversation as markdown through the host,
 // the last answer to the clipboard only when asked.
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createStore} from '../../src/state/store.js';
 import {App} from '../../src/ui/app/app.js';
@@ -9,7 +8,7 @@ import type {UiHost} from '../../src/ui/app/host.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {osc52} from '../../src/util/osc52.js';
 import {base, requested, run} from './fixtures.js';
-import {typeLine, waitForFrame} from './helpers.js';
+import {fakeDriver, typeLine, waitForFrame} from '../helpers/ui.js';
 
 afterEach(cleanup);
 
@@ -21,12 +20,12 @@ function setup() {
   s = run(
     s,
     {type: 'call/started', callId: 'c1', at: 1},
-    {type: 'call/completed', callId: 'c1', result: {durationMs: 4, content: [{type: 'text', text: '{"matches":[{"id":"n2"}]}'}]}},
+    {type: 'call/completed', callId: 'c1', result: {durationMs: 4, text: '{"matches":[{"id":"n2"}]}', content: [{type: 'text', text: '{"matches":[{"id":"n2"}]}'}]}},
     {type: 'model/failed', message: 'overloaded (529)'},
     {type: 'turn/failed', message: 'overloaded (529)'},
     {type: 'user/submitted', text: 'try again', at: 2},
     {type: 'model/responded', content: [{type: 'text', text: ANSWER}], stopReason: 'end_turn'},
-    {type: 'turn/finished', stopReason: 'end_turn'},
+    {type: 'turn/finished'},
   );
   const host = {
     session: '2026-11-30T04-12-33-ab12',
@@ -35,8 +34,7 @@ function setup() {
     writeExport: vi.fn((_markdown: string, file?: string) => `/home/someone/${file ?? 'breakerbox-x.md'}`),
     copyToClipboard: vi.fn(),
   } satisfies UiHost;
-  const controller = {busy: false, submit: vi.fn(), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
-  const ui = render(<App store={createStore(s)} controller={controller} theme={createTheme(true)} onQuit={() => {}} host={host} />);
+  const ui = render(<App store={createStore(s)} driver={fakeDriver()} theme={createTheme(true)} onQuit={() => {}} host={host} />);
   return {ui, host};
 }
 

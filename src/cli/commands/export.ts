@@ -1,24 +1,20 @@
-// `breakerbox --export ID [file]`: a saved session as markdown. ID is a
+// `breakerbox export ID [file]` (or `--export ID [file]`): a saved session as markdown. ID is a
 // session id, a unique prefix of one, or `latest`; the file defaults to a
 // timestamped one in the current directory, and `-` writes to stdout.
 import {exportMarkdown} from '../../sessions/export-markdown.js';
 import {ExportError, writeExport} from '../../sessions/export-file.js';
 import {readSession, SessionError} from '../../sessions/load.js';
 import {transcriptFromRecords} from '../../sessions/transcript-records.js';
+import type {CliIo} from './io.js';
 
-/** What the command writes to and reads from (the CLI's io). */
-export interface ExportIo {
-  readonly env: NodeJS.ProcessEnv;
-  readonly cwd: string;
-  readonly stdout: {write(text: string): unknown};
-  readonly stderr: {write(text: string): unknown};
-}
+/** The part of the CLI's io the command uses. */
+export type ExportIo = Pick<CliIo, 'env' | 'cwd' | 'stdout' | 'stderr'>;
 
 /** Runs the export; resolves to the exit code (2 for a missing session or a file that exists). */
 export async function run(argv: string[], io: ExportIo, now: Date = new Date()): Promise<number> {
   const [id, file, extra] = argv;
   if (!id || extra !== undefined) {
-    io.stderr.write('breakerbox: usage: breakerbox --export ID [file]   (ID from breakerbox --sessions, or "latest"; file "-" is stdout)\n');
+    io.stderr.write('breakerbox: usage: breakerbox export ID [file]   (ID from breakerbox --sessions, or "latest"; file "-" is stdout)\n');
     return 2;
   }
   try {

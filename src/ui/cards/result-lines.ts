@@ -39,6 +39,8 @@ export function resultLines(card: ToolCallItem, limit = Number.POSITIVE_INFINITY
 }
 
 function resultParts(card: ToolCallItem): Part[] {
+  // A denied call never ran: the card says so, and the denial is the model's to read.
+  if (card.state === 'denied') return [];
   const bad = card.state === 'error';
   const r = card.result;
   if (!r) return card.preview ? [plain(card.preview, bad)] : [];

@@ -3,7 +3,6 @@
 // reducer can keep the scroll offset within them.
 import React, {memo, useEffect} from 'react';
 import type {ResultView, ToolCallItem} from '../../state/app-state.js';
-import {useClock} from '../app/use-clock.js';
 import {resultRows} from '../cards/result-rows.js';
 import {Frame, innerCols, innerRows} from '../components/frame.js';
 import {LinesView} from '../components/line-view.js';
@@ -17,16 +16,17 @@ export interface ResultPaneProps {
   view: ResultView;
   width: number;
   height: number;
+  /** The driver's clock: a running call's elapsed time is drawn against it. */
+  now: number;
   theme: Theme;
   onMeasured?: (rows: number, height: number) => void;
 }
 
 /** The full-result pane. */
 export const ResultPane = memo(function ResultPane(p: ResultPaneProps): React.JSX.Element {
-  const now = useClock(p.card.state === 'running');
   const w = innerCols(p.width);
   const h = innerRows(p.height);
-  const rows = resultRows(p.card, w, now);
+  const rows = resultRows(p.card, w, p.now);
   const offset = Math.min(p.view.offset, Math.max(0, rows.length - h));
   const {onMeasured} = p;
   useEffect(() => {

@@ -1,6 +1,5 @@
 // Each markdown element, rendered by the conversation pane from a fixture
 // answer at 80 and 160 columns, as the user sees it (lastFrame()).
-import React from 'react';
 import {describe, expect, it} from 'vitest';
 import {ConversationPane} from '../../../src/ui/panes/conversation-pane.js';
 import {cellWidth} from '../../../src/ui/text/cells.js';
@@ -11,8 +10,8 @@ import {EVERYTHING, LONG_FENCE, WIDE_TABLE} from './fixtures.js';
 
 /** The pane showing one finished answer, tall enough for all of it; the frame's inner rows (border and padding cut off). */
 function draw(answer: string, columns: number, noColor = true): string[] {
-  const s = run(base(), {type: 'user/submitted', text: 'explain'}, {type: 'model/responded', content: [{type: 'text', text: answer}], stopReason: 'end_turn'}, {type: 'turn/finished', stopReason: 'end_turn'});
-  const ui = renderAt(<ConversationPane items={s.conversation.items} scroll={s.ui.scroll.conversation} width={columns} height={90} focused={false} step="" live={false} theme={createTheme(noColor)} />, columns);
+  const s = run(base(), {type: 'user/submitted', text: 'explain'}, {type: 'model/responded', content: [{type: 'text', text: answer}], stopReason: 'end_turn'}, {type: 'turn/finished'});
+  const ui = renderAt(<ConversationPane items={s.conversation.items} scroll={s.ui.scroll.conversation} width={columns} height={90} focused={false} step="" now={0} theme={createTheme(noColor)} />, columns);
   const frame = ui.lastFrame();
   ui.unmount();
   const rows = frame.split('\n');
