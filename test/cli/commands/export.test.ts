@@ -1,11 +1,11 @@
-// `breakerbox --export ID [file]`: a saved session as markdown — questions,
+// `breakerbox export ID [file]` (or `--export`): a saved session as markdown — questions,
 // answers, each call with its arguments and result, errors, resumes and clears.
 import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {run} from '../../src/cli/commands/export.js';
-import {runCli} from '../helpers/cli.js';
-import {tempState} from './helpers.js';
+import {run} from '../../../src/cli/commands/export.js';
+import {runCli} from '../../helpers/cli.js';
+import {tempState} from '../../sessions/helpers.js';
 
 const ID = '2026-11-30T04-12-33-ab12';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 2, 128, 0, 0, 1, 224, 8, 6, 0, 0]).toString('base64');
@@ -28,7 +28,7 @@ function sessionLines(): string[] {
   ];
 }
 
-describe('--export', () => {
+describe('export', () => {
   let state: ReturnType<typeof tempState> | undefined;
   afterEach(() => state?.cleanup());
 
