@@ -46,8 +46,7 @@ Usage:
   breakerbox --self-check              prove the client's behaviour against bundled servers
   breakerbox --sessions [--json]       list saved sessions
   breakerbox <command> [args]          an action (see Commands below)
-  breakerbox export ID [file]          write a saved session as markdown (ID or "latest"; file "-" is
-                                       stdout); --export ID [file] is the same
+  breakerbox --export ID [file]        the export command (below), spelt as a flag
   breakerbox import [--from CLIENT] [--dry-run] [--all | --only A,B]
                                        bring servers from Claude, Cursor, VS Code, Codex, Gemini…
   breakerbox add <alias> -- <command> [args…]

@@ -37,6 +37,8 @@ export interface Actions {
   answer(answer: ApprovalAnswer): void;
   /** Answers the server request `requestId`. */
   answerInput(requestId: string, answer: InputAnswer): void;
+  /** Declines every request from `alias`: those waiting and those to come. */
+  declineInputsFrom(alias: string): void;
   focusStep(step: 1 | -1): void;
   focus(pane: Pane): void;
   scroll(move: ScrollMove): void;
@@ -99,6 +101,7 @@ export function createActions(d: ActionDeps): Actions {
       if (card) driver.answerApproval(card.callId, answer);
     },
     answerInput: (requestId, answer) => driver.answerInput(requestId, answer),
+    declineInputsFrom: (alias) => driver.declineInputsFrom(alias),
     focusStep(step) {
       const state = store.getState();
       const order = focusOrder(state);

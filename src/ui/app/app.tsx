@@ -64,7 +64,7 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
     return pendingApproval(s) ? undefined : s.inputRequests[0];
   }, [store]);
   const handlers = useMemo(
-    () => keyHandlers(actions, {request: shownRequest, form: () => formFor(shownRequest()), answer: actions.answerInput}),
+    () => keyHandlers(actions, {request: shownRequest, form: () => formFor(shownRequest()), answer: actions.answerInput, declineAll: actions.declineInputsFrom}),
     [actions, shownRequest, formFor],
   );
   const keyContext = useCallback((): KeyContext => {

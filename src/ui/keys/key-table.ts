@@ -18,6 +18,7 @@ export type KeyCommandId =
   | 'deny'
   | 'form-accept'
   | 'form-decline'
+  | 'form-decline-all'
   | 'form-cancel'
   | 'form-enter'
   | 'form-next'
@@ -25,9 +26,11 @@ export type KeyCommandId =
   | 'form-edit'
   | 'url-open'
   | 'url-decline'
+  | 'url-decline-all'
   | 'url-cancel'
   | 'sampling-allow'
   | 'sampling-deny'
+  | 'sampling-decline-all'
   | 'sampling-cancel'
   | 'close-help'
   | 'result-close'
@@ -74,6 +77,9 @@ const LISTS: readonly Pane[] = ['conversation', 'catalog', 'servers', 'trace'];
 const ALL: readonly Pane[] = ['input', ...LISTS];
 const letter = (c: string) => (i: string, k: Key) => i.toLowerCase() === c && !k.ctrl && !k.meta;
 const ctrlC = (i: string, k: Key) => k.ctrl && i === 'c';
+const ctrlX = (i: string, k: Key) => k.ctrl && i === 'x';
+// One key in every request layer: a server flooding the user is stopped the same way whatever it asks.
+const DECLINE_ALL = {keys: 'Ctrl-X', hint: 'decline all from this server', help: 'decline it and every later request from that server (/accept undoes it)', match: ctrlX} as const;
 const printable = (input: string, key: Key) => input.length > 0 && !key.ctrl && !key.meta && !key.tab && !key.return && !/[\u0000-\u001f\u007f]/.test(input);
 
 /** The command table, highest priority first. */
@@ -83,6 +89,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'deny', layer: 'dialog', keys: 'n / Esc', help: 'deny the call', match: (i, k) => (i.toLowerCase() === 'n' && !k.ctrl) || k.escape},
   {id: 'form-accept', layer: 'form', keys: 'Ctrl-S', hint: 'accept', help: 'send the form to the server', match: (i, k) => k.ctrl && i === 's'},
   {id: 'form-decline', layer: 'form', keys: 'Ctrl-D', hint: 'decline', help: 'decline to answer the server', match: (i, k) => k.ctrl && i === 'd'},
+  {id: 'form-decline-all', layer: 'form', ...DECLINE_ALL},
   {id: 'form-cancel', layer: 'form', keys: 'Esc', hint: 'cancel', help: 'dismiss the form without answering', match: (_i, k) => k.escape},
   {id: 'form-enter', layer: 'form', keys: 'Enter', hint: 'next, last: accept', help: 'next field; on the last field, send the form', match: (_i, k) => k.return},
   {id: 'form-next', layer: 'form', keys: 'Tab/↓', hint: 'next', help: 'next field', match: (_i, k) => k.downArrow || (k.tab && !k.shift)},
@@ -91,9 +98,11 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'form-edit', layer: 'form', keys: '←→/Space', hint: 'choose, toggle', help: 'type into a text field; choose an option or toggle a switch', match: (i, k) => !ctrlC(i, k)},
   {id: 'url-open', layer: 'url', keys: 'o / Enter', hint: 'I’ll open it myself', help: 'accept: you open the link yourself (breakerbox never does)', match: (i, k) => letter('o')(i, k) || k.return},
   {id: 'url-decline', layer: 'url', keys: 'd', hint: 'decline', help: 'decline to open the link', match: letter('d')},
+  {id: 'url-decline-all', layer: 'url', ...DECLINE_ALL},
   {id: 'url-cancel', layer: 'url', keys: 'Esc', hint: 'cancel', help: 'dismiss the link request without answering', match: (_i, k) => k.escape},
   {id: 'sampling-allow', layer: 'sampling', keys: 'y', hint: 'let the model answer', help: 'let the model answer the server’s prompt', match: letter('y')},
   {id: 'sampling-deny', layer: 'sampling', keys: 'n', hint: 'decline', help: 'refuse the server’s sampling request', match: letter('n')},
+  {id: 'sampling-decline-all', layer: 'sampling', ...DECLINE_ALL},
   {id: 'sampling-cancel', layer: 'sampling', keys: 'Esc', hint: 'cancel', help: 'dismiss the sampling request', match: (_i, k) => k.escape},
   {id: 'close-help', layer: 'help', keys: 'Esc / q / Enter', help: 'close this help', match: (i, k) => k.escape || k.return || i === 'q'},
   {id: 'result-close', layer: 'result', keys: 'Esc / Enter / q', help: 'close the whole result', match: (i, k) => k.escape || k.return || i === 'q'},

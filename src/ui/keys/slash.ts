@@ -19,6 +19,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'quit', args: '', help: 'close every server and leave'},
   {name: 'export', args: '[file]', help: 'write the conversation as markdown (default: a timestamped file here)'},
   {name: 'copy', args: '', help: 'copy the last answer to the clipboard (OSC 52)'},
+  {name: 'accept', args: '<alias>', help: 'let a server whose requests you declined (Ctrl-X) ask you again'},
 ];
 
 /** What a command asks for. */
@@ -28,6 +29,7 @@ export type SlashIntent =
   | {kind: 'servers'}
   | {kind: 'trace'; alias?: string}
   | {kind: 'reconnect'; alias: string}
+  | {kind: 'accept'; alias: string}
   | {kind: 'export'; file?: string}
   | {kind: 'copy'}
   | {kind: 'clear'}
@@ -57,9 +59,10 @@ export function parseSlash(text: string, aliases: readonly string[]): SlashInten
       if (arg && !aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
       return arg ? {kind: 'trace', alias: arg} : {kind: 'trace'};
     case 'reconnect':
-      if (!arg) return {kind: 'invalid', message: `usage: /reconnect <alias> (one of: ${known()})`};
+    case 'accept':
+      if (!arg) return {kind: 'invalid', message: `usage: /${name} <alias> (one of: ${known()})`};
       if (!aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
-      return {kind: 'reconnect', alias: arg};
+      return {kind: name, alias: arg};
     default:
       return {kind: 'invalid', message: `unknown command /${head}; commands: ${SLASH_COMMANDS.map((c) => `/${c.name}`).join(' ')}`};
   }

@@ -17,10 +17,11 @@ export const HelpPane = memo(function HelpPane({width, height, theme}: {width: n
   lines.push([], [seg('Keys', 'accent', true)]);
   const seen = new Set<string>();
   for (const k of KEY_COMMANDS) {
-    // A server's form, link or sampling request lists its own keys on its dialog.
-    if (k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling' || k.layer === 'result' || k.id === 'card-next' || seen.has(k.keys)) continue;
+    // A server's form, link or sampling request lists its own keys on its dialog; "decline all" is the same key on each, listed once.
+    const request = k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling';
+    if ((request && !k.id.endsWith('-decline-all')) || k.layer === 'result' || k.id === 'card-next' || seen.has(k.keys)) continue;
     seen.add(k.keys);
-    lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : '', 'muted')]);
+    lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : request ? '  (on a server’s request)' : '', 'muted')]);
   }
   lines.push([seg(padCells('server requests', 20), 'accent'), seg('a form, link or sampling request shows its keys on its dialog; Esc cancels it')]);
   lines.push([], [seg('Marks', 'accent', true)]);
