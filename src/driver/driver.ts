@@ -226,8 +226,9 @@ export class Driver {
   declineInputsFrom(alias: string): void {
     const waiting = this.o.store.getState().inputRequests.filter((r) => r.alias === alias);
     for (const r of waiting) this.answerInput(r.requestId, {action: 'decline'});
-    this.o.hub.declineInputsFrom(alias);
-    const what = waiting.length === 1 ? '1 request' : `${waiting.length} requests`;
+    // The hub also counts requests that had not reached the screen yet.
+    const count = Math.max(waiting.length, this.o.hub.declineInputsFrom(alias));
+    const what = count === 1 ? '1 request' : `${count} requests`;
     this.notice('info', `declined ${what} from ${alias}; its later requests are declined without asking (/accept ${alias} undoes it)`);
   }
 
