@@ -1,6 +1,19 @@
 /** Transports a server entry may ask for; only stdio exists so far. */
 export type TransportType = 'stdio';
 
+/** A server's `oauth` block: how breakerbox identifies itself to the server's authorization server. */
+export interface OAuthConfig {
+  /** A client registered by hand with the authorization server (first choice when set). */
+  clientId?: string;
+  clientSecret?: string;
+  /** An https URL of a Client ID Metadata Document describing breakerbox, used where the server supports them. */
+  clientMetadataUrl?: string;
+  /** Scopes to ask for on top of what the server asks for. */
+  scopes?: string[];
+  /** Fixed port of the loopback redirect `http://127.0.0.1:<port>/callback` (default: any free port). */
+  callbackPort?: number;
+}
+
 /** One configured server with every default applied and every `${VAR}` expanded. */
 export interface ServerConfig {
   /** The key under `mcpServers`: the prefix of every model name of this server. */
@@ -29,6 +42,8 @@ export interface ServerConfig {
   roots: string[];
   /** Whether the server may ask us for model completions. */
   sampling: boolean;
+  /** OAuth client settings for a remote server that needs a login. */
+  oauth?: OAuthConfig;
   /** Keys we do not know yet, kept untouched for forward compatibility. */
   extra: Record<string, unknown>;
 }
