@@ -10,7 +10,7 @@ export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000}
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
-  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling',
+  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'oauth',
 ] as const;
 
 /** Other spellings people reach for (normalised: lower case, no `_`/`-`). */
@@ -71,6 +71,21 @@ export const serverSchema = z.looseObject({
   excludeTools: strArray('an array of tool names').default([]),
   roots: strArray('an array of directory paths').default([]),
   sampling: flag.default(false),
+  oauth: z
+    .strictObject(
+      {
+        clientId: str('a string (the client id registered with the authorization server)').optional(),
+        clientSecret: str('a string (use "${VAR}" to keep it out of the file)').optional(),
+        clientMetadataUrl: str('an https URL of a Client ID Metadata Document').optional(),
+        scopes: strArray('an array of scope names').optional(),
+        callbackPort: z
+          .number({error: expected('a port number from 1 to 65535', quoted)})
+          .refine((n) => Number.isInteger(n) && n >= 1 && n <= 65535, {error: 'expected a port number from 1 to 65535'})
+          .optional(),
+      },
+      {error: (iss) => (iss.code === 'unrecognized_keys' ? `unknown key; "oauth" takes clientId, clientSecret, clientMetadataUrl, scopes and callbackPort` : expected('an object like {"clientId": "…"}')(iss))},
+    )
+    .optional(),
 });
 
 /** What the schema yields before variables are expanded and paths resolved. */

@@ -5,7 +5,7 @@ import {expandVars} from './expand.js';
 import {formatPath} from './path.js';
 import {kindOf, serverSchema, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawServer} from './schema.js';
 import {suggestKey} from './suggest.js';
-import type {ServerConfig} from './types.js';
+import type {OAuthConfig, ServerConfig} from './types.js';
 
 /** What `parseServer` needs besides the entry. */
 export interface ServerContext {
@@ -91,6 +91,7 @@ function finish(alias: string, data: RawServer, entry: Record<string, unknown>, 
   const dir = (p: string): string => (isAbsolute(p) ? p : resolve(ctx.dir, p));
   const cwdText = data.cwd === undefined ? '' : expand(data.cwd, 'cwd');
   const roots = data.roots.map((r, i) => expand(r, 'roots', i)).filter((r) => r !== '').map(dir);
+  const oauth = data.oauth && oauthConfig(data.oauth, expand, problems, at);
   if (problems.length > 0) return {ok: false, problems};
 
   const extra: Record<string, unknown> = {};
@@ -114,7 +115,29 @@ function finish(alias: string, data: RawServer, entry: Record<string, unknown>, 
     excludeTools: data.excludeTools,
     roots,
     sampling: data.sampling,
+    ...(oauth ? {oauth} : {}),
     extra,
   };
   return {ok: true, server};
+}
+
+/** The `oauth` block with variables expanded; a secret without an id, or a metadata URL that is not https with a path, is a problem. */
+function oauthConfig(raw: NonNullable<RawServer['oauth']>, expand: (value: string, ...path: Array<string | number>) => string, problems: string[], at: (...p: Array<string | number>) => string): OAuthConfig {
+  const out: OAuthConfig = {};
+  if (raw.clientId !== undefined) out.clientId = expand(raw.clientId, 'oauth', 'clientId');
+  if (raw.clientSecret !== undefined) out.clientSecret = expand(raw.clientSecret, 'oauth', 'clientSecret');
+  if (raw.clientMetadataUrl !== undefined) out.clientMetadataUrl = expand(raw.clientMetadataUrl, 'oauth', 'clientMetadataUrl');
+  if (raw.scopes) out.scopes = raw.scopes;
+  if (raw.callbackPort !== undefined) out.callbackPort = raw.callbackPort;
+  if (out.clientSecret !== undefined && !out.clientId) problems.push(`${at('oauth', 'clientSecret')}: needs "clientId" beside it`);
+  if (out.clientMetadataUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(out.clientMetadataUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.protocol !== 'https:' || url.pathname === '/') problems.push(`${at('oauth', 'clientMetadataUrl')}: must be an https URL with a path, e.g. "https://example.com/breakerbox-client.json"`);
+  }
+  return out;
 }
