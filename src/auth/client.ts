@@ -91,7 +91,17 @@ async function readRegistration(res: Response): Promise<Record<string, unknown>>
 /** The client authentication oauth4webapi applies on the token endpoint. */
 export function clientAuth(client: ClientRecord, secret: string | undefined): oauth.ClientAuth {
   if (client.authMethod === 'none' || secret === undefined) return oauth.None();
-  return client.authMethod === 'client_secret_post' ? oauth.ClientSecretPost(secret) : oauth.ClientSecretBasic(secret);
+  return client.authMethod === 'client_secret_post' ? oauth.ClientSecretPost(secret) : clientSecretBasic(secret);
+}
+
+// RFC 6749 §2.3.1: id and secret form-urlencoded, then Basic. oauth4webapi's
+// own version also escapes "-", "." and "_", which servers that compare the
+// decoded header without unescaping (the conformance suite's among them) refuse.
+function clientSecretBasic(secret: string): oauth.ClientAuth {
+  const encode = (s: string) => new URLSearchParams({s}).toString().slice(2);
+  return (_as, client, _body, headers) => {
+    headers.set('authorization', `Basic ${Buffer.from(`${encode(client.client_id)}:${encode(secret)}`).toString('base64')}`);
+  };
 }
 
 /** oauth4webapi refuses plain http; this allows it for endpoints on this machine only (the rest were refused at discovery). */
