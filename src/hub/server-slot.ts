@@ -3,8 +3,8 @@ import {describeExit, ServerExitedError, type ExitInfo} from '../connection/erro
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
 import {McpSession, type CallOptions} from '../session/session.js';
-import type {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
+import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
 import {describeStartupFailure} from './startup-failure.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
@@ -20,6 +20,11 @@ export interface SlotConfig {
   toolTimeouts?: Record<string, number>;
   includeTools?: string[];
   excludeTools?: string[];
+  /** A remote server's endpoint (shown masked); undefined for a local process. */
+  url?: string;
+  /** A problem of this config entry alone: the server stays offline with this reason. */
+  cannotStart?: string;
+  warning?: string;
 }
 
 /** What a slot needs from the hub. */
@@ -66,6 +71,9 @@ export class ServerSlot {
       pages: 0,
       trusted: config.trusted === true,
       logFile: deps.logFile,
+      transport: config.url === undefined ? 'stdio' : 'http',
+      ...(config.url === undefined ? {} : {url: maskUrl(config.url)}),
+      ...(config.warning ? {warning: config.warning} : {}),
     };
   }
 
@@ -121,6 +129,10 @@ export class ServerSlot {
   }
 
   private async connect(): Promise<boolean> {
+    if (this.config.cannotStart) {
+      this.update({state: 'offline', phase: 'config', reason: this.config.cannotStart, failedAt: Date.now(), toolCount: 0});
+      return false;
+    }
     const generation = ++this.generation;
     const started = Date.now();
     const deadline = started + this.config.startupTimeoutMs;
@@ -181,7 +193,7 @@ export class ServerSlot {
       });
       return true;
     } catch (err) {
-      const stderr = (transport as StdioTransport | undefined)?.stderr?.lines(3).join(' | ');
+      const stderr = transport?.diagnosticsTail(3).join(' | ');
       const failure = describeStartupFailure(err, phase, this.config.startupTimeoutMs, stderr);
       void (session ?? undefined)?.close();
       if (!session) void transport?.close();

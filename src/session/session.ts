@@ -2,8 +2,10 @@ import {Connection, type RequestOptions, type TraceEvent} from '../connection/co
 import {ProtocolViolationError, type ExitInfo} from '../connection/errors.js';
 import type {Transport} from '../transport/types.js';
 import {detectEra, type Handshake} from './era.js';
+import {detectEraHttp} from './era-http.js';
 import {listAllTools, type PageRecord, type ToolListing} from './list-tools.js';
-import type {CallToolResult, Era, Implementation, InputRequest, ServerCapabilities} from './mcp-types.js';
+import {paramHeaders} from '../transport/http/param-headers.js';
+import type {CallToolResult, Era, Implementation, InputRequest, ServerCapabilities, Tool} from './mcp-types.js';
 import {META, withModernMeta} from './meta.js';
 import {answerInputRequests, clientCapabilities, registerServerRequests, type ClientFeatures} from './server-requests.js';
 
@@ -57,7 +59,8 @@ export class McpSession {
     await transport.start();
     const started = Date.now();
     try {
-      const handshake = await detectEra(conn, {
+      const detect = transport.kind === 'http' ? detectEraHttp : detectEra;
+      const handshake = await detect(conn, {
         clientInfo: options.clientInfo,
         modernCapabilities: clientCapabilities(features, 'modern'),
         legacyCapabilities: clientCapabilities(features, 'legacy'),
@@ -113,7 +116,7 @@ export class McpSession {
     const listing = await listAllTools(
       async (cursor) => complete(await this.request('tools/list', cursor === undefined ? {} : {cursor}, {timeoutMs: options.timeoutMs, signal: this.options.signal}), 'tools/list'),
       this.options.label,
-      options,
+      {...options, check: this.toolCheck()},
     );
     this.timings.listMs = Date.now() - started;
     return listing;
@@ -147,6 +150,19 @@ export class McpSession {
     } finally {
       this.inflight.delete(callNumber);
     }
+  }
+
+  /**
+   * Over modern HTTP a tool whose `x-mcp-header` annotations break the rules
+   * must be left out (its calls could not be sent correctly); other transports
+   * ignore the annotations.
+   */
+  private toolCheck(): ((tool: Tool) => string | undefined) | undefined {
+    if (this.connection.transport.kind !== 'http' || this.era !== 'modern') return undefined;
+    return (tool) => {
+      const found = paramHeaders(tool.inputSchema);
+      return found.ok ? undefined : found.reason;
+    };
   }
 
   /** The tool a legacy server request belongs to, when only one call is in flight. */

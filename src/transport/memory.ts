@@ -3,10 +3,12 @@ import {TransportClosedError, type Transport} from './types.js';
 
 /** One end of an in-memory linked pair: what one side sends, the other receives. */
 export class MemoryTransport implements Transport {
+  readonly kind = 'memory';
   onmessage?: (message: unknown) => void;
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
+  ondiagnostic?: (text: string) => void;
   peer?: MemoryTransport;
   private closed = false;
 
@@ -20,6 +22,10 @@ export class MemoryTransport implements Transport {
   }
 
   async start(): Promise<void> {}
+
+  diagnosticsTail(): string[] {
+    return [];
+  }
 
   async send(message: object): Promise<void> {
     if (this.closed) throw new TransportClosedError('the transport is closed');

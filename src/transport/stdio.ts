@@ -23,10 +23,12 @@ export interface StdioOptions {
 
 /** A server process spoken to over stdin/stdout; stderr is drained, never parsed. */
 export class StdioTransport implements Transport {
+  readonly kind = 'stdio';
   onmessage?: (message: unknown) => void;
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
+  ondiagnostic?: (text: string) => void;
 
   readonly stderr = new TailBuffer(64 * 1024);
   private child?: ChildProcess;
@@ -60,6 +62,7 @@ export class StdioTransport implements Transport {
       child.stderr!.on('data', (text: string) => {
         this.stderr.append(text);
         this.options.onstderr?.(text);
+        this.ondiagnostic?.(text);
       });
       // EPIPE on a dead child's stdin is expected; the exit event tells the story.
       child.stdin!.on('error', () => {});
@@ -117,6 +120,10 @@ export class StdioTransport implements Transport {
     if (await this.waitExit(grace)) return;
     this.signal('SIGKILL');
     await this.waitExit(grace);
+  }
+
+  diagnosticsTail(lines: number): string[] {
+    return this.stderr.lines(lines);
   }
 
   /** Sends a signal to the server's whole process group. */

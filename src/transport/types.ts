@@ -6,6 +6,8 @@ import type {ExitInfo} from '../connection/errors.js';
  * Handlers are properties, set by the one owner (the connection).
  */
 export interface Transport {
+  /** What carries the messages; for display only (nothing above the transport branches on it). */
+  readonly kind: 'stdio' | 'http' | 'memory';
   start(): Promise<void>;
   send(message: object): Promise<void>;
   close(): Promise<void>;
@@ -16,6 +18,10 @@ export interface Transport {
   onerror?: (error: Error) => void;
   /** A line that is not JSON; reading goes on. */
   onnoise?: (line: string, reason: string) => void;
+  /** Free-form text beside the protocol: a process's stderr, or one line per failed or odd HTTP exchange. */
+  ondiagnostic?: (text: string) => void;
+  /** The last lines of that text, for offline reasons. */
+  diagnosticsTail(lines: number): string[];
 }
 
 /** The stream is gone (or going): the close event will say why. */

@@ -2,7 +2,7 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ConfigError, loadConfig} from '../../src/config/index.js';
+import {ConfigError, loadConfig, type StdioServerConfig} from '../../src/config/index.js';
 import {parse, problems, writeConfig} from './helpers.js';
 
 describe('loadConfig: valid files', () => {
@@ -41,7 +41,7 @@ describe('loadConfig: valid files', () => {
 
   it('resolves a relative cwd and roots against the config file directory', () => {
     const path = writeConfig(JSON.stringify({mcpServers: {a: {command: 'x', cwd: 'srv', roots: ['docs', '/abs']}}}));
-    const [s] = loadConfig(path, {}).servers;
+    const [s] = loadConfig(path, {}).servers as StdioServerConfig[];
     expect(s.cwd).toBe(join(dirname(path), 'srv'));
     expect(s.roots).toEqual([join(dirname(path), 'docs'), '/abs']);
   });
@@ -171,7 +171,7 @@ describe('loadConfig: hostile names', () => {
     expect(s.toolTimeouts.toString).toBeUndefined();
     expect(s.toolTimeouts.constructor).toBeUndefined();
     expect(s.toolTimeouts.slow).toBe(5);
-    expect(s.env.hasOwnProperty).toBeUndefined();
-    expect({...s.env}).toEqual({A: 'b'});
+    expect((s as StdioServerConfig).env.hasOwnProperty).toBeUndefined();
+    expect({...(s as StdioServerConfig).env}).toEqual({A: 'b'});
   });
 });

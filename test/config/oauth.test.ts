@@ -1,16 +1,21 @@
 import {describe, expect, it} from 'vitest';
+import type {HttpServerConfig} from '../../src/config/index.js';
 import {parse, problems} from './helpers.js';
 
-const server = (oauth: unknown) => ({mcpServers: {remote: {command: 'x', oauth}}});
+const server = (oauth: unknown) => ({mcpServers: {remote: {url: 'https://mcp.example.com/mcp', oauth}}});
 
 describe('config: the oauth block', () => {
   it('reads every key and expands variables in the client id, secret and metadata URL', () => {
-    const [s] = parse(server({clientId: '${ID}', clientSecret: '${SECRET}', clientMetadataUrl: 'https://example.com/bb.json', scopes: ['repo'], callbackPort: 8765}), {ID: 'abc', SECRET: 's3'}).servers;
+    const [s] = parse(server({clientId: '${ID}', clientSecret: '${SECRET}', clientMetadataUrl: 'https://example.com/bb.json', scopes: ['repo'], callbackPort: 8765}), {ID: 'abc', SECRET: 's3'}).servers as HttpServerConfig[];
     expect(s.oauth).toEqual({clientId: 'abc', clientSecret: 's3', clientMetadataUrl: 'https://example.com/bb.json', scopes: ['repo'], callbackPort: 8765});
   });
 
   it('leaves oauth out when it is not configured', () => {
-    expect(parse({mcpServers: {a: {command: 'x'}}}).servers[0].oauth).toBeUndefined();
+    expect((parse({mcpServers: {a: {url: 'https://mcp.example.com/mcp'}}}).servers[0] as HttpServerConfig).oauth).toBeUndefined();
+  });
+
+  it('keeps a local server with an oauth block offline with the reason, the app going on', () => {
+    expect(parse({mcpServers: {a: {command: 'x', oauth: {clientId: 'y'}}}}).servers[0].cannotStart).toMatch(/"oauth" applies to remote servers/);
   });
 
   it('explains each wrong value', () => {
