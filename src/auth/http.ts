@@ -1,7 +1,17 @@
 // The few plain GETs of discovery: bounded in time and size, JSON or nothing.
+import {EnvHttpProxyAgent} from 'undici';
 
-/** The fetch the auth layer uses (the HTTP transport passes its own, with proxy support). */
+/** The fetch the auth layer uses. */
 export type Fetch = typeof fetch;
+
+let agent: EnvHttpProxyAgent | undefined;
+
+/** Node's fetch through HTTP(S)_PROXY / NO_PROXY, as the HTTP transport reaches servers. */
+export const proxyFetch: Fetch = (input, init) => {
+  agent ??= new EnvHttpProxyAgent();
+  // @ts-expect-error undici's option, not in the DOM RequestInit type
+  return fetch(input, {...init, dispatcher: agent});
+};
 
 /** How the auth layer reaches the network. */
 export interface AuthIo {

@@ -8,7 +8,9 @@ import {initialState} from '../state/app-state.js';
 import type {AppEvent} from '../state/events.js';
 import {createStore, type Store} from '../state/store.js';
 import type {CliOptions} from './args.js';
-import {approvalRules, chooseModel, hubServers, logDir} from './setup.js';
+import {approvalRules, chooseModel, hubServers, logDir, serverAuths} from './setup.js';
+import {neverAsk, type LoginPrompt} from '../auth/prompt.js';
+import type {ServerAuth} from '../auth/server-auth.js';
 import {clientFeatures} from '../agent/client-features.js';
 
 /** Everything one run is made of. */
@@ -18,6 +20,8 @@ export interface App {
   hub: Hub;
   model: Model;
   controller: Controller;
+  /** The OAuth state of each remote server (for /login, /logout). */
+  auth: Map<string, ServerAuth>;
 }
 
 /** Extra wiring a mode may add. */
@@ -31,6 +35,8 @@ export interface AppHooks {
   history?: ModelMessage[];
   columns?: number;
   rows?: number;
+  /** How a remote server's login reaches the user; without one a needed login leaves the server offline ("needs login"). */
+  loginPrompt?: LoginPrompt;
 }
 
 /** Loads the config (throws ConfigError), picks the model, wires hub → store → controller. Starts nothing. */
@@ -56,8 +62,9 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
         },
       }
     : store;
+  const auth = serverAuths(config, env, hooks.loginPrompt ?? neverAsk);
   const hub = new Hub({
-    servers: hubServers(config, env),
+    servers: hubServers(config, env, auth),
     features: (server) =>
       clientFeatures(config.servers.find((s) => s.alias === server.alias)!, {
         interactive: hooks.interactive,
@@ -83,5 +90,5 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     recorder: hooks.recorder,
     history: hooks.history,
   });
-  return {config, store, hub, model, controller};
+  return {config, store, hub, model, controller, auth};
 }

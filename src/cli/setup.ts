@@ -8,12 +8,30 @@ import type {Model} from '../agent/model.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
 import {loadScript} from '../agent/models/script.js';
 import type {HubServer} from '../hub/hub.js';
+import {proxyFetch} from '../auth/http.js';
+import type {LoginPrompt} from '../auth/prompt.js';
+import {ServerAuth} from '../auth/server-auth.js';
+import {TokenStore} from '../auth/token-store.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
 import type {CliOptions} from './args.js';
 
-/** Config servers as the hub starts them: each with its finished child environment. */
-export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): HubServer[] {
-  return config.servers.map((s) => (s.type === 'http' ? s : {...s, env: childEnv(s, parentEnv)}));
+/** Config servers as the hub starts them: each with its finished child environment, remote ones with their auth. */
+export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: ReadonlyMap<string, ServerAuth>): HubServer[] {
+  return config.servers.map((s) => (s.type === 'http' ? {...s, auth: auth?.get(s.alias)} : {...s, env: childEnv(s, parentEnv)}));
+}
+
+/**
+ * OAuth for every remote server, unless its config sends its own Authorization
+ * header (a token pasted from the service): then a 401 is shown as it is.
+ */
+export function serverAuths(config: Config, env: NodeJS.ProcessEnv, prompt: LoginPrompt): Map<string, ServerAuth> {
+  const store = new TokenStore(stateDir(env));
+  const out = new Map<string, ServerAuth>();
+  for (const s of config.servers) {
+    if (s.type !== 'http' || Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization')) continue;
+    out.set(s.alias, new ServerAuth({alias: s.alias, serverUrl: s.url, config: s.oauth, store, prompt, fetch: proxyFetch}));
+  }
+  return out;
 }
 
 /** The user's standing permissions from flags and config. */

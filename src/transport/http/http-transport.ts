@@ -10,6 +10,7 @@ import type {ExitInfo} from '../../connection/errors.js';
 import {maskUrl} from '../../util/mask-url.js';
 import {TransportRequestError, type TransportFailure} from '../errors.js';
 import {TailBuffer} from '../tail-buffer.js';
+import {MAX_AUTH_RETRIES, type HttpAuth} from '../http-auth.js';
 import {TransportClosedError, type Transport} from '../types.js';
 import {EventStream} from './event-stream.js';
 import {describeNetworkError} from './network-error.js';
@@ -17,12 +18,6 @@ import {paramHeaders, type ParamHeader} from './param-headers.js';
 import {requestHeaders, type WireMessage} from './request-headers.js';
 import {preview, readAnswer, readEvents, type AnswerRead, type ReadOptions} from './response.js';
 import {statusFailure} from './status-failure.js';
-
-/** The authorization layer: adds credentials, and may fix a 401/403 (then the request is sent once more). */
-export interface HttpAuth {
-  headers(): Promise<Record<string, string>> | Record<string, string>;
-  rejected(status: number, wwwAuthenticate: string | undefined): Promise<boolean>;
-}
 
 /** How to reach one remote server. */
 export interface HttpTransportOptions {
@@ -70,6 +65,8 @@ export class HttpTransport implements Transport {
   private readonly diag = new TailBuffer(16 * 1024);
   private readonly inflight = new Map<string | number, AbortController>();
   private readonly toolHeaders = new Map<string, ParamHeader[]>();
+  /** The Authorization header each response was a refusal of, for the auth layer. */
+  private readonly sentAuth = new WeakMap<Response, string>();
   private readonly stop = new AbortController();
   private exit?: ExitInfo;
   private renewing?: Promise<void>;
@@ -142,13 +139,22 @@ export class HttpTransport implements Transport {
   }
 
   /** A request: its answer arrives in the response to its POST (or a resumed stream). */
-  private async request(m: WireMessage, signal: AbortSignal, tried: {renewed?: boolean; authorized?: boolean}): Promise<void> {
+  private async request(m: WireMessage, signal: AbortSignal, tried: {renewed?: boolean; authAttempt?: number}): Promise<void> {
     const res = await this.fetch('POST', m, signal, {});
     if (!res) return;
-    if ((res.status === 401 || res.status === 403) && !tried.authorized && this.options.auth) {
-      await res.body?.cancel().catch(() => {});
-      if (await this.options.auth.rejected(res.status, res.headers.get('www-authenticate') ?? undefined)) return this.request(m, signal, {...tried, authorized: true});
-      return this.fail('unauthorized', `needs authorization: HTTP ${res.status}`, false, {status: res.status});
+    const attempt = tried.authAttempt ?? 0;
+    if ((res.status === 401 || res.status === 403) && this.options.auth && attempt < MAX_AUTH_RETRIES) {
+      // The auth layer refreshes, logs in or steps up, then says whether to send again; its errors say what the user must do.
+      const retry = await this.options.auth
+        .challenged({status: res.status, wwwAuthenticate: res.headers.get('www-authenticate'), authorization: this.sentAuth.get(res), attempt}, signal)
+        .catch((err: Error) => {
+          void res.body?.cancel().catch(() => {});
+          this.fail('unauthorized', err.message, false, {status: res.status});
+        });
+      if (retry) {
+        await res.body?.cancel().catch(() => {});
+        return this.request(m, signal, {...tried, authAttempt: attempt + 1});
+      }
     }
     if (res.status === 404 && this.session?.sessionId !== undefined && m.method !== 'initialize' && !tried.renewed) {
       await res.body?.cancel().catch(() => {});
@@ -310,7 +316,8 @@ export class HttpTransport implements Transport {
   async fetch(method: 'POST' | 'GET' | 'DELETE', m: WireMessage | undefined, signal: AbortSignal, o: {lastEventId?: string}): Promise<Response | undefined> {
     const started = performance.now();
     const s = this.session;
-    const base = {...this.options.headers, ...(await this.options.auth?.headers())};
+    const credentials = await this.options.auth?.headers(signal);
+    const base = {...this.options.headers, ...credentials};
     const headers = m
       ? requestHeaders(m, {base, legacyVersion: s?.version, sessionId: m.method === 'initialize' ? undefined : s?.sessionId, toolHeaders: m.method === 'tools/call' ? this.toolHeaders.get(String(m.params?.name)) : undefined})
       : {...base, accept: 'text/event-stream', ...(s ? {'mcp-protocol-version': s.version} : {}), ...(s?.sessionId !== undefined ? {'mcp-session-id': s.sessionId} : {}), ...(o.lastEventId !== undefined ? {'last-event-id': o.lastEventId} : {})};
@@ -334,6 +341,7 @@ export class HttpTransport implements Transport {
       this.lost(reason);
       throw new TransportRequestError('unreachable', reason, true);
     }
+    if (credentials?.authorization) this.sentAuth.set(res, credentials.authorization);
     const type = (res.headers.get('content-type') ?? '').split(';')[0];
     const sid = res.headers.get('mcp-session-id') ?? s?.sessionId;
     this.options.onexchange?.(`${what} → ${res.status}${type ? ` ${type}` : ''}${sid && (s || m?.method === 'initialize') ? ` session ${short(sid)}` : ''} (${Math.round(performance.now() - started)} ms)`);
