@@ -32,6 +32,8 @@ Usage:
   breakerbox --list-tools [--json]     discover every server, print the tool table
   breakerbox --self-check              prove the client's behaviour against bundled servers
   breakerbox --sessions                list saved sessions
+  breakerbox login <alias>             log in to a remote server (OAuth; opens the browser)
+  breakerbox logout <alias>            revoke and forget a remote server's login
 
 Options:
   --config PATH      server config (default: ./mcp.config.json)

@@ -6,14 +6,23 @@ import {newSessionId, prepareSession, SessionError} from '../sessions/index.js';
 import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
 import {buildApp} from './app.js';
 import {terminalPrompt} from './login-prompt.js';
+import type {CliIo} from './commands/io.js';
 import {listToolsJson, listToolsText} from './list-tools.js';
 import {progressLine, runPrint} from './print.js';
 import {selfCheckCommand} from './self-check.js';
 import {runSessions} from './sessions.js';
 import {exitCleanlyOn} from './signals.js';
 
+/** Subcommands (`breakerbox login notes`): each a module with `run(argv, io)`, loaded when used. */
+const SUBCOMMANDS: Readonly<Record<string, () => Promise<{run(argv: string[], io: CliIo): Promise<number>}>>> = {
+  login: () => import('./commands/login.js'),
+  logout: () => import('./commands/logout.js'),
+};
+
 /** Runs the command line; resolves to the exit code. Never leaves a server running. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const sub = argv[0] !== undefined && Object.hasOwn(SUBCOMMANDS, argv[0]) ? SUBCOMMANDS[argv[0]] : undefined;
+  if (sub) return (await sub()).run(argv.slice(1), {env, stdout: process.stdout, stderr: process.stderr, stdin: process.stdin});
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
