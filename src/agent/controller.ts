@@ -30,6 +30,18 @@ export interface ControllerOptions {
   recorder?: TurnRecorder;
   /** Conversation to continue (from `--resume`). */
   history?: ModelMessage[];
+  /** Logins of remote servers (`/login`, `/logout`). */
+  accounts?: Accounts;
+}
+
+/** What /login and /logout act on: a remote server's OAuth state. */
+export interface Accounts {
+  /** Whether `alias` is a remote server that can log in. */
+  has(alias: string): boolean;
+  /** The next login `alias` needs may ask the user (and stored tokens are dropped). */
+  expectLogin(alias: string): void;
+  /** Revokes where supported and forgets the tokens; says what happened. */
+  logout(alias: string): Promise<string>;
 }
 
 /**
@@ -125,6 +137,28 @@ export class Controller {
     this.inputWaiting.delete(requestId);
     this.dispatch({type: 'input/answered', requestId, action: answer.action});
     resolve(answer);
+  }
+
+  /** `/login`: a fresh login, asked for in a dialog, then the server is connected again. */
+  async login(alias: string): Promise<void> {
+    const accounts = this.o.accounts;
+    if (!accounts?.has(alias)) {
+      this.dispatch({type: 'notice/posted', level: 'warn', text: `${alias} is not a remote server with a login (local servers take credentials from their env)`});
+      return;
+    }
+    accounts.expectLogin(alias);
+    await this.reconnect(alias);
+  }
+
+  /** `/logout`: revokes and forgets the server's tokens; it stays offline until the next /login. */
+  async logout(alias: string): Promise<void> {
+    const accounts = this.o.accounts;
+    if (!accounts?.has(alias)) {
+      this.dispatch({type: 'notice/posted', level: 'warn', text: `${alias} is not a remote server with a login`});
+      return;
+    }
+    this.dispatch({type: 'notice/posted', level: 'info', text: await accounts.logout(alias)});
+    await this.o.hub.reconnect(alias);
   }
 
   async reconnect(alias: string): Promise<void> {

@@ -11,6 +11,8 @@ import type {CliOptions} from './args.js';
 import {approvalRules, chooseModel, hubServers, logDir, serverAuths} from './setup.js';
 import {neverAsk, type LoginPrompt} from '../auth/prompt.js';
 import type {ServerAuth} from '../auth/server-auth.js';
+import {describeLogout} from '../auth/describe.js';
+import {dialogPrompt} from './dialog-login-prompt.js';
 import {clientFeatures} from '../agent/client-features.js';
 
 /** Everything one run is made of. */
@@ -35,8 +37,8 @@ export interface AppHooks {
   history?: ModelMessage[];
   columns?: number;
   rows?: number;
-  /** How a remote server's login reaches the user; without one a needed login leaves the server offline ("needs login"). */
-  loginPrompt?: LoginPrompt;
+  /** How a remote server's login reaches the user: stderr (--print), a dialog (TUI); none: the server stays offline with "needs login". */
+  loginPrompt?: LoginPrompt | 'dialog';
 }
 
 /** Loads the config (throws ConfigError), picks the model, wires hub → store → controller. Starts nothing. */
@@ -62,7 +64,8 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
         },
       }
     : store;
-  const auth = serverAuths(config, env, hooks.loginPrompt ?? neverAsk);
+  const prompt = hooks.loginPrompt === 'dialog' ? dialogPrompt((request, signal) => controller.askInput(request, signal), env) : (hooks.loginPrompt ?? neverAsk);
+  const auth = serverAuths(config, env, prompt);
   const hub = new Hub({
     servers: hubServers(config, env, auth),
     features: (server) =>
@@ -89,6 +92,11 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     resultCap: opts.resultCap,
     recorder: hooks.recorder,
     history: hooks.history,
+    accounts: {
+      has: (alias) => auth.has(alias),
+      expectLogin: (alias) => auth.get(alias)?.expectLogin(),
+      logout: async (alias) => describeLogout(alias, await auth.get(alias)!.logout()),
+    },
   });
   return {config, store, hub, model, controller, auth};
 }

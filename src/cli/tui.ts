@@ -21,6 +21,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
     recorder: session.recorder,
     history: session.history,
     rawTrace: trace?.rawTrace,
+    loginPrompt: 'dialog',
   }).catch((err) => {
     trace?.close();
     throw err;

@@ -17,6 +17,8 @@ export interface UiController {
   /** Answers a server's request (elicitation, sampling); an id already answered is ignored. */
   answerInput(requestId: string, answer: InputAnswer): void;
   reconnect(alias: string): Promise<void>;
+  login(alias: string): Promise<void>;
+  logout(alias: string): Promise<void>;
   clear(): void;
 }
 

@@ -32,6 +32,12 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
     case 'reconnect':
       void controller.reconnect(intent.alias);
       return true;
+    case 'login':
+      void controller.login(intent.alias);
+      return true;
+    case 'logout':
+      void controller.logout(intent.alias);
+      return true;
     case 'clear':
       // The reducer keeps a running turn's cards: the loop may still be waiting on them.
       if (controller.busy) {
