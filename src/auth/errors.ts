@@ -28,6 +28,11 @@ export class AuthError extends Error {
   ) {
     super(message, options);
   }
+
+  /** The user must log in (or log in again): what the HTTP transport reports as `needs-login`. */
+  get needsLogin(): boolean {
+    return needsLogin(this);
+  }
 }
 
 /** True when the error means "log in first", which the Servers pane shows as "needs login". */

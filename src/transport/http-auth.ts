@@ -18,7 +18,11 @@ export interface HttpChallenge {
 export interface HttpAuth {
   /** Headers for the next request: an Authorization header, or none. */
   headers(signal?: AbortSignal): Promise<Record<string, string>>;
-  /** Resolves true to retry; false to give up with the server's answer; rejects with an error that tells the user what to do (log in, …). */
+  /**
+   * Resolves true to retry; false to give up with the server's answer; rejects
+   * with an error that tells the user what to do. An error with `needsLogin: true`
+   * means only a login by the user can help (the Servers pane says "needs login").
+   */
   challenged(answer: HttpChallenge, signal?: AbortSignal): Promise<boolean>;
 }
 

@@ -38,11 +38,30 @@ export interface TestServerOptions {
   authorizeError?: string;
   /** Scopes the server never grants, whatever is asked. */
   neverGrant?: string[];
+  /** Forward authorized /mcp requests here (the bundled notes server over HTTP), without the token: no passthrough. */
+  upstream?: string;
 }
 
 interface Grant {
   scopes: string[];
   clientId: string;
+}
+
+/** Sends the request on to `upstream` minus its Authorization header, and streams the answer back (SSE included). */
+async function forward(upstream: string, req: IncomingMessage, body: string, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['authorization', 'host', 'content-length', 'connection'].includes(k)) headers[k] = v;
+  const ac = new AbortController();
+  res.on('close', () => ac.abort());
+  try {
+    const up = await fetch(upstream, {method: req.method, headers, body: req.method === 'POST' ? body : undefined, signal: ac.signal});
+    res.writeHead(up.status, Object.fromEntries([...up.headers].filter(([k]) => !['content-length', 'transfer-encoding', 'connection'].includes(k))));
+    if (up.body) for await (const chunk of up.body) res.write(chunk);
+    res.end();
+  } catch {
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  }
 }
 
 export async function startOAuthServer(options: TestServerOptions = {}): Promise<OAuthTestServer> {
@@ -156,6 +175,7 @@ export async function startOAuthServer(options: TestServerOptions = {}): Promise
         const need = t.scopes[String(body.method)] ?? [];
         const missing = need.filter((s) => !grant.scopes.includes(s));
         if (missing.length) return json(res, 403, {error: 'insufficient_scope'}, {'www-authenticate': `${challenge}, error="insufficient_scope", scope="${need.join(' ')}"`});
+        if (o.upstream) return forward(o.upstream, req, raw, res);
         if (t.mcp) return t.mcp(body, res);
         return json(res, 200, {jsonrpc: '2.0', id: body.id ?? null, result: {method: body.method, scopes: grant.scopes}});
       }

@@ -149,7 +149,7 @@ export class HttpTransport implements Transport {
         .challenged({status: res.status, wwwAuthenticate: res.headers.get('www-authenticate'), authorization: this.sentAuth.get(res), attempt}, signal)
         .catch((err: Error) => {
           void res.body?.cancel().catch(() => {});
-          this.fail('unauthorized', err.message, false, {status: res.status});
+          this.fail((err as {needsLogin?: boolean}).needsLogin ? 'needs-login' : 'unauthorized', err.message, false, {status: res.status});
         });
       if (retry) {
         await res.body?.cancel().catch(() => {});
