@@ -26,7 +26,8 @@ const WHY: Record<LoginRequest['reason'], string> = {
 /** A prompt for --print and `breakerbox login`. */
 export function terminalPrompt(io: TerminalPromptIo): LoginPrompt {
   return {
-    canAsk: () => true,
+    // Someone must be able to finish it: a browser command, or a person at a terminal.
+    canAsk: () => Boolean(io.alwaysOpen || io.env.BROWSER || io.stdin?.isTTY || (io.stderr as {isTTY?: boolean}).isTTY),
     show(request) {
       const scopes = request.scopes?.length ? ` (scopes: ${request.scopes.join(' ')})` : '';
       const paste = io.stdin?.isTTY ? '; if the browser runs on another machine, paste the address it ends on here and press Enter' : '';

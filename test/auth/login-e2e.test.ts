@@ -101,6 +101,10 @@ describe('logging in to the notes server over HTTP', () => {
     expect(out.stdout).toMatch(/logged out of notes: the tokens were revoked at the server/);
     expect(as.liveTokens().filter((t) => live.includes(t))).toEqual([]);
     expect(readFileSync(join(dir, 'state', 'breakerbox', 'auth', 'notes.json'), 'utf8')).not.toContain('accessToken');
+    // No browser and no terminal: nobody could finish a login, so the server waits for one instead.
+    const run = await listTools({BROWSER: ''});
+    const [server] = JSON.parse(run.stdout).servers;
+    expect(server).toMatchObject({alias: 'notes', state: 'offline', phase: 'login', reason: expect.stringContaining('breakerbox login notes')});
   });
 
   it('breakerbox login logs in again and reports the tools', async () => {
