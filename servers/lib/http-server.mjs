@@ -49,6 +49,7 @@ export function serveHttp(opts, port, eraName) {
     if (entry.sse) return;
     entry.sse = true;
     entry.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no', ...entry.headers });
+    entry.res.flushHeaders();
   };
 
   /** Routes a message to the stream it belongs to: its request's, its subscription's, or the session's. */
@@ -68,9 +69,11 @@ export function serveHttp(opts, port, eraName) {
       if (final) open.delete(keyOf(id));
       return;
     }
-    // Legacy: everything else goes on the session's GET stream, if one is open.
-    const stream = lastSession && sessions.get(lastSession)?.stream;
-    if (stream) event(stream, msg);
+    // Legacy: everything else goes on the session's GET stream, kept (a few) until one is open.
+    const session = lastSession && sessions.get(lastSession);
+    if (!session) return;
+    if (session.stream) event(session.stream, msg);
+    else if (session.queue.length < 100) session.queue.push(msg);
   }
 
   const reply = (res, status, body, headers = {}) => {
@@ -110,8 +113,11 @@ export function serveHttp(opts, port, eraName) {
     if (!isId(msg.id)) {
       if (msg.method === 'notifications/cancelled') {
         const entry = open.get(keyOf(msg.params?.requestId));
+        if (entry) open.delete(keyOf(msg.params?.requestId));
         entry?.ac.abort();
-        log(`cancelled ${JSON.stringify(msg.params?.requestId ?? null)} ${msg.params?.reason ?? '-'}`);
+        const reason = typeof msg.params?.reason === 'string' ? msg.params.reason.replace(/[\r\n]+/g, ' ') : '-';
+        log(`cancelled ${JSON.stringify(msg.params?.requestId ?? null)} ${reason}`);
+        opts.onCancelled?.(msg.params?.requestId, reason);
       } else opts.onNotification?.(msg);
       return reply(res, 202);
     }
@@ -119,12 +125,15 @@ export function serveHttp(opts, port, eraName) {
     const headers = {};
     if (msg.method === 'initialize') {
       const id = randomUUID();
-      sessions.set(id, {});
+      sessions.set(id, { queue: [] });
       lastSession = id;
       headers['mcp-session-id'] = id;
     }
     const entry = { res, ac, sse: false, headers };
     open.set(keyOf(msg.id), entry);
+    // Tool calls answer on a stream opened at once (as the SDKs do), so progress can flow
+    // and the client knows the call arrived; everything else answers with one JSON body.
+    if (msg.method === 'tools/call') startSse(entry);
     // The client closed the response stream before its answer: that is cancellation.
     res.on('close', () => {
       if (open.get(keyOf(msg.id)) !== entry) return;
@@ -139,10 +148,11 @@ export function serveHttp(opts, port, eraName) {
       if (!ac.signal.aborted) send({ jsonrpc: '2.0', id: msg.id, result: result ?? {} });
     } catch (err) {
       if (ac.signal.aborted) return;
+      if (!(err instanceof RpcError)) log(`internal error in ${msg.method}: ${err?.stack ?? err}`);
+      const body = err instanceof RpcError ? rpcError(msg.id, err.code, err.message, err.data) : rpcError(msg.id, ERR.INTERNAL, `Internal error: ${err?.message ?? err}`);
+      if (entry.sse) return send(body);
       open.delete(keyOf(msg.id));
-      if (err instanceof RpcError) return reply(res, statusOf(err.code), rpcError(msg.id, err.code, err.message, err.data), headers);
-      log(`internal error in ${msg.method}: ${err?.stack ?? err}`);
-      reply(res, 500, rpcError(msg.id, ERR.INTERNAL, `Internal error: ${err?.message ?? err}`));
+      reply(res, err instanceof RpcError ? statusOf(err.code) : 500, body, headers);
     }
   }
 
@@ -152,7 +162,9 @@ export function serveHttp(opts, port, eraName) {
     if (!session || !sessions.has(session)) return reply(res, session ? 404 : 400, rpcError(null, -32000, 'Bad Request: unknown or missing session'));
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write(': stream open\n\n');
-    sessions.get(session).stream = res;
+    const s = sessions.get(session);
+    s.stream = res;
+    for (const msg of s.queue.splice(0)) event(res, msg);
     res.on('close', () => {
       if (sessions.get(session)?.stream === res) sessions.get(session).stream = undefined;
     });

@@ -11,7 +11,7 @@
 //  - 401/403, 5xx, the network, a timeout: no answer about the era at all;
 //    the failure is the reason the server is offline.
 import type {Connection} from '../connection/connection.js';
-import {McpError} from '../connection/errors.js';
+import {McpError, ProtocolViolationError} from '../connection/errors.js';
 import {TransportRequestError} from '../transport/errors.js';
 import {legacyHandshake, modernHandshake, retryWithSupported, UNSUPPORTED_PROTOCOL_VERSION, type EraOptions, type Handshake} from './era.js';
 import {MODERN_VERSION} from './mcp-types.js';
@@ -26,10 +26,16 @@ const NOT_ERA = new Set([401, 403, 407, 408, 429]);
 export async function detectEraHttp(conn: Connection, o: EraOptions): Promise<Handshake> {
   const started = Date.now();
   const remaining = () => Math.max(1, o.timeoutMs - (Date.now() - started));
-  let why: string;
+  let why: string | undefined;
   try {
     const result = await conn.request('server/discover', withModernMeta({}, MODERN_VERSION, o.clientInfo, o.modernCapabilities), {timeoutMs: o.timeoutMs, signal: o.signal});
-    return modernHandshake(result, MODERN_VERSION, 'server/discover answered');
+    try {
+      return modernHandshake(result, MODERN_VERSION, 'server/discover answered');
+    } catch (err) {
+      // A result that is no DiscoverResult (a legacy server answering `{}` to anything) is "anything else".
+      if (!(err instanceof ProtocolViolationError)) throw err;
+      why = `a result that is not a DiscoverResult (${err.message})`;
+    }
   } catch (err) {
     const rpc = rpcError(err);
     if (rpc?.code === UNSUPPORTED_PROTOCOL_VERSION) return retryWithSupported(conn, o, rpc, remaining());
@@ -37,10 +43,10 @@ export async function detectEraHttp(conn: Connection, o: EraOptions): Promise<Ha
       throw new McpError(rpc.code, `server/discover: a modern server refused the request: ${rpc.message}`, rpc.data);
     }
     if (!fallsBack(err)) throw err;
-    why = err instanceof TransportRequestError ? err.message : `error ${(err as McpError).code}: ${(err as McpError).message}`;
+    why ??= err instanceof TransportRequestError ? err.message : `error ${(err as McpError).code}: ${(err as McpError).message}`;
   }
   const legacy = await legacyHandshake(conn, o, remaining(), () => true);
-  return {...legacy, decision: `legacy: server/discover got ${why.slice(0, 200)}; initialize agreed on ${legacy.protocolVersion}`};
+  return {...legacy, decision: `legacy: server/discover got ${(why ?? '').slice(0, 200)}; initialize agreed on ${legacy.protocolVersion}`};
 }
 
 /** The JSON-RPC error in an answer, whether it came as a response or inside an HTTP error body. */

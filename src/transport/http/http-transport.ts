@@ -95,9 +95,12 @@ export class HttpTransport implements Transport {
     if (this.exit) throw new TransportClosedError('the connection to the server is closed');
     const m = message as WireMessage;
     if (m.method === 'notifications/cancelled') {
-      this.inflight.get(m.params?.requestId as string | number)?.abort('cancelled');
+      const stream = this.inflight.get(m.params?.requestId as string | number);
       // Modern: closing the response stream is the cancellation; nothing is posted.
-      if (!this.session) return;
+      // Legacy: a dropped stream is not a cancellation, so say it first, then stop reading.
+      if (this.session) await this.post(m).catch(() => {});
+      stream?.abort('cancelled');
+      return;
     }
     if (m.method !== undefined && m.id !== undefined && m.id !== null) {
       const ctrl = new AbortController();
