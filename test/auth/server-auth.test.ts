@@ -140,6 +140,29 @@ describe('ServerAuth against a local authorization server', () => {
     expect(await moved.headers()).toEqual({});
   });
 
+  it('ignores a redirect whose state is not the one it sent, and one for another redirect URI', async () => {
+    const outcomes: string[] = [];
+    const prompt = {
+      canAsk: () => true,
+      show(request: import('../../src/auth/prompt.js').LoginRequest) {
+        void (async () => {
+          const location = new URL((await fetch(request.url, {redirect: 'manual'})).headers.get('location')!);
+          const forged = new URL(location);
+          forged.searchParams.set('state', 'forged');
+          await request.paste(forged.href).catch((e: Error) => outcomes.push(e.message));
+          const elsewhere = new URL(location);
+          elsewhere.pathname = '/other';
+          await request.paste(elsewhere.href).catch((e: Error) => outcomes.push(e.message));
+          await request.paste(location.href);
+          outcomes.push('ok');
+        })();
+      },
+    };
+    expect((await rpc(make({prompt}), as.mcpUrl, 'tools/list')).status).toBe(200);
+    expect(outcomes).toEqual([expect.stringContaining('state does not match'), expect.stringContaining('not the redirect breakerbox waits for'), 'ok']);
+    expect(as.requests.filter((r) => r.path === '/token')).toHaveLength(1);
+  });
+
   it('accepts the final redirect URL pasted by hand', async () => {
     const prompt = browserPrompt('paste');
     const res = await rpc(make({prompt}), as.mcpUrl, 'tools/list');
