@@ -5,7 +5,7 @@
 // with default endpoints when it publishes no metadata either.
 import type {AuthorizationServer} from 'oauth4webapi';
 import {AuthError} from './errors.js';
-import {getJson, type AuthIo} from './http.js';
+import {getJson, notFound, type AuthIo} from './http.js';
 import {authServerMetadataUrls, canonicalResource, parseHttpUrl, requireSecure, resourceCovers, resourceMetadataUrls} from './urls.js';
 
 /** What a server says about itself (RFC 9728). */
@@ -24,6 +24,7 @@ export async function discoverResource(serverUrl: string, headerUrl: string | un
     if (tried.includes(url)) continue;
     tried.push(url);
     const answer = await getJson(parseHttpUrl(url, 'resource_metadata').href, io);
+    if (!answer.ok && !notFound(answer)) throw new AuthError('discovery-failed', `the resource metadata at ${url} could not be read: ${answer.reason}`);
     if (!answer.ok) continue;
     return checkResource(answer.json, serverUrl, url);
   }
@@ -51,6 +52,7 @@ export async function discoverAuthServer(issuer: string, io: AuthIo): Promise<Au
   let mismatch: AuthError | undefined;
   for (const url of authServerMetadataUrls(issuer)) {
     const answer = await getJson(url, io);
+    if (!answer.ok && !notFound(answer)) throw new AuthError('discovery-failed', `the authorization server metadata at ${url} could not be read: ${answer.reason}`);
     if (!answer.ok) {
       problems.push(`${url}: ${answer.reason}`);
       continue;

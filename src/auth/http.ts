@@ -16,7 +16,7 @@ export const proxyFetch: Fetch = (input, init) => {
 /** How the auth layer reaches the network. */
 export interface AuthIo {
   fetch: Fetch;
-  /** Per request (default 15 s). */
+  /** Per request (default 30 s). */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -24,8 +24,11 @@ export interface AuthIo {
 /** Metadata documents are small; anything larger is not one. */
 const MAX_BYTES = 512 * 1024;
 
-/** The outcome of one metadata GET. */
+/** The outcome of one metadata GET; `status` 0 when no HTTP answer came (network, timeout). */
 export type JsonAnswer = {ok: true; json: Record<string, unknown>} | {ok: false; status: number; reason: string};
+
+/** Whether a failed GET means "not here, try the next place": an HTTP 4xx. A timeout or a 5xx is no answer, and the next place would be a guess. */
+export const notFound = (a: JsonAnswer): boolean => !a.ok && a.status >= 400 && a.status < 500;
 
 /** GETs a JSON object; never throws for HTTP or parse failures, only for an aborted signal. */
 export async function getJson(url: string, io: AuthIo): Promise<JsonAnswer> {
@@ -54,7 +57,7 @@ export async function getJson(url: string, io: AuthIo): Promise<JsonAnswer> {
 
 /** The caller's signal combined with the per-request timeout. */
 export function requestSignal(io: AuthIo): AbortSignal {
-  const timeout = AbortSignal.timeout(io.timeoutMs ?? 15_000);
+  const timeout = AbortSignal.timeout(io.timeoutMs ?? 30_000);
   return io.signal ? AbortSignal.any([io.signal, timeout]) : timeout;
 }
 

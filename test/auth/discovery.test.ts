@@ -52,3 +52,17 @@ describe('discovery', () => {
     await expect(discoverAuthServer('https://auth.ex.com', table({}).io)).rejects.toThrow(/no authorization server metadata for https:\/\/auth\.ex\.com \(.*oauth-authorization-server: HTTP 404/);
   });
 });
+
+describe('discovery does not guess past a failure', () => {
+  it('stops at a timeout or a 5xx instead of trying the next place', async () => {
+    const asked: string[] = [];
+    const fetch = (async (input: string | URL | Request) => {
+      asked.push(String(input));
+      return new Response('busy', {status: 503});
+    }) as typeof globalThis.fetch;
+    await expect(discoverResource('https://ex.com/mcp', undefined, {fetch})).rejects.toMatchObject({code: 'discovery-failed', message: expect.stringContaining('HTTP 503')});
+    expect(asked).toEqual(['https://ex.com/.well-known/oauth-protected-resource/mcp']);
+    const hanging = ((_: unknown, init?: RequestInit) => new Promise((_r, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof globalThis.fetch;
+    await expect(discoverAuthServer('https://auth.ex.com', {fetch: hanging, timeoutMs: 50})).rejects.toMatchObject({code: 'discovery-failed'});
+  });
+});
