@@ -1,6 +1,5 @@
 // `breakerbox login ALIAS`: a fresh OAuth login to one remote server, then a
 // connection that proves it (the server's tools are listed).
-import {ConfigError} from '../../config/index.js';
 import {Hub} from '../../hub/hub.js';
 import {terminalPrompt} from '../login-prompt.js';
 import {hubServers} from '../setup.js';
@@ -12,13 +11,7 @@ const LOGIN_WAIT_MS = 5 * 60_000;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const prompt = terminalPrompt({stderr: io.stderr, stdin: io.stdin, env: io.env, alwaysOpen: true});
-  let target;
-  try {
-    target = remoteTarget('login', argv, io, prompt);
-  } catch (err) {
-    if (err instanceof ConfigError) return (io.stderr.write(`breakerbox: ${err.message}\n`), 2);
-    throw err;
-  }
+  const target = remoteTarget('login', argv, io, prompt);
   if ('exit' in target) return target.exit;
   const {server, auth} = target;
   auth.expectLogin();

@@ -1,7 +1,7 @@
 // What `login` and `logout` share: the one remote server they act on.
 import {parseArgs} from 'node:util';
 import type {HttpServerConfig} from '../../config/index.js';
-import {loadConfig, type Config} from '../../config/index.js';
+import {ConfigError, loadConfig, type Config} from '../../config/index.js';
 import type {LoginPrompt} from '../../auth/prompt.js';
 import type {ServerAuth} from '../../auth/server-auth.js';
 import {serverAuths} from '../setup.js';
@@ -24,7 +24,14 @@ export function remoteTarget(command: string, argv: string[], io: CliIo, prompt:
   }
   const [alias, ...extra] = parsed.positionals;
   if (!alias || extra.length) return fail(`usage: breakerbox ${command} <alias> [--config PATH]`);
-  const config = loadConfig(parsed.values.config ?? 'mcp.config.json', io.env);
+  let config: Config;
+  try {
+    config = loadConfig(parsed.values.config ?? 'mcp.config.json', io.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    io.stderr.write(`breakerbox: ${err.message}\n`);
+    return {exit: 2};
+  }
   const server = config.servers.find((s) => s.alias === alias);
   if (!server) return fail(`no server called "${alias}" in ${config.path}; servers: ${config.servers.map((s) => s.alias).join(', ') || 'none'}`);
   if (server.type !== 'http') return fail(`${alias} is a local server: it gets its credentials from "env" in the config, not from a login`);
