@@ -1,16 +1,17 @@
 // The few plain GETs of discovery: bounded in time and size, JSON or nothing.
-import {EnvHttpProxyAgent} from 'undici';
+import type {Dispatcher} from 'undici';
 
 /** The fetch the auth layer uses. */
 export type Fetch = typeof fetch;
 
-let agent: EnvHttpProxyAgent | undefined;
+let agent: Promise<Dispatcher> | undefined;
 
-/** Node's fetch through HTTP(S)_PROXY / NO_PROXY, as the HTTP transport reaches servers. */
-export const proxyFetch: Fetch = (input, init) => {
-  agent ??= new EnvHttpProxyAgent();
+/** Node's fetch through HTTP(S)_PROXY / NO_PROXY, as the HTTP transport reaches servers; undici loads on first use. */
+export const proxyFetch: Fetch = async (input, init) => {
+  agent ??= import('undici').then(({EnvHttpProxyAgent}) => new EnvHttpProxyAgent());
+  const dispatcher = await agent;
   // @ts-expect-error undici's option, not in the DOM RequestInit type
-  return fetch(input, {...init, dispatcher: agent});
+  return fetch(input, {...init, dispatcher});
 };
 
 /** How the auth layer reaches the network. */

@@ -21,14 +21,15 @@ export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: 
 }
 
 /**
- * OAuth for every remote server, unless its config sends its own Authorization
- * header (a token pasted from the service): then a 401 is shown as it is.
+ * OAuth for every remote server, unless its config brings its own credentials
+ * (an Authorization header, or a user and password in the URL): then a 401 is
+ * shown as it is.
  */
 export function serverAuths(config: Config, env: NodeJS.ProcessEnv, prompt: LoginPrompt): Map<string, ServerAuth> {
   const store = new TokenStore(stateDir(env));
   const out = new Map<string, ServerAuth>();
   for (const s of config.servers) {
-    if (s.type !== 'http' || Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization')) continue;
+    if (s.type !== 'http' || Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization') || new URL(s.url).username) continue;
     out.set(s.alias, new ServerAuth({alias: s.alias, serverUrl: s.url, config: s.oauth, store, prompt, fetch: proxyFetch}));
   }
   return out;

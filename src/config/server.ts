@@ -54,6 +54,8 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
     for (const issue of parsed.error.issues) {
       // "command is required" adds nothing when we just said `comand` meant it.
       if (issue.path.length === 1 && meant.has(String(issue.path[0])) && entry[String(issue.path[0])] === undefined) continue;
+      // A misspelt `url` (say `uri`) meant a remote server: no command is missing.
+      if (issue.path[0] === 'command' && entry.command === undefined && meant.has('url')) continue;
       problems.push(`${at(...(issue.path as Array<string | number>))}: ${issue.message}`);
     }
   }

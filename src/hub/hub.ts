@@ -216,7 +216,11 @@ export class Hub {
     const makeTransport = o.makeTransport
       ? () => o.makeTransport!(server, onstderr)
       : server.url !== undefined
-        ? () => withLog(new HttpTransport({url: server.url, headers: server.headers, auth: server.auth, onexchange}), log)
+        ? () => {
+            const t = withLog(new HttpTransport({url: server.url, headers: server.headers, auth: server.auth, onexchange}), log);
+            onexchange(`Streamable HTTP to ${t.shownUrl}`);
+            return t;
+          }
         : () => new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env, onstderr});
     return new ServerSlot(server, {
       clientInfo: o.clientInfo ?? CLIENT_INFO,

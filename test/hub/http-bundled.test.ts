@@ -4,7 +4,11 @@
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import type {Hub} from '../../src/hub/hub.js';
 import type {HubEvent} from '../../src/hub/hub-events.js';
+import {resolve} from 'node:path';
+import {hubServers} from '../../src/cli/setup.js';
+import {loadConfig} from '../../src/config/index.js';
 import {nodeServer, testHub, textOf} from '../helpers/hub.js';
+import {ROOT} from '../helpers/servers.js';
 import {httpServer, killHttpServers, startHttpServer} from '../helpers/http-servers.js';
 import {waitFor} from '../helpers/wait.js';
 
@@ -49,6 +53,17 @@ describe('bundled servers over HTTP', () => {
     expect(bad.isError, JSON.stringify(bad)).toBe(true);
     expect(bad.failure).toBeUndefined();
     expect(textOf(bad)).toMatch(/No ticket with id "nope"/);
+  });
+
+  it('examples/remote.json reaches both bundled servers over HTTP, with its header expanded', async () => {
+    const notes = await startHttpServer('notes.mjs');
+    const tickets = await startHttpServer('tickets.mjs');
+    const env = {NOTES_PORT: String(notes.port), TICKETS_PORT: String(tickets.port)};
+    const config = loadConfig(resolve(ROOT, 'examples/remote.json'), env);
+    expect(config.servers[1]).toMatchObject({type: 'http', headers: {Authorization: 'Bearer demo-token'}});
+    ({hub} = testHub(hubServers(config, env)));
+    await hub.start();
+    expect(hub.statuses().map((s) => [s.alias, s.state, s.era])).toEqual([['notes', 'online', 'modern'], ['tickets', 'online', 'legacy']]);
   });
 
   it('follows list changes: modern on a subscriptions/listen stream, legacy on the session GET stream', async () => {

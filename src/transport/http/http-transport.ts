@@ -5,7 +5,7 @@
 // request headers; a successful `initialize` starts a legacy session (session
 // id, negotiated version header, a GET stream for the server's own messages,
 // resumable streams, DELETE on close).
-import {EnvHttpProxyAgent, type Dispatcher} from 'undici';
+import type {Dispatcher} from 'undici';
 import type {ExitInfo} from '../../connection/errors.js';
 import {maskUrl} from '../../util/mask-url.js';
 import {TransportRequestError, type TransportFailure} from '../errors.js';
@@ -61,7 +61,9 @@ export class HttpTransport implements Transport {
   /** The URL as it may be shown: credentials masked. */
   readonly shownUrl: string;
   session?: LegacySession;
-  private readonly agent: Dispatcher;
+  /** Made on first use: undici is loaded only by configs that have a remote server. */
+  private agent?: Promise<Dispatcher>;
+  private readonly baseHeaders: Record<string, string>;
   private readonly diag = new TailBuffer(16 * 1024);
   private readonly inflight = new Map<string | number, AbortController>();
   private readonly toolHeaders = new Map<string, ParamHeader[]>();
@@ -75,9 +77,21 @@ export class HttpTransport implements Transport {
   constructor(readonly options: HttpTransportOptions) {
     this.url = new URL(options.url);
     this.shownUrl = maskUrl(this.url);
+    // fetch refuses URLs with credentials: send them as Basic authorization (as curl does), unless configured otherwise.
+    if (this.url.username || this.url.password) {
+      const basic = `Basic ${Buffer.from(`${decodeURIComponent(this.url.username)}:${decodeURIComponent(this.url.password)}`).toString('base64')}`;
+      const own = Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
+      this.baseHeaders = own ? {...options.headers} : {...options.headers, authorization: basic};
+      this.url.username = this.url.password = '';
+    } else {
+      this.baseHeaders = {...options.headers};
+    }
+  }
+
+  private dispatcher(): Promise<Dispatcher> {
     // Node's fetch ignores HTTP(S)_PROXY/NO_PROXY; this agent honours them. No
     // headers or body timeouts here: each request has its own timeout above.
-    this.agent = new EnvHttpProxyAgent({connect: {timeout: options.connectTimeoutMs ?? 10_000}, headersTimeout: 0, bodyTimeout: 0});
+    return (this.agent ??= import('undici').then(({EnvHttpProxyAgent}) => new EnvHttpProxyAgent({connect: {timeout: this.options.connectTimeoutMs ?? 10_000}, headersTimeout: 0, bodyTimeout: 0})));
   }
 
   get maxBytes(): number {
@@ -259,7 +273,10 @@ export class HttpTransport implements Transport {
 
   private streamEnded(m: WireMessage, read: AnswerRead): never {
     const end = read.end;
-    if (end === 'idle') return this.fail('idle-timeout', `the server sent nothing on the response stream of ${m.method} for ${Math.round((this.options.idleStreamTimeoutMs ?? 300_000) / 1000)} s`, true);
+    if (end === 'idle') {
+      const ms = this.options.idleStreamTimeoutMs ?? 300_000;
+      return this.fail('idle-timeout', `the server sent nothing on the response stream of ${m.method} for ${ms < 10_000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}`, true);
+    }
     if (end === 'too-large') return this.fail('too-large', `an event on the response stream of ${m.method} is larger than ${this.maxBytes} bytes`, false);
     if (typeof end === 'object') {
       // The connection broke mid-stream: the server (or the network to it) is gone.
@@ -320,12 +337,13 @@ export class HttpTransport implements Transport {
     const started = performance.now();
     const s = this.session;
     const credentials = await this.options.auth?.headers(signal);
-    const base = {...this.options.headers, ...credentials};
+    const base = {...this.baseHeaders, ...credentials};
     const headers = m
       ? requestHeaders(m, {base, legacyVersion: s?.version, sessionId: m.method === 'initialize' ? undefined : s?.sessionId, toolHeaders: m.method === 'tools/call' ? this.toolHeaders.get(String(m.params?.name)) : undefined})
       : {...base, accept: 'text/event-stream', ...(s ? {'mcp-protocol-version': s.version} : {}), ...(s?.sessionId !== undefined ? {'mcp-session-id': s.sessionId} : {}), ...(o.lastEventId !== undefined ? {'last-event-id': o.lastEventId} : {})};
     const what = `${method}${m?.method ? ` ${m.method}` : ''}${m?.id !== undefined ? ` #${String(m.id)}` : ''}`;
     let res: Response;
+    const dispatcher = await this.dispatcher();
     try {
       res = await fetch(this.url, {
         method,
@@ -334,7 +352,7 @@ export class HttpTransport implements Transport {
         signal: AbortSignal.any([signal, this.stop.signal]),
         redirect: 'manual',
         // @ts-expect-error undici's option, not in the DOM RequestInit type
-        dispatcher: this.agent,
+        dispatcher,
       });
     } catch (err) {
       if (signal.aborted || this.stop.signal.aborted) return undefined;
@@ -371,7 +389,7 @@ export class HttpTransport implements Transport {
     this.exit = exit;
     this.stop.abort('closed');
     this.session?.stream?.stop();
-    void this.agent.destroy().catch(() => {});
+    void this.agent?.then((a) => a.destroy()).catch(() => {});
     this.onclose?.(exit);
   }
 }
