@@ -115,7 +115,7 @@ export class ServerAuth implements HttpAuth {
   private async login(challenge: BearerChallenge | undefined, why: LoginReason, signal?: AbortSignal): Promise<void> {
     const reason: LoginReason = this.requested ? 'requested' : why;
     if (!this.o.prompt.canAsk(reason)) {
-      throw new AuthError('login-required', `needs login: /login ${this.o.alias} in the app, or breakerbox login ${this.o.alias}`);
+      throw new AuthError('login-required', `log in with /login ${this.o.alias} or \`breakerbox login ${this.o.alias}\``);
     }
     this.requested = false;
     const io = this.io(signal);

@@ -44,7 +44,7 @@ describe('the login dialog', () => {
 
 describe('a server that needs login in the Servers pane', () => {
   it('says so, with the command to type', () => {
-    const view = {...newServerView('tracker'), state: 'offline' as const, phase: 'login' as const, reason: 'needs login: /login tracker in the app, or breakerbox login tracker'};
+    const view = {...newServerView('tracker'), state: 'offline' as const, phase: 'login' as const, reason: 'log in with /login tracker or `breakerbox login tracker`'};
     const text = serverLines(view, 80, 8).map(lineText).join('\n');
     expect(text).toMatch(/needs login \(phase: login\)/);
     expect(text).toContain('/login tracker');
