@@ -65,7 +65,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
       }
     : store;
   const prompt = hooks.loginPrompt === 'dialog' ? dialogPrompt((request, signal) => controller.askInput(request, signal), env) : (hooks.loginPrompt ?? neverAsk);
-  const auth = serverAuths(config, env, prompt);
+  const auth = await serverAuths(config, env, prompt);
   const hub = new Hub({
     servers: hubServers(config, env, auth),
     features: (server) =>

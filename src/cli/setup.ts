@@ -8,10 +8,8 @@ import type {Model} from '../agent/model.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
 import {loadScript} from '../agent/models/script.js';
 import type {HubServer} from '../hub/hub.js';
-import {proxyFetch} from '../auth/http.js';
 import type {LoginPrompt} from '../auth/prompt.js';
-import {ServerAuth} from '../auth/server-auth.js';
-import {TokenStore} from '../auth/token-store.js';
+import type {ServerAuth} from '../auth/server-auth.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
 import type {CliOptions} from './args.js';
 
@@ -23,14 +21,16 @@ export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: 
 /**
  * OAuth for every remote server, unless its config brings its own credentials
  * (an Authorization header, or a user and password in the URL): then a 401 is
- * shown as it is.
+ * shown as it is. The auth layer loads only for a config with remote servers.
  */
-export function serverAuths(config: Config, env: NodeJS.ProcessEnv, prompt: LoginPrompt): Map<string, ServerAuth> {
-  const store = new TokenStore(stateDir(env));
+export async function serverAuths(config: Config, env: NodeJS.ProcessEnv, prompt: LoginPrompt): Promise<Map<string, ServerAuth>> {
   const out = new Map<string, ServerAuth>();
-  for (const s of config.servers) {
-    if (s.type !== 'http' || Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization') || new URL(s.url).username) continue;
-    out.set(s.alias, new ServerAuth({alias: s.alias, serverUrl: s.url, config: s.oauth, store, prompt, fetch: proxyFetch}));
+  const remote = config.servers.filter((s) => s.type === 'http' && !Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization') && !new URL(s.url).username);
+  if (remote.length === 0) return out;
+  const [{ServerAuth}, {TokenStore}, {proxyFetch}] = await Promise.all([import('../auth/server-auth.js'), import('../auth/token-store.js'), import('../auth/http.js')]);
+  const store = new TokenStore(stateDir(env));
+  for (const s of remote) {
+    if (s.type === 'http') out.set(s.alias, new ServerAuth({alias: s.alias, serverUrl: s.url, config: s.oauth, store, prompt, fetch: proxyFetch}));
   }
   return out;
 }

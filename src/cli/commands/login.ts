@@ -11,7 +11,7 @@ const LOGIN_WAIT_MS = 5 * 60_000;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const prompt = terminalPrompt({stderr: io.stderr, stdin: io.stdin, env: io.env, alwaysOpen: true});
-  const target = remoteTarget('login', argv, io, prompt);
+  const target = await remoteTarget('login', argv, io, prompt);
   if ('exit' in target) return target.exit;
   const {server, auth} = target;
   auth.expectLogin();

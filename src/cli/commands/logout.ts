@@ -6,7 +6,7 @@ import type {CliIo} from './io.js';
 import {remoteTarget} from './remote-server.js';
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const target = remoteTarget('logout', argv, io, neverAsk);
+  const target = await remoteTarget('logout', argv, io, neverAsk);
   if ('exit' in target) return target.exit;
   io.stdout.write(describeLogout(target.server.alias, await target.auth.logout(AbortSignal.timeout(30_000))) + '\n');
   return 0;

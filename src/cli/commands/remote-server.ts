@@ -11,7 +11,7 @@ import type {CliIo} from './io.js';
 export type Target = {config: Config; server: HttpServerConfig; auth: ServerAuth} | {exit: number};
 
 /** Parses `<alias> [--config PATH]` and finds the remote server. */
-export function remoteTarget(command: string, argv: string[], io: CliIo, prompt: LoginPrompt): Target {
+export async function remoteTarget(command: string, argv: string[], io: CliIo, prompt: LoginPrompt): Promise<Target> {
   const fail = (text: string): Target => {
     io.stderr.write(`breakerbox ${command}: ${text}\n`);
     return {exit: 2};
@@ -35,7 +35,7 @@ export function remoteTarget(command: string, argv: string[], io: CliIo, prompt:
   const server = config.servers.find((s) => s.alias === alias);
   if (!server) return fail(`no server called "${alias}" in ${config.path}; servers: ${config.servers.map((s) => s.alias).join(', ') || 'none'}`);
   if (server.type !== 'http') return fail(`${alias} is a local server: it gets its credentials from "env" in the config, not from a login`);
-  const auth = serverAuths({...config, servers: [server]}, io.env, prompt).get(alias);
+  const auth = (await serverAuths({...config, servers: [server]}, io.env, prompt)).get(alias);
   if (!auth) return fail(`${alias} sends its own Authorization header (from "headers" in the config); remove it to log in with OAuth instead`);
   return {config, server, auth};
 }
