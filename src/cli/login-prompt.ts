@@ -8,9 +8,9 @@ import {stripControlLine} from '../util/sanitize.js';
 
 /** Where the prompt writes and reads. */
 export interface TerminalPromptIo {
-  stderr: NodeJS.WritableStream;
+  stderr: {write(text: string): unknown; isTTY?: boolean};
   /** Read for a pasted redirect URL only when it is a terminal. */
-  stdin?: NodeJS.ReadStream;
+  stdin?: NodeJS.ReadableStream & {isTTY?: boolean};
   env: NodeJS.ProcessEnv;
   /** `login`: open the platform browser even without BROWSER. */
   alwaysOpen?: boolean;
@@ -27,7 +27,7 @@ const WHY: Record<LoginRequest['reason'], string> = {
 export function terminalPrompt(io: TerminalPromptIo): LoginPrompt {
   return {
     // Someone must be able to finish it: a browser command, or a person at a terminal.
-    canAsk: () => Boolean(io.alwaysOpen || io.env.BROWSER || io.stdin?.isTTY || (io.stderr as {isTTY?: boolean}).isTTY),
+    canAsk: () => Boolean(io.alwaysOpen || io.env.BROWSER || io.stdin?.isTTY || io.stderr.isTTY),
     show(request) {
       const scopes = request.scopes?.length ? ` (scopes: ${request.scopes.join(' ')})` : '';
       const paste = io.stdin?.isTTY ? '; if the browser runs on another machine, paste the address it ends on here and press Enter' : '';
@@ -43,7 +43,7 @@ export function terminalPrompt(io: TerminalPromptIo): LoginPrompt {
   };
 }
 
-function readPasted(stdin: NodeJS.ReadStream, stderr: NodeJS.WritableStream, request: LoginRequest): void {
+function readPasted(stdin: NodeJS.ReadableStream, stderr: {write(text: string): unknown}, request: LoginRequest): void {
   const lines = createInterface({input: stdin, terminal: false});
   lines.on('line', (line) => {
     if (!line.trim()) return;

@@ -16,7 +16,7 @@ function setup(servers: Record<string, unknown>) {
     s.setEncoding('utf8').on('data', (d: string) => (out[key] += d));
     return s;
   };
-  const io = {env: {XDG_STATE_HOME: join(dir, 'state')}, stdout: stream('stdout'), stderr: stream('stderr')};
+  const io = {env: {XDG_STATE_HOME: join(dir, 'state')}, stdout: stream('stdout'), stderr: stream('stderr'), stdin: new PassThrough(), cwd: dir};
   return {config, io, out};
 }
 
