@@ -77,7 +77,7 @@ export function serveHttp(opts, port, eraName) {
   }
 
   const reply = (res, status, body, headers = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.writeHead(status, body === undefined ? headers : { 'content-type': 'application/json', ...headers });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
   const rpcError = (id, code, message, data) => ({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } });

@@ -1,104 +1,70 @@
-import {Controller, type TurnRecorder} from '../agent/controller.js';
-import {hubEventToAppEvents} from '../agent/hub-to-events.js';
-import type {Model, ModelMessage} from '../agent/model.js';
-import {loadConfig, type Config} from '../config/index.js';
-import {DEFAULT_RESULT_LIMITS} from '../hub/content/index.js';
-import {Hub} from '../hub/hub.js';
-import type {TraceEvent} from '../connection/connection.js';
-import {initialState} from '../state/app-state.js';
-import type {AppEvent} from '../state/events.js';
-import {createStore, type Store} from '../state/store.js';
-import type {CliOptions} from './args.js';
-import {approvalRules, chooseModel, hubServers, logDir, serverAuths} from './setup.js';
+import type {ModelMessage} from '../agent/model.js';
+import {describeLogout} from '../auth/describe.js';
 import {neverAsk, type LoginPrompt} from '../auth/prompt.js';
 import type {ServerAuth} from '../auth/server-auth.js';
-import {describeLogout} from '../auth/describe.js';
-import {dialogPrompt} from './dialog-login-prompt.js';
-import {clientFeatures} from '../agent/client-features.js';
+import {loadConfig, type Config} from '../config/index.js';
+import {DEFAULT_RESULT_LIMITS} from '../hub/content/index.js';
+import type {TraceEvent} from '../connection/connection.js';
+import type {Accounts} from '../driver/accounts.js';
+import {createApp, type AppParts} from '../driver/app.js';
+import type {Driver} from '../driver/driver.js';
+import {dialogPrompt} from '../driver/login-dialog.js';
+import type {TurnRecorder} from '../driver/session-recording.js';
+import type {Limits} from '../state/app-state.js';
+import type {Model} from '../agent/model.js';
+import type {CliOptions} from './args.js';
+import {approvalRules, chooseModel, hubServers, logDir, serverAuths} from './setup.js';
 
 /** Everything one run is made of. */
-export interface App {
+export interface App extends AppParts {
   config: Config;
-  store: Store;
-  hub: Hub;
   model: Model;
-  controller: Controller;
-  /** The OAuth state of each remote server (for /login, /logout). */
-  auth: Map<string, ServerAuth>;
 }
 
-/** Extra wiring a mode may add. */
+/** What a mode adds to the wiring. */
 export interface AppHooks {
   interactive: boolean;
-  /** Sees every event after the store did. */
-  observe?: (event: AppEvent) => void;
   trace?: boolean;
   rawTrace?: (alias: string, event: TraceEvent) => void;
   recorder?: TurnRecorder;
   history?: ModelMessage[];
   columns?: number;
   rows?: number;
+  limits?: Partial<Limits>;
+  tickMs?: number;
   /** How a remote server's login reaches the user: stderr (--print), a dialog (TUI); none: the server stays offline with "needs login". */
   loginPrompt?: LoginPrompt | 'dialog';
 }
 
-/** Loads the config (throws ConfigError), picks the model, wires hub → store → controller. Starts nothing. */
-export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: AppHooks): Promise<App> {
+/** Loads the config (throws ConfigError), picks the model, wires hub → driver → store. Starts nothing. */
+export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, ...hooks}: AppHooks): Promise<App> {
   const config = loadConfig(opts.config, env);
   const model = await chooseModel(opts, env);
-  const store = createStore(
-    initialState({
-      servers: config.servers.map((s) => ({alias: s.alias, trusted: s.trusted, disabled: s.disabled})),
-      modelLabel: model.label,
-      offline: model.offline,
-      maxSteps: opts.maxSteps,
-      columns: hooks.columns,
-      rows: hooks.rows,
-    }),
-  );
-  const observed: Store = hooks.observe
-    ? {
-        ...store,
-        dispatch(event) {
-          store.dispatch(event);
-          hooks.observe!(event);
-        },
-      }
-    : store;
-  const prompt = hooks.loginPrompt === 'dialog' ? dialogPrompt((request, signal) => controller.askInput(request, signal), env) : (hooks.loginPrompt ?? neverAsk);
+  // The TUI's login dialog is asked through the driver, made after the servers that need it.
+  let driver: Driver | undefined;
+  const prompt = loginPrompt === 'dialog' ? dialogPrompt((request, signal) => driver!.askInput(request, signal), env) : (loginPrompt ?? neverAsk);
   const auth = await serverAuths(config, env, prompt);
-  const hub = new Hub({
+  const parts = createApp({
     servers: hubServers(config, env, auth),
-    features: (server) =>
-      clientFeatures(config.servers.find((s) => s.alias === server.alias)!, {
-        interactive: hooks.interactive,
-        yes: opts.yes,
-        model: () => model,
-        ask: (request, signal) => controller.askInput(request, signal),
-      }),
-    onEvent: (event) => {
-      for (const e of hubEventToAppEvents(event)) observed.dispatch(e);
-    },
-    trace: hooks.trace ?? false,
-    rawTrace: hooks.rawTrace,
-    logDir: logDir(env),
-    results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
-  });
-  const controller = new Controller({
-    store: observed,
-    hub,
     model,
     maxSteps: opts.maxSteps,
     rules: approvalRules(opts, config),
-    interactive: hooks.interactive,
     resultCap: opts.resultCap,
-    recorder: hooks.recorder,
-    history: hooks.history,
-    accounts: {
-      has: (alias) => auth.has(alias),
-      expectLogin: (alias) => auth.get(alias)?.expectLogin(),
-      logout: async (alias) => describeLogout(alias, await auth.get(alias)!.logout()),
-    },
+    // The hub fits each result's text to the same cap the model gets.
+    results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
+    logDir: logDir(env),
+    accounts: auth.size > 0 ? accountsOf(auth) : undefined,
+    ...hooks,
   });
-  return {config, store, hub, model, controller, auth};
+  driver = parts.driver;
+  return {config, model, ...parts};
+}
+
+/** `/login` and `/logout` over the remote servers' ServerAuths. */
+function accountsOf(auth: ReadonlyMap<string, ServerAuth>): Accounts {
+  return {
+    has: (alias) => auth.has(alias),
+    expectLogin: (alias) => auth.get(alias)?.expectLogin(),
+    logout: async (alias) => describeLogout(alias, await auth.get(alias)!.logout()),
+  };
 }

@@ -14,7 +14,7 @@ import {privateDir, stateDir} from '../util/state-dir.js';
 import {UsageError, type CliOptions} from './args.js';
 
 /** Config servers as the hub starts them: each with its finished child environment, remote ones with their auth. */
-export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: ReadonlyMap<string, ServerAuth>): HubServer[] {
+export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: ReadonlyMap<string, ServerAuth>): Array<ServerConfig & HubServer> {
   return config.servers.map((s) => (s.type === 'http' ? {...s, auth: auth?.get(s.alias)} : {...s, env: childEnv(s, parentEnv)}));
 }
 

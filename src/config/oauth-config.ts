@@ -1,9 +1,8 @@
 // A remote server's `oauth` block, with variables expanded and the checks the
 // schema cannot make: a secret needs an id, a metadata document URL is https
 // with a path (the Client ID Metadata Document draft requires both).
-import type {Expander} from './server.js';
 import type {RawHttpServer} from './schema.js';
-import type {OAuthConfig} from './types.js';
+import type {Expander, OAuthConfig} from './types.js';
 
 /** The expanded block; problems go to `problems` under their JSON path. */
 export function oauthConfig(raw: NonNullable<RawHttpServer['oauth']>, expand: Expander, problems: string[], at: (...p: Array<string | number>) => string): OAuthConfig {

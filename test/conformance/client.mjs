@@ -11,7 +11,7 @@
 // schema) and `--yes`, which accepts server forms whose fields all have
 // defaults. Nothing in breakerbox knows it is being tested.
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -39,9 +39,45 @@ const oauth = {
 const config = join(work, 'mcp.config.json');
 writeFileSync(config, JSON.stringify({mcpServers: {conformance: {type: 'http', url, oauth, startupTimeoutMs: 120_000, callTimeoutMs: 120_000}}}, null, 2));
 
+// The suite starts every scenario at once; on a small machine dozens of CLI
+// processes starting together all run slowly enough to hit timeouts. A few
+// slots (lock files shared by the concurrent adapters) keep them moving.
+const SLOTS = join(tmpdir(), 'bb-conformance-slots');
+const SLOT_COUNT = Number(process.env.BB_CONFORMANCE_SLOTS) || 3;
+let slot;
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+};
+function takeSlot() {
+  mkdirSync(SLOTS, {recursive: true});
+  for (;;) {
+    for (let i = 0; i < SLOT_COUNT; i++) {
+      const path = join(SLOTS, `slot-${i}`);
+      try {
+        writeFileSync(path, String(process.pid), {flag: 'wx'});
+        return path;
+      } catch {
+        // Held: by a live adapter (wait), or left by a dead one (free it).
+        const holder = Number(readFileSync(path, 'utf8') || 0);
+        if (holder && !alive(holder)) rmSync(path, {force: true});
+      }
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
+}
+process.on('exit', () => slot && rmSync(slot, {force: true}));
+
 function breakerbox(args) {
+  slot = takeSlot();
   const r = spawnSync(process.execPath, [BIN, '--config', config, ...args], {env, encoding: 'utf8', timeout: 280_000});
-  process.stderr.write(`$ breakerbox ${args.join(' ')}\n${r.stderr ?? ''}`);
+  unlinkSync(slot);
+  slot = undefined;
+  process.stderr.write(`$ breakerbox ${args.join(' ')}\n${r.stderr ?? ''}${r.signal ? `(ended by ${r.signal})\n` : ''}`);
   return r;
 }
 

@@ -20,15 +20,21 @@ afterEach(async () => {
 afterAll(() => killHttpServers());
 
 /** The trace shows the server answered the call with an SSE stream: it has the call. */
-const callStreamOpen = (events: HubEvent[]) => events.some((e) => e.type === 'trace' && e.line.kind === 'http' && /POST tools\/call #\d+ → 200 text\/event-stream/.test(e.line.summary));
+const callStreamOpen = (events: HubEvent[]) => events.some((e) => e.type === 'trace/recorded' && e.entry.kind === 'http' && /POST tools\/call #\d+ → 200 text\/event-stream/.test(e.entry.summary));
 const names = (h: Hub, alias: string) => h.catalog.entries.filter((e) => e.alias === alias).map((e) => e.name);
 
-describe('bundled servers over HTTP', () => {
+describe('bundled servers over HTTP', {timeout: 90_000}, () => {
   it('discovers both eras (modern notes over 2 pages, legacy tickets) beside the same servers over stdio, and keeps every name apart', async () => {
     const notes = await startHttpServer('notes.mjs', {NOTES_PAGE_SIZE: '2'});
     const tickets = await startHttpServer('tickets.mjs');
-    ({hub} = testHub([httpServer('notes', notes.url), httpServer('tickets', tickets.url), nodeServer('local', 'notes.mjs'), nodeServer('desk', 'tickets.mjs')]));
+    const {hub: h, events} = testHub([httpServer('notes', notes.url), httpServer('tickets', tickets.url), nodeServer('local', 'notes.mjs'), nodeServer('desk', 'tickets.mjs')], {trace: true});
+    hub = h;
     await hub.start();
+    // The trace shows each exchange; a legacy one names its session (shortened), a modern one has none.
+    const http = (alias: string) => events.flatMap((e) => (e.type === 'trace/recorded' && e.alias === alias && e.entry.kind === 'http' ? [e.entry.summary] : []));
+    expect(http('tickets')).toContainEqual(expect.stringMatching(/^POST tools\/list #\d+ → 200 application\/json session [0-9a-f]{8}… \(\d+ ms\)$/));
+    expect(http('notes')).toContainEqual(expect.stringMatching(/^POST server\/discover #1 → 200 application\/json \(\d+ ms\)$/));
+    expect(http('notes').join('\n')).not.toMatch(/session/);
     const [n, t, local, desk] = hub.statuses();
     expect(n).toMatchObject({state: 'online', era: 'modern', protocolVersion: '2026-07-28', serverName: 'notes-server', toolCount: 3, pages: 2, transport: 'http', url: notes.url});
     expect(t).toMatchObject({state: 'online', era: 'legacy', protocolVersion: '2025-11-25', serverName: 'tickets-server', toolCount: 4, pages: 1, transport: 'http'});
@@ -75,6 +81,14 @@ describe('bundled servers over HTTP', () => {
     await waitFor(() => names(hub!, 'chaos').includes('mcp__chaos__added_later'), 'chaos added_later after its list change');
     expect(textOf(await hub.call('mcp__notes__count_notes', {}))).toMatch(/^\d+ notes$/);
     expect(hub.statuses()[1]).toMatchObject({era: 'legacy', transport: 'http'});
+  });
+
+  it('answers a legacy server\'s own requests that arrive on the session stream (ping, and sampling it may not have)', async () => {
+    const chaos = await startHttpServer('chaos.mjs', {CHAOS_MODE: 'server_request', CHAOS_ERA: 'legacy'});
+    ({hub} = testHub([httpServer('chaos', chaos.url)]));
+    await hub.start();
+    await waitFor(() => /answer 0 result \{\}/.test(chaos.stderr()), 'the answer to ping');
+    await waitFor(() => /answer "chaos-sampling-1" error .*-32601/.test(chaos.stderr()), 'the refusal of sampling (not enabled)');
   });
 
   it.each([

@@ -51,7 +51,7 @@ afterAll(async () => {
 const original = (alias: string) => started.hub.catalog.entries.filter((e) => e.alias === alias).map((e) => e.tool);
 const call = (alias: string, tool: string, args: unknown) => started.hub.call(modelName(started.hub, alias, tool)!, args);
 
-describe('server-everything over Streamable HTTP (legacy era, sessions)', () => {
+describe('server-everything over Streamable HTTP (legacy era, sessions)', {timeout: 60_000}, () => {
   it('is found by URL in the legacy era, with every tool the stdio server has', () => {
     const s = started.hub.statuses().find((x) => x.alias === 'everything-http')!;
     expect(s).toMatchObject({era: 'legacy', protocolVersion: '2025-11-25', transport: 'http'});
@@ -82,7 +82,7 @@ describe('server-everything over Streamable HTTP (legacy era, sessions)', () => 
   });
 });
 
-describe('a tmcp server on @tmcp/transport-http (modern era)', () => {
+describe('a tmcp server on @tmcp/transport-http (modern era)', {timeout: 60_000}, () => {
   it('is found by URL in the modern era, with every tool over its pages', () => {
     const s = started.hub.statuses().find((x) => x.alias === 'tmcp-http')!;
     expect(s).toMatchObject({era: 'modern', protocolVersion: '2026-07-28', transport: 'http', serverName: 'breakerbox-tmcp-fixture'});

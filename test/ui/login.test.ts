@@ -1,7 +1,5 @@
 import type {Key} from 'ink';
-import {describe, expect, it, vi} from 'vitest';
-import type {LoginRequest} from '../../src/auth/prompt.js';
-import {dialogPrompt} from '../../src/cli/dialog-login-prompt.js';
+import {describe, expect, it} from 'vitest';
 import {newServerView, type InputRequestView} from '../../src/state/app-state.js';
 import {routeKey} from '../../src/ui/keys/key-table.js';
 import {parseSlash} from '../../src/ui/keys/slash.js';
@@ -48,43 +46,5 @@ describe('a server that needs login in the Servers pane', () => {
     const text = serverLines(view, 80, 8).map(lineText).join('\n');
     expect(text).toMatch(/needs login \(phase: login\)/);
     expect(text).toContain('/login tracker');
-  });
-});
-
-describe('the TUI login prompt', () => {
-  const request = () => {
-    const over = new AbortController();
-    return {
-      alias: 'notes', url: URL_, redirectUri: 'http://127.0.0.1:4567/callback', issuer: 'https://auth.example.com', reason: 'requested' as const,
-      paste: vi.fn(async () => over.abort()), cancel: vi.fn(() => over.abort()), signal: over.signal,
-    } satisfies LoginRequest;
-  };
-
-  it('asks only when the user asked for it or in the middle of their work', () => {
-    const prompt = dialogPrompt(async () => ({action: 'cancel'}), {});
-    expect(prompt.canAsk('requested')).toBe(true);
-    expect(prompt.canAsk('step-up')).toBe(true);
-    expect(prompt.canAsk('first')).toBe(false);
-    expect(prompt.canAsk('expired')).toBe(false);
-  });
-
-  it('opens the page only on the key, through BROWSER, keeps waiting, then takes a pasted address', async () => {
-    const answers = [{action: 'accept' as const}, {action: 'accept' as const, content: {redirect: 'http://127.0.0.1:4567/callback?code=c&state=s'}}];
-    const asked: string[] = [];
-    const ask = vi.fn(async (r: Omit<InputRequestView, 'requestId'>) => {
-      asked.push(r.message);
-      return answers.shift()!;
-    });
-    const req = request();
-    dialogPrompt(ask, {BROWSER: 'true'}).show(req);
-    await vi.waitFor(() => expect(req.paste).toHaveBeenCalledWith('http://127.0.0.1:4567/callback?code=c&state=s'));
-    expect(asked[1]).toMatch(/Opened with true; waiting for the browser/);
-    expect(ask.mock.calls[0][0]).toMatchObject({alias: 'notes', kind: 'login', url: URL_});
-  });
-
-  it('cancels the login on Esc', async () => {
-    const req = request();
-    dialogPrompt(async () => ({action: 'cancel'}), {}).show(req);
-    await vi.waitFor(() => expect(req.cancel).toHaveBeenCalled());
   });
 });

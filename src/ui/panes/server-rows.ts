@@ -43,7 +43,7 @@ export function serverLines(s: ServerView, width: number, aliasWidth: number, no
 /** Where a remote server is (credentials already masked), and a warning about the link if any. */
 function remote(s: ServerView): Seg[] {
   if (!s.url) return [];
-  return [seg(' · http ', 'muted'), seg(safeLine(s.url), 'muted'), ...(s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [])];
+  return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...(s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [])];
 }
 
 function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] {
@@ -60,7 +60,7 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] 
     case 'offline':
     case 'restarting':
       return [
-        [pad, seg(s.phase ? PHASE[s.phase] ?? `${s.phase} failed` : 'failed', tone, true), seg(s.phase ? ` (phase: ${s.phase})` : '', 'muted')],
+        [pad, seg(s.phase ? PHASE[s.phase] ?? `${s.phase} failed` : 'failed', tone, true), seg(s.phase ? ` (phase: ${s.phase})` : '', 'muted'), ...remote(s)],
         [pad, seg('reason: ', 'muted'), seg(safeLine(s.reason ?? 'unknown'), tone)],
       ];
     case 'disabled':

@@ -103,7 +103,7 @@ describe('HttpTransport', () => {
   });
 });
 
-describe('the CLI with remote servers', () => {
+describe('the CLI with remote servers', {timeout: 90_000}, () => {
   it('--list-tools --json names the transport and the masked URL; a private CA works through NODE_EXTRA_CA_CERTS', async () => {
     fake = await fakeServer({tls: true});
     const dir = mkdtempSync(join(tmpdir(), 'bb-http-cli-'));
