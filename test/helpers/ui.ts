@@ -56,5 +56,5 @@ export const rowsOf = (frame: string): string[] => frame.split('\n');
 
 /** A driver for UI tests that render a store of their own: every intent is a spy, nothing runs. */
 export function fakeDriver() {
-  return {busy: false, ask: vi.fn((_text: string) => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), declineInputsFrom: vi.fn(), acceptInputsFrom: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
+  return {busy: false, ask: vi.fn((_text: string) => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), declineInputsFrom: vi.fn(), acceptInputsFrom: vi.fn(), reconnect: vi.fn(async () => {}), login: vi.fn(async () => {}), logout: vi.fn(async () => {}), clear: vi.fn()};
 }

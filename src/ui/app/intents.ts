@@ -20,5 +20,9 @@ export interface UiDriver {
   /** Lets `alias` ask the user again. */
   acceptInputsFrom(alias: string): void;
   reconnect(alias: string): Promise<void>;
+  /** `/login`: a fresh login to a remote server, in a dialog, then it is connected again. */
+  login(alias: string): Promise<void>;
+  /** `/logout`: revokes and forgets a remote server's tokens. */
+  logout(alias: string): Promise<void>;
   clear(): void;
 }

@@ -15,6 +15,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'servers', args: '', help: 'focus the server list'},
   {name: 'trace', args: '[alias]', help: "show or hide the protocol trace (of a server)"},
   {name: 'reconnect', args: '<alias>', help: 'restart a server and list its tools again'},
+  {name: 'login', args: '<alias>', help: 'log in to a remote server (opens a dialog with the login page)'},
+  {name: 'logout', args: '<alias>', help: 'log out of a remote server (revokes its tokens)'},
   {name: 'clear', args: '', help: 'clear the conversation'},
   {name: 'quit', args: '', help: 'close every server and leave'},
   {name: 'export', args: '[file]', help: 'write the conversation as markdown (default: a timestamped file here)'},
@@ -28,8 +30,7 @@ export type SlashIntent =
   | {kind: 'tools'; filter: string}
   | {kind: 'servers'}
   | {kind: 'trace'; alias?: string}
-  | {kind: 'reconnect'; alias: string}
-  | {kind: 'accept'; alias: string}
+  | {kind: 'reconnect' | 'accept' | 'login' | 'logout'; alias: string}
   | {kind: 'export'; file?: string}
   | {kind: 'copy'}
   | {kind: 'clear'}
@@ -60,6 +61,8 @@ export function parseSlash(text: string, aliases: readonly string[]): SlashInten
       return arg ? {kind: 'trace', alias: arg} : {kind: 'trace'};
     case 'reconnect':
     case 'accept':
+    case 'login':
+    case 'logout':
       if (!arg) return {kind: 'invalid', message: `usage: /${name} <alias> (one of: ${known()})`};
       if (!aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
       return {kind: name, alias: arg};

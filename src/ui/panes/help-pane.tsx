@@ -17,9 +17,9 @@ export const HelpPane = memo(function HelpPane({width, height, theme}: {width: n
   lines.push([], [seg('Keys', 'accent', true)]);
   const seen = new Set<string>();
   for (const k of KEY_COMMANDS) {
-    // A server's form, link or sampling request lists its own keys on its dialog; "decline all" is the same key on each, listed once.
+    // A server's form, link, sampling or login request lists its own keys on its dialog; "decline all" is the same key on each, listed once.
     const request = k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling';
-    if ((request && !k.id.endsWith('-decline-all')) || k.layer === 'result' || k.id === 'card-next' || seen.has(k.keys)) continue;
+    if ((request && !k.id.endsWith('-decline-all')) || k.layer === 'login' || k.layer === 'result' || k.id === 'card-next' || seen.has(k.keys)) continue;
     seen.add(k.keys);
     lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : request ? '  (on a server’s request)' : '', 'muted')]);
   }
