@@ -1,6 +1,7 @@
 // The zod schema of one server entry. Every message names the expected shape
 // and, where a common slip explains it, the fix; the loader adds file and path.
 import * as z from 'zod';
+import {PROTOCOL_SETTINGS, spokenVersions, type ProtocolSetting} from './protocol.js';
 
 /** setTimeout silently turns anything larger into 1 ms, so this is the ceiling. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -10,12 +11,13 @@ export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000}
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
-  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling',
+  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol',
 ] as const;
 
 /** Other spellings people reach for (normalised: lower case, no `_`/`-`). */
 export const SERVER_KEY_SYNONYMS: Readonly<Record<string, string>> = {
   environment: 'env', arguments: 'args', argv: 'args', cmd: 'command', workingdirectory: 'cwd', workdir: 'cwd',
+  protocolversion: 'protocol',
 };
 
 /** A JSON value's kind, for "got …" in messages. */
@@ -50,6 +52,12 @@ const ms = z
   .number({error: expected(`a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, quoted)})
   .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_TIMEOUT_MS, {error: `expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`});
 
+const protocolHelp = `"auto" (detect, the default), "legacy" (the initialize handshake) or a version breakerbox speaks: ${spokenVersions()}`;
+const protocol = z
+  .string({error: expected(protocolHelp)})
+  .refine((s) => PROTOCOL_SETTINGS.includes(s), {error: (iss) => `${JSON.stringify(iss.input)} is not ${protocolHelp}`})
+  .transform((s) => s as ProtocolSetting);
+
 /** One server entry as written; unknown keys pass through. */
 export const serverSchema = z.looseObject({
   command: z
@@ -71,6 +79,7 @@ export const serverSchema = z.looseObject({
   excludeTools: strArray('an array of tool names').default([]),
   roots: strArray('an array of directory paths').default([]),
   sampling: flag.default(false),
+  protocol: protocol.default('auto'),
 });
 
 /** What the schema yields before variables are expanded and paths resolved. */

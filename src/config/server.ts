@@ -114,6 +114,7 @@ function finish(alias: string, data: RawServer, entry: Record<string, unknown>, 
     excludeTools: data.excludeTools,
     roots,
     sampling: data.sampling,
+    protocol: data.protocol,
     extra,
   };
   return {ok: true, server};

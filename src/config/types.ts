@@ -1,3 +1,5 @@
+import type {ProtocolSetting} from './protocol.js';
+
 /** Transports a server entry may ask for; only stdio exists so far. */
 export type TransportType = 'stdio';
 
@@ -29,6 +31,8 @@ export interface ServerConfig {
   roots: string[];
   /** Whether the server may ask us for model completions. */
   sampling: boolean;
+  /** How the protocol era is chosen: detected, legacy, or one pinned version (absent: `auto`). */
+  protocol?: ProtocolSetting;
   /** Keys we do not know yet, kept untouched for forward compatibility. */
   extra: Record<string, unknown>;
 }
