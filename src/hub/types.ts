@@ -67,7 +67,7 @@ export interface HubCallResult extends CallToolResult {
   /** A JSON-RPC error (a bug, not a tool failure); shown to the user too. */
   protocolError?: {code: number; message: string};
   /** Why the call failed on the client side, for counting and display. */
-  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
+  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'too-large' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
   /** Warnings recorded on the way (e.g. outputSchema without structuredContent). */
   warnings?: string[];
   alias?: string;

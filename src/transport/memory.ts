@@ -1,9 +1,9 @@
 import type {ExitInfo} from '../connection/errors.js';
-import {TransportClosedError, type Transport} from './types.js';
+import {encodeMessage, TransportClosedError, type Transport} from './types.js';
 
 /** One end of an in-memory linked pair: what one side sends, the other receives. */
 export class MemoryTransport implements Transport {
-  onmessage?: (message: unknown) => void;
+  onmessage?: (message: unknown, raw?: string) => void;
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
@@ -23,10 +23,12 @@ export class MemoryTransport implements Transport {
 
   async send(message: object): Promise<void> {
     if (this.closed) throw new TransportClosedError('the transport is closed');
-    // A JSON round trip, so neither side can share mutable objects with the other.
-    const copy = JSON.parse(JSON.stringify(message));
+    // A JSON round trip, so neither side can share mutable objects with the other;
+    // the text goes along, as a stdio transport would hand it over.
+    const text = encodeMessage(message);
+    const copy = JSON.parse(text);
     const peer = this.peer;
-    queueMicrotask(() => peer?.onmessage?.(copy));
+    queueMicrotask(() => peer?.onmessage?.(copy, text));
   }
 
   async close(info: Partial<ExitInfo> = {}): Promise<void> {
