@@ -10,6 +10,7 @@ import {createStore, type Store} from '../state/store.js';
 import type {CliOptions} from './args.js';
 import {approvalRules, chooseModel, hubServers, logDir} from './setup.js';
 import {clientFeatures} from '../agent/client-features.js';
+import {ServerRecordStore} from '../util/server-record.js';
 
 /** Everything one run is made of. */
 export interface App {
@@ -71,6 +72,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     trace: hooks.trace ?? false,
     rawTrace: hooks.rawTrace,
     logDir: logDir(env),
+    records: ServerRecordStore.open(env),
   });
   const controller = new Controller({
     store: observed,

@@ -9,11 +9,17 @@ import {createScriptedModel} from '../agent/models/scripted.js';
 import {loadScript} from '../agent/models/script.js';
 import type {HubServer} from '../hub/hub.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
+import {serverFingerprint} from '../util/server-fingerprint.js';
 import type {CliOptions} from './args.js';
 
-/** Config servers as the hub starts them: each with its finished child environment. */
+/** Config servers as the hub starts them: each with its finished child environment and its fingerprint. */
 export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): HubServer[] {
-  return config.servers.map((s) => ({...s, env: childEnv(s, parentEnv)}));
+  return config.servers.map((s) => ({
+    ...s,
+    env: childEnv(s, parentEnv),
+    // The config's own env (not PATH, HOME…), and the directory the server really runs in.
+    fingerprint: serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd ?? process.cwd(), env: s.env}),
+  }));
 }
 
 /** The user's standing permissions from flags and config. */

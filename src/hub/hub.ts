@@ -4,6 +4,8 @@ import type {ClientFeatures} from '../session/server-requests.js';
 import type {Implementation} from '../session/mcp-types.js';
 import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
+import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
+import type {ServerRecordStore} from '../util/server-record.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import type {HubEvent} from './hub-events.js';
@@ -19,6 +21,8 @@ export interface HubServer extends SlotConfig {
   cwd?: string;
   /** The whole child environment (allowlist + config), computed by the caller. */
   env: Record<string, string>;
+  /** Who this server is across runs (keys its record); made from the fields above when absent. */
+  fingerprint?: ServerFingerprint;
 }
 
 /** Everything the hub can be told; only `servers` is required. */
@@ -32,6 +36,8 @@ export interface HubOptions {
   rawTrace?: (alias: string, event: TraceEvent) => void;
   /** Where per-server stderr logs go; none when undefined. */
   logDir?: string;
+  /** Per-server records (era memory); nothing is remembered when undefined. */
+  records?: ServerRecordStore;
   makeTransport?: (server: HubServer, onstderr: (text: string) => void) => Transport;
   probeWaitMs?: number;
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
@@ -208,6 +214,7 @@ export class Hub {
       logFile: log?.path,
       writeLog: log ? (text) => log.write(text) : undefined,
       listDebounceMs: o.listDebounceMs ?? 200,
+      openRecord: o.records ? (warn) => o.records!.record(server.fingerprint ?? fingerprintOf(server), warn) : undefined,
     });
   }
 
@@ -239,6 +246,10 @@ export class Hub {
       /* a listener's bug must not take a server down */
     }
   }
+}
+
+function fingerprintOf(s: HubServer): ServerFingerprint {
+  return serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd, env: s.env});
 }
 
 function unavailableWhy(slot: ServerSlot): string {

@@ -2,7 +2,11 @@ import type {DroppedTool} from '../session/list-tools.js';
 import {describeExit, ServerExitedError, type ExitInfo} from '../connection/errors.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
-import {McpSession, type CallOptions} from '../session/session.js';
+import type {McpSession, CallOptions} from '../session/session.js';
+import {ERA_DECISION_TEXT} from '../session/era.js';
+import {openSession, type RememberedEra} from '../session/open.js';
+import type {ProtocolSetting} from '../config/protocol.js';
+import type {ServerRecord} from '../util/server-record.js';
 import type {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {Circuit} from './circuit.js';
@@ -20,6 +24,8 @@ export interface SlotConfig {
   toolTimeouts?: Record<string, number>;
   includeTools?: string[];
   excludeTools?: string[];
+  /** How the era is chosen (`auto` when absent). */
+  protocol?: ProtocolSetting;
 }
 
 /** What a slot needs from the hub. */
@@ -33,6 +39,8 @@ export interface SlotDeps extends ReporterDeps {
   circuit: {threshold: number; cooldownMs: number};
   logFile?: string;
   listDebounceMs: number;
+  /** This server's record (era memory), when the hub keeps records; `warn` reports a bad one. */
+  openRecord?: (warn: (message: string) => void) => ServerRecord;
 }
 
 /** One configured server: its process, its session, its health. */
@@ -51,6 +59,9 @@ export class ServerSlot {
   private connecting?: Promise<boolean>;
   /** The transport of a start still in progress: it has a process but no session yet. */
   private starting?: Transport;
+  /** Aborts the start in progress (its timeout, or close()). */
+  private startAbort?: AbortController;
+  private readonly record?: ServerRecord;
   private generation = 0;
 
   constructor(
@@ -59,6 +70,7 @@ export class ServerSlot {
   ) {
     this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs);
     this.report = new SlotReporter(config.alias, deps);
+    this.record = deps.openRecord?.((message) => this.report.note(message));
     this.status = {
       alias: config.alias,
       state: config.disabled ? 'disabled' : 'starting',
@@ -96,6 +108,8 @@ export class ServerSlot {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.relistTimer);
+    // No further process may be started for this slot (a respawn after the probe).
+    this.startAbort?.abort('breakerbox is closing');
     // A server still in its handshake or listing has a process too: end it as well.
     await Promise.all([this.session?.close(), this.starting?.close()]);
   }
@@ -125,15 +139,18 @@ export class ServerSlot {
     const started = Date.now();
     const deadline = started + this.config.startupTimeoutMs;
     const timeout = new AbortController();
+    this.startAbort = timeout;
     const timer = setTimeout(() => timeout.abort(`no answer within ${this.config.startupTimeoutMs} ms (startupTimeoutMs)`), this.config.startupTimeoutMs);
-    let phase: FailurePhase = 'spawn';
+    let phase: FailurePhase = 'handshake';
     let transport: Transport | undefined;
     let session: McpSession | undefined;
     try {
-      transport = this.deps.makeTransport();
-      this.starting = transport;
-      phase = 'handshake';
-      session = await McpSession.open(transport, {
+      session = await openSession({
+        makeTransport: this.deps.makeTransport,
+        onTransport: (t) => (this.starting = transport = t),
+        protocol: this.config.protocol,
+        remembered: this.config.protocol === undefined || this.config.protocol === 'auto' ? this.rememberedEra() : undefined,
+        onNote: (text) => this.report.note(text),
         label: this.alias,
         clientInfo: this.deps.clientInfo,
         features: this.deps.features,
@@ -142,7 +159,8 @@ export class ServerSlot {
         signal: timeout.signal,
         ontrace: this.report.traceHook(),
       });
-      this.report.note(session.eraDecision);
+      this.report.note(`${session.eraDecision}; era ${ERA_DECISION_TEXT[session.eraDecidedBy]}`);
+      this.rememberEra(session);
       // Listen before listing: a change announced while pages are in flight must not be lost.
       let changedWhileListing = false;
       const opened = session;
@@ -170,6 +188,7 @@ export class ServerSlot {
         attempt: undefined,
         era: session.era,
         protocolVersion: session.protocolVersion,
+        eraDecision: session.eraDecidedBy,
         serverName: session.serverInfo?.name,
         instructions: session.instructions,
         toolCount: this.tools.length,
@@ -195,6 +214,20 @@ export class ServerSlot {
       clearTimeout(timer);
       if (this.starting === transport) this.starting = undefined;
     }
+  }
+
+  /** The era this server's record remembers, if any. */
+  private rememberedEra(): RememberedEra | undefined {
+    const section = this.record?.get('era');
+    return section && {era: section.era, protocolVersion: section.protocolVersion};
+  }
+
+  /** Writes the era to the record when it is new (a write costs an fsync; most starts change nothing). */
+  private rememberEra(session: McpSession): void {
+    if (!this.record) return;
+    const known = this.record.get('era');
+    if (known?.era === session.era && known.protocolVersion === session.protocolVersion) return;
+    this.record.set('era', {era: session.era, protocolVersion: session.protocolVersion, decidedBy: session.eraDecidedBy, at: new Date().toISOString()});
   }
 
   /** Every page, reported as it comes; what was dropped is kept with its reason. */

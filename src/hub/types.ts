@@ -1,4 +1,5 @@
 import type {CallToolResult, Era, ToolAnnotations} from '../session/mcp-types.js';
+import type {EraDecision} from '../session/era.js';
 
 /** Where a server's failure happened. */
 export type FailurePhase = 'spawn' | 'handshake' | 'list' | 'call' | 'exit';
@@ -14,6 +15,8 @@ export interface ServerStatus {
   attempt?: number;
   era?: Era;
   protocolVersion?: string;
+  /** How the era was decided: probe, remembered, pinned, respawned-after-probe. */
+  eraDecision?: EraDecision;
   /** Self-reported `serverInfo.name`: display only. */
   serverName?: string;
   toolCount: number;

@@ -1,5 +1,5 @@
 import type {ExitInfo} from '../connection/errors.js';
-import {encodeMessage, TransportClosedError, type Transport} from './types.js';
+import {encodeMessage, TransportClosedError, type OversizeInfo, type Transport} from './types.js';
 
 /** One end of an in-memory linked pair: what one side sends, the other receives. */
 export class MemoryTransport implements Transport {
@@ -7,6 +7,7 @@ export class MemoryTransport implements Transport {
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
+  onoversize?: (info: OversizeInfo) => void;
   peer?: MemoryTransport;
   private closed = false;
 
