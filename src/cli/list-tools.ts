@@ -9,6 +9,7 @@ export function listToolsJson(hub: Hub): string {
     state: s.state === 'online' || s.state === 'disabled' ? s.state : 'offline',
     era: s.era ?? null,
     protocolVersion: s.protocolVersion ?? null,
+    eraDecision: s.eraDecision ?? null,
     serverName: s.serverName ?? null,
     toolCount: s.toolCount,
     pages: s.pages,
@@ -33,7 +34,7 @@ export function listToolsText(hub: Hub): string {
   for (const s of hub.statuses()) {
     const what =
       s.state === 'online'
-        ? `online   ${s.era} ${s.protocolVersion}, reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
+        ? `online   ${s.era} ${s.protocolVersion} (era: ${s.eraDecision?.replaceAll('-', ' ') ?? 'unknown'}), reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
         : s.state === 'disabled'
           ? 'disabled'
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
