@@ -124,6 +124,35 @@ describe.concurrent('no server outlives breakerbox', () => {
   });
 });
 
+describe.concurrent('helpers a server starts in a session of their own (setsid) do not outlive breakerbox', () => {
+  const withHelper = (tag: string) => config(tag, {helper: {command: process.execPath, args: [serverPath('chaos.mjs'), '--tag', tag], env: {CHAOS_MODE: 'setsid_helper'}}});
+  const helpers = (tag: string) => tagged(tag).filter((p) => p.args.includes('setsid-helper'));
+
+  it('--list-tools finishing normally', async (ctx) => {
+    const {expect} = ctx;
+    const tag = testTag(ctx, 'hyg-setsid-list');
+    const run = start(['--list-tools', '--config', withHelper(tag)]);
+    const {code} = await run.exited;
+    expect(code, run.stderr()).toBe(0);
+    expect(run.stdout()).toMatch(/helper\s+online/);
+    expect(tagged(tag)).toEqual([]);
+  });
+
+  it('breakerbox killed with SIGKILL: the reaper finds the helper by its tag', async (ctx) => {
+    const {expect} = ctx;
+    const tag = testTag(ctx, 'hyg-setsid-kill');
+    const run = start(['--print', 'hi', '--yes', '--script', script(LONG_TURN), '--config', withHelper(tag)]);
+    await waitFor(() => run.stderr().includes('plain/echo: ok') && helpers(tag).length === 1, `the first call and the helper (stderr: ${run.stderr()})`, 20_000);
+    // The helper is in a session and a process group of its own: a group kill cannot reach it.
+    const helper = helpers(tag)[0]!;
+    expect(tagged(tag).filter((p) => p.pgid === helper.pgid)).toEqual([helper]);
+    run.child.kill('SIGKILL');
+    await run.exited;
+    await waitTagGone(tag, 8_000);
+    expect(helpers(tag)).toEqual([]);
+  });
+});
+
 describe('the stubborn server really is stubborn', () => {
   it('outlives stdin EOF and SIGTERM, and a dead parent', async (ctx) => {
     const tag = testTag(ctx, 'hyg-control');
