@@ -62,6 +62,8 @@ export class ServerSlot {
   /** Aborts the start in progress (its timeout, or close()). */
   private startAbort?: AbortController;
   private readonly record?: ServerRecord;
+  /** The era of the last session, for restarts within this run (also without a record). */
+  private lastEra?: RememberedEra;
   private generation = 0;
 
   constructor(
@@ -216,14 +218,16 @@ export class ServerSlot {
     }
   }
 
-  /** The era this server's record remembers, if any. */
+  /** The era of this run's last session, else the one this server's record remembers. */
   private rememberedEra(): RememberedEra | undefined {
+    if (this.lastEra) return this.lastEra;
     const section = this.record?.get('era');
     return section && {era: section.era, protocolVersion: section.protocolVersion};
   }
 
-  /** Writes the era to the record when it is new (a write costs an fsync; most starts change nothing). */
+  /** Keeps the era for restarts; writes it to the record when it is new (a write costs an fsync; most starts change nothing). */
   private rememberEra(session: McpSession): void {
+    this.lastEra = {era: session.era, protocolVersion: session.protocolVersion};
     if (!this.record) return;
     const known = this.record.get('era');
     if (known?.era === session.era && known.protocolVersion === session.protocolVersion) return;

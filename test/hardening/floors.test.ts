@@ -106,6 +106,16 @@ describe('servers that die on the probe', () => {
     await expectNeighbourServes(run.hub);
   });
 
+  it('after a crash, the restart goes straight to initialize (the era is kept for the run, even without a record)', async () => {
+    const run = await startFault('die_on_probe');
+    expect(run.status().eraDecision).toBe('respawned-after-probe');
+    expect((await run.hub.call('mcp__x__die', {})).failure).toBe('exited');
+    await waitFor(() => run.status().state === 'online' && run.status().attempt === undefined, 'the restart');
+    expect(run.status()).toMatchObject({era: 'legacy', eraDecision: 'remembered'});
+    expect(stderrOf(run.hub)).not.toMatch(/expected initialize request/);
+    expect(textOf(await run.hub.call('mcp__x__echo', {text: 'again'}))).toBe('again');
+  });
+
   it('"protocol": "legacy" pins it: no probe, no respawn', async () => {
     const run = await startFault('die_on_probe', {}, {protocol: 'legacy'});
     expect(run.status()).toMatchObject({state: 'online', era: 'legacy', eraDecision: 'pinned'});
