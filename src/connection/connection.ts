@@ -1,6 +1,7 @@
 import {PreEncoded, type OversizeInfo, type Transport} from '../transport/types.js';
 import {AbortError, McpError, ResponseTooLargeError, ServerExitedError, TimeoutError, type ExitInfo} from './errors.js';
-import {parseIdToken, tailId, topLevelMembers} from './json-members.js';
+import {topLevelMembers} from './json-members.js';
+import {judgeOversize} from './oversize.js';
 import {classify, type JsonRpcRequest, type RequestId} from './jsonrpc.js';
 
 /** Options for one outgoing request. */
@@ -285,27 +286,19 @@ export class Connection {
    * flight keeps its timeout, which will then say what arrived.
    */
   private oversized(info: OversizeInfo): void {
-    const head = topLevelMembers(info.head);
-    const fromServer = head.names.has('method') || head.names.has('params');
-    const token = head.scalars.get('id') ?? (info.complete ? tailId(info.tail) : undefined);
-    const id = token === undefined ? undefined : parseIdToken(token);
-    const size = `${info.bytes} bytes; limit ${info.limit}`;
+    const o = judgeOversize(info);
     if (!info.complete) {
       this.noise(`<${info.bytes} bytes without a newline>`, `line longer than ${info.limit} bytes dropped`);
-      const entry = id === undefined || fromServer ? undefined : this.pending.get(id);
+      const entry = o.kind === 'response' && o.id !== undefined ? this.pending.get(o.id) : undefined;
       if (entry) entry.note = `its answer was still arriving, already over the ${info.limit}-byte limit`;
       return;
     }
-    if (fromServer) {
-      if (token !== undefined && id !== undefined && head.names.has('method')) {
-        this.reply(id, token, {error: {code: -32600, message: `request too large (${size})`}});
-      }
-      return;
-    }
-    const entry = id === undefined ? undefined : this.settle(id);
+    if (o.kind === 'request') return this.reply(o.id!, o.token, {error: {code: -32600, message: `request too large (${o.size})`}});
+    if (o.kind === 'notification') return;
+    const entry = o.id === undefined ? undefined : this.settle(o.id);
     if (entry) return entry.reject(new ResponseTooLargeError(entry.method, info.bytes, info.limit));
-    if (id !== undefined) return;
-    for (const p of this.pending.values()) p.note = `the server sent a message too large to read (${size}) whose id could not be found; it may have been this answer`;
+    if (o.id !== undefined) return;
+    for (const p of this.pending.values()) p.note = `the server sent a message too large to read (${o.size}) whose id could not be found; it may have been this answer`;
   }
 
   private noise(line: string, reason: string): void {

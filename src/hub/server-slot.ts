@@ -161,7 +161,8 @@ export class ServerSlot {
         signal: timeout.signal,
         ontrace: this.report.traceHook(),
       });
-      this.report.note(`${session.eraDecision}; era ${ERA_DECISION_TEXT[session.eraDecidedBy]}`);
+      this.report.note(session.eraDecision);
+      this.report.note(`era ${ERA_DECISION_TEXT[session.eraDecidedBy]}`);
       this.rememberEra(session);
       // Listen before listing: a change announced while pages are in flight must not be lost.
       let changedWhileListing = false;

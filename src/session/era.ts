@@ -35,14 +35,13 @@ export class ProbeUnansweredError extends ServerExitedError {
 export async function handshake(conn: Connection, plan: HandshakePlan, o: EraOptions): Promise<Handshake> {
   if (plan.kind === 'probe') return detectEra(conn, o, plan.remembered);
   if (plan.kind === 'modern') return pinnedModern(conn, o, plan.version);
-  const how = plan.exact ? `asked for the pinned ${plan.version}` : 'sent without a probe';
   try {
-    return await initialize(conn, o, {version: plan.version, exact: plan.exact}, how, plan.decidedBy);
+    return await initialize(conn, o, {version: plan.version, exact: plan.exact}, plan.decidedBy);
   } catch (err) {
-    // The server answered, but not as a legacy server: the remembered era is stale.
+    // The server answered, but not as a legacy server: the remembered (or guessed) era is wrong.
     if (!plan.probeOnRefusal || !(err instanceof McpError || err instanceof ProtocolViolationError)) throw err;
     const h = await detectEra(conn, o);
-    return {...h, decision: `${h.decision} (the remembered legacy era failed: ${err.message.slice(0, 200)})`};
+    return {...h, decision: `${h.decision} (initialize was refused: ${err.message.slice(0, 200)})`};
   }
 }
 
@@ -90,8 +89,7 @@ export async function detectEra(conn: Connection, o: EraOptions, remembered?: Er
       const startInitialize = () => {
         if (initStarted) return;
         initStarted = true;
-        const how = discoverFailed ? 'server/discover failed' : `server/discover was silent for ${o.probeWaitMs} ms`;
-        initialize(conn, {...o, timeoutMs: remaining(), signal: initAbort.signal}, {stillWanted: () => !settled}, how, decided('legacy')).then(
+        initialize(conn, {...o, timeoutMs: remaining(), signal: initAbort.signal}, {stillWanted: () => !settled}, decided('legacy')).then(
           (h) => {
             probe.abort('legacy handshake completed');
             ok(h);

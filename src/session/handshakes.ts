@@ -53,7 +53,7 @@ export async function discover(conn: Connection, o: HandshakeOptions, version: s
   const result = await conn.request('server/discover', withModernMeta({}, version, o.clientInfo, o.modernCapabilities), {timeoutMs: o.timeoutMs, signal});
   const offered = Array.isArray(result.supportedVersions) ? result.supportedVersions : [];
   const choice = offered.includes(version) ? undefined : chooseVersion(offered);
-  if (choice?.era === 'legacy') return initialize(conn, {...o, signal}, {version: choice.version}, `server/discover lists only legacy ${choice.version} of ours`, decidedBy('legacy'));
+  if (choice?.era === 'legacy') return initialize(conn, {...o, signal}, {version: choice.version}, decidedBy('legacy'));
   return modernHandshake(result, version, how, decidedBy('modern'));
 }
 
@@ -85,7 +85,7 @@ export interface LegacyTerms {
 }
 
 /** The `initialize` handshake, then `notifications/initialized`. */
-export async function initialize(conn: Connection, o: HandshakeOptions, terms: LegacyTerms, how: string, decidedBy: EraDecision): Promise<Handshake> {
+export async function initialize(conn: Connection, o: HandshakeOptions, terms: LegacyTerms, decidedBy: EraDecision): Promise<Handshake> {
   const asked = terms.version ?? LEGACY_VERSIONS[0];
   const result = await conn.request('initialize', {protocolVersion: asked, capabilities: o.legacyCapabilities, clientInfo: o.clientInfo}, {timeoutMs: o.timeoutMs, signal: o.signal});
   const version = result.protocolVersion;
@@ -102,7 +102,7 @@ export async function initialize(conn: Connection, o: HandshakeOptions, terms: L
     serverInfo: asImplementation(result.serverInfo),
     capabilities: isObject(result.capabilities) ? (result.capabilities as ServerCapabilities) : {},
     instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
-    decision: `legacy: initialize agreed on ${version} (${how})`,
+    decision: `legacy: initialize agreed on ${version}`,
     decidedBy,
   };
 }
@@ -118,7 +118,7 @@ export function retryAfterUnsupported(conn: Connection, o: HandshakeOptions, err
   const how = `server/discover rejected ${asked} (-32022)`;
   if (!choice) return Promise.reject(new UnsupportedVersionsError(offered, `${how}; the server`));
   if (choice.era === 'modern') return discover(conn, o, choice.version, `${how}; retried with ${choice.version}`, decidedBy);
-  return initialize(conn, o, {version: choice.version}, `${how}; it lists legacy ${choice.version}`, decidedBy('legacy'));
+  return initialize(conn, o, {version: choice.version}, decidedBy('legacy'));
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {

@@ -57,7 +57,8 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
   } catch (err) {
     if (!(err instanceof ProbeUnansweredError) || !diedAfterStarting(err)) throw err;
     o.onNote?.(`the server ${err.exit.stdoutClosed ? 'closed its stdout' : 'exited'} after the server/discover probe without answering it; starting it again and speaking legacy (initialize) directly`);
-    return attempt({kind: 'legacy', decidedBy: 'respawned-after-probe'});
+    // A modern server that crashed on the probe refuses initialize: probe that process after all.
+    return attempt({kind: 'legacy', decidedBy: 'respawned-after-probe', probeOnRefusal: true});
   }
 }
 

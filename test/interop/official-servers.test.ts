@@ -95,7 +95,7 @@ describe.each(['everything', 'filesystem', 'memory', 'thinking'])('%s: discovery
     const lines = started.rec.trace.get(alias)!.map((l) => l.summary);
     expect(lines.some((l) => /server\/discover/.test(l))).toBe(true);
     expect(lines.some((l) => /error -32601/.test(l))).toBe(true);
-    expect(lines.some((l) => l.startsWith(`legacy: initialize agreed on ${LEGACY_VERSION} (server/discover failed)`))).toBe(true);
+    expect(lines).toContain(`legacy: initialize agreed on ${LEGACY_VERSION}`);
   });
 
   it('ends up with every tool the server lists (the same set the official SDK client sees)', async () => {

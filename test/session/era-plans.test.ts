@@ -105,6 +105,22 @@ describe('servers that die on the probe', () => {
     ]);
   });
 
+  it('a modern server that crashed on the probe once: the second process refuses initialize, so it is probed', async () => {
+    const p = processes(diesOnProbe(), modern());
+    const {session} = await open(p.make);
+    expect([session.era, session.eraDecidedBy]).toEqual(['modern', 'probe']);
+    expect(p.sent).toEqual([['server/discover'], ['initialize', 'server/discover']]);
+  });
+
+  it('a modern server that crashes on every probe ends offline with the crash as the reason', async () => {
+    const crash: Reply = (m, server) => {
+      if (m.method === 'server/discover') void server.close({code: 2, signal: null, stderrTail: 'cannot open state.db'});
+      else modern()(m, server);
+    };
+    const err = await open(processes(crash).make).catch((e) => e);
+    expect(err.message).toBe('server exited with code 2; stderr: cannot open state.db');
+  });
+
   it('a server that answered the probe and then died on initialize is not started again', async () => {
     const p = processes((m, server) => {
       if (m.method === 'server/discover') fail(server, m, -32601, 'no');
@@ -146,7 +162,7 @@ describe('the remembered era', () => {
     const p = processes(modern());
     const {session} = await open(p.make, {remembered: {era: 'legacy', protocolVersion: '2025-11-25'}});
     expect([session.era, session.eraDecidedBy]).toEqual(['modern', 'probe']);
-    expect(session.eraDecision).toMatch(/the remembered legacy era failed: Unsupported protocol version/);
+    expect(session.eraDecision).toMatch(/\(initialize was refused: Unsupported protocol version\)$/);
     expect(p.sent).toEqual([['initialize', 'server/discover']]);
   });
 
