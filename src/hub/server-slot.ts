@@ -162,7 +162,7 @@ export class ServerSlot {
         ontrace: this.report.traceHook(),
       });
       this.report.note(session.eraDecision);
-      this.report.note(`era ${ERA_DECISION_TEXT[session.eraDecidedBy]}`);
+      this.report.note(ERA_DECISION_TEXT[session.eraDecidedBy]);
       this.rememberEra(session);
       // Listen before listing: a change announced while pages are in flight must not be lost.
       let changedWhileListing = false;

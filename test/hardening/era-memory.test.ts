@@ -53,7 +53,7 @@ describe('era memory through the hub', () => {
     expect(record.sections.era).toMatchObject({era: 'legacy', protocolVersion: '2025-11-25', decidedBy: 'respawned-after-probe'});
     const second = await startOnce(s, store);
     expect(second).toMatchObject({status: {state: 'online', era: 'legacy', eraDecision: 'remembered'}, spawned: 1, echo: 'ok'});
-    expect(second.notes).toEqual(expect.arrayContaining(['legacy: initialize agreed on 2025-11-25', 'era remembered from the last start']));
+    expect(second.notes).toEqual(expect.arrayContaining(['legacy: initialize agreed on 2025-11-25', 'remembered from the last start']));
   });
 
   it('a remembered era that is stale falls back to the probe, and the record is corrected', async () => {

@@ -181,7 +181,7 @@ describe('transport limits', () => {
       // A result too large to frame is dropped the same way, and its call fails at once with the size
       // (its id is read from the line's first bytes), not at its timeout.
       const started = Date.now();
-      const err = await session.callTool('big', {bytes: 2 * MB}, {timeoutMs: 60_000}).catch((e: Error) => e);
+      const err = (await session.callTool('big', {bytes: 2 * MB}, {timeoutMs: 60_000}).catch((e: Error) => e)) as Error;
       expect(err).toMatchObject({name: 'ResponseTooLargeError', code: 'too-large', limit: MB});
       expect(err.message).toMatch(/^response too large \(\d+ bytes; limit 1048576\)$/);
       expect(Date.now() - started).toBeLessThan(30_000);

@@ -110,7 +110,7 @@ describe('servers that die on the probe', () => {
     const notes = run.events.flatMap((e) => (e.type === 'trace' && e.alias === 'x' && e.line.direction === 'note' ? [e.line.summary] : []));
     expect(notes, JSON.stringify(notes)).toContain(`the server ${env.CHAOS_PROBE_DEATH ? 'closed its stdout' : 'exited'} after the server/discover probe without answering it; starting it again and speaking legacy (initialize) directly`);
     expect(notes).toContain('legacy: initialize agreed on 2025-11-25');
-    expect(notes).toContain('era respawned after the probe (the server died on server/discover)');
+    expect(notes).toContain('respawned after the probe (the server died on server/discover)');
     await expectNeighbourServes(run.hub);
   });
 
