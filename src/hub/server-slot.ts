@@ -161,8 +161,9 @@ export class ServerSlot {
         signal: timeout.signal,
         ontrace: this.report.traceHook(),
       });
-      this.report.note(session.eraDecision);
+      // How the era was decided, then what the handshake agreed (the last line, as before).
       this.report.note(ERA_DECISION_TEXT[session.eraDecidedBy]);
+      this.report.note(session.eraDecision);
       this.rememberEra(session);
       // Listen before listing: a change announced while pages are in flight must not be lost.
       let changedWhileListing = false;

@@ -81,25 +81,33 @@ export async function detectEra(conn: Connection, o: EraOptions, remembered?: Er
       let discoverFailed = false;
       let initStarted = false;
       let initError: Error | undefined;
+      // The probe proved a modern server (-32022, or a DiscoverResult): initialize no longer counts,
+      // whichever of the two answers is read first.
+      let modern = false;
 
       // Aborted when the probe wins, so a modern server that was merely slow is
       // not also put through the legacy handshake (no notifications/initialized).
       const initAbort = new AbortController();
       o.signal?.addEventListener('abort', () => initAbort.abort(o.signal?.reason), {once: true});
       const startInitialize = () => {
-        if (initStarted) return;
+        if (initStarted || modern) return;
         initStarted = true;
-        initialize(conn, {...o, timeoutMs: remaining(), signal: initAbort.signal}, {stillWanted: () => !settled}, decided('legacy')).then(
+        initialize(conn, {...o, timeoutMs: remaining(), signal: initAbort.signal}, {stillWanted: () => !settled && !modern}, decided('legacy')).then(
           (h) => {
+            if (modern) return;
             probe.abort('legacy handshake completed');
             ok(h);
           },
           (err: Error) => {
             initError = err;
             // While the probe is out, a modern server may still answer it.
-            if (discoverFailed) fail(err);
+            if (discoverFailed && !modern) fail(err);
           },
         );
+      };
+      const provedModern = () => {
+        modern = true;
+        if (initStarted) initAbort.abort('server/discover identified a modern server');
       };
       waitTimer = setTimeout(startInitialize, o.probeWaitMs);
 
@@ -112,9 +120,11 @@ export async function detectEra(conn: Connection, o: EraOptions, remembered?: Er
           discoverFailed = true;
           if (err instanceof McpError && err.code === UNSUPPORTED_PROTOCOL_VERSION) {
             // A modern server that wants another version: never fall back to guessing.
+            provedModern();
             retryAfterUnsupported(conn, {...o, timeoutMs: remaining()}, err, MODERN_VERSION, decided).then(ok, fail);
           } else if (err instanceof UnsupportedVersionsError) {
             // A real DiscoverResult, so a modern server, offering nothing breakerbox speaks.
+            provedModern();
             fail(err);
           } else if (err instanceof ServerExitedError) {
             fail(new ProbeUnansweredError(err.exit));

@@ -3,6 +3,7 @@
 // makes it possible (also used on the first/last bytes of oversize lines).
 import {describe, expect, it} from 'vitest';
 import {Connection} from '../../src/connection/connection.js';
+import {TimeoutError} from '../../src/connection/errors.js';
 import {parseIdToken, tailId, topLevelMembers} from '../../src/connection/json-members.js';
 import {MemoryTransport} from '../../src/transport/memory.js';
 import {PreEncoded} from '../../src/transport/types.js';
@@ -52,6 +53,30 @@ describe('server request ids', () => {
     client.onoversize!({bytes: 70_000_000, limit: 67_108_864, head: '{"jsonrpc":"2.0","id":9007199254740993,"method":"sampling/createMessage","params":{"messages":[{"x":"', tail: '"}]}}', complete: true});
     await waitFor(() => replies.length === 1);
     expect(replies[0]).toBe('{"jsonrpc":"2.0","id":9007199254740993,"error":{"code":-32600,"message":"request too large (70000000 bytes; limit 67108864)"}}');
+  });
+});
+
+describe('an answer over the line limit whose id cannot be read', () => {
+  it('fails nothing by guessing; each request in flight times out saying what came', async () => {
+    const [client] = MemoryTransport.pair();
+    const conn = new Connection(client);
+    const a = conn.request('tools/call', {}, {timeoutMs: 50}).catch((e) => e);
+    const b = conn.request('tools/list', {}, {timeoutMs: 50}).catch((e) => e);
+    const info = {bytes: 5_000, limit: 2_000, head: '{"jsonrpc":"2.0","result":{"text":"yyyy', tail: 'yyy"},"id":1,"extra":{}}', complete: true};
+    client.onoversize!({...info, complete: false, tail: ''});
+    client.onoversize!(info);
+    for (const [err, method] of [[await a, 'tools/call'], [await b, 'tools/list']] as const) {
+      expect(err).toBeInstanceOf(TimeoutError);
+      expect(err.message).toBe(`${method} timed out after 50 ms; the server sent a message too large to read (5000 bytes; limit 2000) whose id could not be found; it may have been this answer`);
+    }
+  });
+
+  it('a line still arriving when the time runs out is named by the timeout of the request it answers', async () => {
+    const [client] = MemoryTransport.pair();
+    const conn = new Connection(client);
+    const a = conn.request('tools/call', {}, {timeoutMs: 50}).catch((e) => e);
+    client.onoversize!({bytes: 3_000, limit: 2_000, head: '{"jsonrpc":"2.0","id":1,"result":{"text":"yyyy', tail: '', complete: false});
+    expect((await a).message).toBe('tools/call timed out after 50 ms; its answer was still arriving, already over the 2000-byte limit');
   });
 });
 

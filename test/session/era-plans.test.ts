@@ -84,6 +84,21 @@ describe('protocol version negotiation: only versions breakerbox implements', ()
     expect(p.sent).toEqual([['server/discover', 'initialize', 'notifications/initialized']]);
   });
 
+  it.each(['discover first', 'initialize first'])('-32022 to a slow probe wins over initialize sent beside it, whichever answer comes first (%s)', async (order) => {
+    let held: any[] = [];
+    const p = processes((m, server) => {
+      if (m.id === undefined) return;
+      held.push(m);
+      if (held.length < 2) return; // the probe waits until initialize is out too
+      const answers = order === 'discover first' ? held : [...held].reverse();
+      for (const q of answers) fail(server, q, -32022, 'Unsupported protocol version', {supported: ['2027-01-01']});
+      held = [];
+    });
+    const err = await open(p.make, {probeWaitMs: 20}).catch((e) => e);
+    expect(err.code).toBe('unsupported-version');
+    expect(p.sent[0]).toEqual(['server/discover', 'initialize']);
+  });
+
   it('-32022 with no usable version (or none listed) is offline with the reason', async () => {
     for (const data of [{supported: ['2030-01-01']}, undefined, {supported: 'x'}]) {
       const p = processes((m, server) => m.id !== undefined && fail(server, m, -32022, 'Unsupported', data));
