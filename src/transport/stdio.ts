@@ -70,9 +70,10 @@ export class StdioTransport implements Transport {
       child.stdout!.on('data', (chunk: Buffer) => reader.push(chunk));
       // End of stdout with the process still running: the server can never answer again.
       child.stdout!.once('end', () => {
-        setTimeout(() => {
-          if (!this.exitSeen) this.finish({code: null, signal: null, stdoutClosed: true});
-        }, STDOUT_EOF_GRACE_MS).unref();
+        // setImmediate: if the event loop was stalled past the grace, an exit that is
+        // already pending is read (poll phase) before this decides (check phase).
+        const decide = () => setImmediate(() => this.exitSeen || this.finish({code: null, signal: null, stdoutClosed: true}));
+        setTimeout(decide, STDOUT_EOF_GRACE_MS).unref();
       });
       child.stderr!.setEncoding('utf8');
       child.stderr!.on('data', (text: string) => {
