@@ -11,6 +11,7 @@ import {runCli} from './helpers/cli.js';
 import {tempDir} from './helpers/hub.js';
 import {ROOT} from './helpers/servers.js';
 import {startFakeAnthropic, type FakeAnthropic} from './fakes/fake-anthropic.js';
+import {startFakeOpenAI, type FakeOpenAI} from './fakes/fake-openai.js';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean));
@@ -40,6 +41,7 @@ export function shellWords(line: string): string[] {
 
 describe('every command in the README', () => {
   let fake: FakeAnthropic;
+  let openai: FakeOpenAI;
   const state = tempDir('bb-readme-');
   beforeAll(async () => {
     fake = await startFakeAnthropic((body) => {
@@ -48,7 +50,15 @@ describe('every command in the README', () => {
       return hasResults ? {text: 'Your notes say the list ends when nextCursor is absent.'} : {toolUses: [{id: `tu_${body.messages.length}`, name: 'mcp__notes__search', input: {query: 'pagination'}}], stopReason: 'tool_use'};
     });
   });
-  afterAll(() => fake?.close());
+  beforeAll(async () => {
+    openai = await startFakeOpenAI((body) =>
+      body.messages.at(-1).role === 'tool' ? {text: 'Your notes say the list ends when nextCursor is absent.'} : {calls: [{name: 'mcp__notes__search', arguments: {query: 'pagination'}}]},
+    );
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await openai?.close();
+  });
 
   it('has sh blocks to run', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(3);
@@ -70,6 +80,7 @@ describe('every command in the README', () => {
         if (exported) {
           env[exported[1]!] = exported[2]!;
           if (exported[1] === 'ANTHROPIC_API_KEY') env.ANTHROPIC_BASE_URL = fake.url;
+          if (exported[1] === 'OPENAI_API_KEY') env.OPENAI_BASE_URL = openai.url;
           continue;
         }
         const [command, ...args] = shellWords(line);

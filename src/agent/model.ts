@@ -49,10 +49,15 @@ export interface ModelResponse {
   usage?: {inputTokens: number; outputTokens: number; cacheReadTokens?: number; cacheWriteTokens?: number};
 }
 
+/** The kinds of model API breakerbox talks to. */
+export type ProviderName = 'anthropic' | 'openai' | 'offline';
+
 /** A model provider. `respond` rejects with an Error whose message is readable by a person. */
 export interface Model {
   /** Shown in the status line, e.g. "claude-sonnet-4-5" or "offline scripted model". */
   readonly label: string;
   readonly offline: boolean;
+  /** Which API it speaks (sessions record it, to convert a history recorded with another). */
+  readonly provider?: ProviderName;
   respond(request: ModelRequest): Promise<ModelResponse>;
 }

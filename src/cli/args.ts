@@ -1,4 +1,5 @@
 import {parseArgs} from 'node:util';
+import type {ProviderName} from '../agent/model.js';
 
 /** Which thing the app does this run. */
 export type Mode = 'tui' | 'print' | 'list-tools' | 'self-check' | 'sessions' | 'help' | 'version';
@@ -12,6 +13,8 @@ export interface CliOptions {
   allow: string[];
   maxSteps: number;
   model?: string;
+  /** `--provider`: which model API; chosen from the keys that are set when absent. */
+  provider?: ProviderName;
   script?: string;
   config: string;
   resume?: string | true;
@@ -32,6 +35,11 @@ Usage:
   breakerbox --list-tools [--json]     discover every server, print the tool table
   breakerbox --self-check              prove the client's behaviour against bundled servers
   breakerbox --sessions                list saved sessions
+  breakerbox import [--from CLIENT] [--dry-run] [--all | --only A,B]
+                                       bring servers from Claude, Cursor, VS Code, Codex, Gemini…
+  breakerbox add <alias> -- <command> [args…]
+  breakerbox add <alias> --url <url> [--header NAME=VALUE]
+  breakerbox remove <alias>            edit mcp.config.json in place
 
 Options:
   --config PATH      server config (default: ./mcp.config.json)
@@ -39,6 +47,9 @@ Options:
   --yes              run every tool call without asking
   --allow PATTERN    run matching tools without asking (repeatable; e.g. 'mcp__notes__*')
   --max-steps N      model requests per user turn (default 10)
+  --provider P       anthropic, openai (any Chat Completions API) or offline
+                     (default: anthropic with ANTHROPIC_API_KEY, else openai with
+                     OPENAI_API_KEY, else offline; OPENAI_BASE_URL picks the server)
   --model M          model id, or "scripted" for the offline model
   --script FILE      replay a scripted conversation (offline)
   --resume [ID]      continue a saved session (default: the latest)
@@ -66,6 +77,7 @@ export function parseCli(argv: string[]): CliOptions {
         allow: {type: 'string', multiple: true},
         'max-steps': {type: 'string'},
         model: {type: 'string'},
+        provider: {type: 'string'},
         script: {type: 'string'},
         config: {type: 'string', short: 'c'},
         resume: {type: 'boolean'},
@@ -95,12 +107,19 @@ export function parseCli(argv: string[]): CliOptions {
     allow: v.allow ?? [],
     maxSteps: positiveInt(v['max-steps'], '--max-steps', 10),
     model: v.model,
+    provider: provider(v.provider),
     script: v.script,
     config: v.config ?? 'mcp.config.json',
     resume,
     debug: v.debug ?? false,
     resultCap: v['result-cap'] === undefined ? undefined : positiveInt(v['result-cap'], '--result-cap', 100_000),
   };
+}
+
+function provider(value: string | undefined): ProviderName | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'anthropic' || value === 'openai' || value === 'offline') return value;
+  throw new UsageError(`--provider ${JSON.stringify(value)}: use anthropic, openai (any Chat Completions API: OpenAI, Ollama, vLLM, LM Studio, gateways) or offline`);
 }
 
 function positiveInt(value: string | undefined, flag: string, fallback: number): number {

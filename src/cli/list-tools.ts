@@ -1,3 +1,4 @@
+import {providerLosses} from '../agent/models/provider-losses.js';
 import type {Hub} from '../hub/hub.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
@@ -24,6 +25,8 @@ export function listToolsJson(hub: Hub): string {
     description: e.description,
     inputSchema: e.inputSchema,
     annotations: e.annotations ?? null,
+    // What each model API loses of this tool (the tool detail view will show the same).
+    providerLosses: {anthropic: providerLosses(e, 'anthropic'), openai: providerLosses(e, 'openai')},
   }));
   return jsonForTerminal({servers, tools}, 2);
 }

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {resolve} from 'node:path';
 import {ConfigError} from '../config/index.js';
 import {openTraceFile, type TraceFile} from '../debug/trace-file.js';
-import {newSessionId, prepareSession, SessionError} from '../sessions/index.js';
+import {continueWith, newSessionId, prepareSession, SessionError} from '../sessions/index.js';
 import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
 import {buildApp} from './app.js';
 import {listToolsJson, listToolsText} from './list-tools.js';
@@ -10,9 +10,12 @@ import {progressLine, runPrint} from './print.js';
 import {selfCheckCommand} from './self-check.js';
 import {runSessions} from './sessions.js';
 import {exitCleanlyOn} from './signals.js';
+import {processIo, SUBCOMMANDS} from './commands/index.js';
 
 /** Runs the command line; resolves to the exit code. Never leaves a server running. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const sub = argv[0] !== undefined && Object.hasOwn(SUBCOMMANDS, argv[0]) ? SUBCOMMANDS[argv[0]] : undefined;
+  if (sub) return (await sub())(argv.slice(1), processIo(env));
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
@@ -45,7 +48,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return fail(`--${opts.mode} is not available yet`, 2);
     }
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof SessionError || (err as {code?: string})?.code === 'invalid-script') return fail((err as Error).message, 2);
+    if (err instanceof ConfigError || err instanceof SessionError || err instanceof UsageError || (err as {code?: string})?.code === 'invalid-script') return fail((err as Error).message, 2);
     throw err;
   }
 }
@@ -95,17 +98,18 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
     trace?.close();
     throw err;
   });
-  session.recorder.setModel(app.model.label);
+  const converted = continueWith(session, app.model);
   // SIGINT cancels the turn (see runPrint); these end the run.
   const release = exitCleanlyOn(['SIGTERM', 'SIGHUP'], () => app.controller.shutdown());
   const releaseStartup = exitCleanlyOn(['SIGINT'], () => app.controller.shutdown());
   try {
     await app.hub.start();
     releaseStartup();
-    if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY)\n`);
+    if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY or OPENAI_API_KEY)\n`);
     if (session.resumed && !opts.json) {
       const {meta, turns} = session.resumed;
       process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
+      if (converted) process.stderr.write(`• ${converted}\n`);
     }
     return await runPrint(app.controller, opts.question!, opts.json, process.stdout);
   } finally {

@@ -4,13 +4,13 @@ import {childEnv, type Config, type ServerConfig} from '../config/index.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import {configuredRoots} from '../agent/client-features.js';
 import type {ApprovalRules} from '../agent/approvals.js';
-import type {Model} from '../agent/model.js';
+import type {Model, ProviderName} from '../agent/model.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
 import {loadScript} from '../agent/models/script.js';
 import type {HubServer} from '../hub/hub.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
 import {serverFingerprint} from '../util/server-fingerprint.js';
-import type {CliOptions} from './args.js';
+import {UsageError, type CliOptions} from './args.js';
 
 /** Config servers as the hub starts them: each with its finished child environment and its fingerprint. */
 export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): HubServer[] {
@@ -27,13 +27,30 @@ export function approvalRules(opts: CliOptions, config: Config): ApprovalRules {
   return {yes: opts.yes, allow: opts.allow, autoApprove: Object.fromEntries(config.servers.map((s) => [s.alias, s.autoApprove]))};
 }
 
-/** The scripted model offline (default without a key), else Anthropic. */
+/** `--provider`, else Anthropic when its key is set, else OpenAI when its key is, else offline. */
+export function resolveProvider(flag: ProviderName | undefined, env: NodeJS.ProcessEnv): ProviderName {
+  if (flag) return flag;
+  if (env.ANTHROPIC_API_KEY) return 'anthropic';
+  if (env.OPENAI_API_KEY) return 'openai';
+  return 'offline';
+}
+
+/** The model of this run: a script, the offline model, or a provider's API (UsageError when its key is missing). */
 export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<Model> {
   if (opts.script) return createScriptedModel({script: await loadScript(opts.script)});
-  if (opts.model === 'scripted' || !env.ANTHROPIC_API_KEY) return createScriptedModel();
-  // Loaded only when used: the SDK is the heaviest import we have.
-  const {createAnthropicModel, resolveAnthropicModel} = await import('../agent/models/anthropic.js');
-  return createAnthropicModel({apiKey: env.ANTHROPIC_API_KEY, model: resolveAnthropicModel(opts.model, env)});
+  const provider = opts.model === 'scripted' ? 'offline' : resolveProvider(opts.provider, env);
+  // SDKs are loaded only when used: they are the heaviest imports we have.
+  if (provider === 'anthropic') {
+    if (!env.ANTHROPIC_API_KEY) throw new UsageError('--provider anthropic needs ANTHROPIC_API_KEY');
+    const {createAnthropicModel, resolveAnthropicModel} = await import('../agent/models/anthropic.js');
+    return createAnthropicModel({apiKey: env.ANTHROPIC_API_KEY, model: resolveAnthropicModel(opts.model, env)});
+  }
+  if (provider === 'openai') {
+    if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) throw new UsageError('--provider openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server that needs no key)');
+    const {createOpenAIModel, resolveOpenAIModel} = await import('../agent/models/openai.js');
+    return createOpenAIModel({apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL || undefined, model: resolveOpenAIModel(opts.model, env)});
+  }
+  return createScriptedModel();
 }
 
 /** Where per-server stderr logs go (0700). */

@@ -2,7 +2,7 @@ import {render} from 'ink';
 import {resolve} from 'node:path';
 import React from 'react';
 import {openTraceFile} from '../debug/trace-file.js';
-import {prepareSession, replayEvents} from '../sessions/index.js';
+import {continueWith, prepareSession, replayEvents} from '../sessions/index.js';
 import {App, createTheme, enterAltScreen, noColorRequested} from '../ui/index.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
@@ -25,8 +25,9 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
     trace?.close();
     throw err;
   });
-  session.recorder.setModel(app.model.label);
+  const converted = continueWith(session, app.model);
   const notice = (level: 'info' | 'warn', text: string) => app.store.dispatch({type: 'notice/posted', level, text, at: Date.now()});
+  if (converted) notice('info', converted);
   if (session.resumed) {
     const {meta, turns} = session.resumed;
     app.store.dispatchAll(replayEvents(session.history ?? []));

@@ -16,4 +16,6 @@ export type HubEvent =
   | {type: 'dropped'; alias: string; dropped: DroppedTool[]}
   | {type: 'catalog'; catalog: Catalog}
   | {type: 'trace'; alias: string; line: TraceLine}
-  | {type: 'log'; alias: string; level: string; text: string};
+  | {type: 'log'; alias: string; level: string; text: string}
+  /** Server-initiated requests declined without asking (a flood, or "decline all"); `count` since the last such event. */
+  | {type: 'inputs-declined'; alias: string; method: string; reason: 'flood' | 'declined-all'; count: number; text: string};

@@ -19,6 +19,8 @@ export interface SessionMeta {
   cwd?: string;
   config?: string;
   model?: string;
+  /** The API of the model that spoke last (`anthropic`, `openai`, `offline`), when recorded. */
+  provider?: string;
 }
 
 /** A saved session, ready to continue. */
@@ -56,6 +58,7 @@ export function loadSession(id: string | 'latest', env: NodeJS.ProcessEnv): Load
       cwd: str(header?.cwd),
       config: str(header?.config),
       model: str(header?.model),
+      provider: str([...records].reverse().find((r) => (r.record.type === 'resumed' || r.record.type === 'session') && typeof r.record.provider === 'string')?.record.provider),
     },
   };
 }

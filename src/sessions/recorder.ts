@@ -1,6 +1,7 @@
 import {closeSync, existsSync, fchmodSync, openSync, writeSync} from 'node:fs';
 import type {TurnRecorder} from '../agent/controller.js';
 import type {ModelContent} from '../agent/model.js';
+import {safeStringify} from '../util/safe-json.js';
 import {SESSION_FORMAT, type CallLine, type HeaderRecord, type SessionRecord} from './records.js';
 import {newSessionId, sessionPath, sessionsDir} from './session-id.js';
 
@@ -30,6 +31,7 @@ export class SessionRecorder implements TurnRecorder {
   private opened = false;
   private failed = false;
   private model?: string;
+  private provider?: string;
   private readonly startedAt: string;
 
   private constructor(
@@ -52,9 +54,10 @@ export class SessionRecorder implements TurnRecorder {
     return new SessionRecorder({...o, id}, true);
   }
 
-  /** The model label for the header or the resume marker (known only once the app is built). */
-  setModel(label: string): void {
+  /** The model label and its API, for the header or the resume marker (known only once the app is built). */
+  setModel(label: string, provider?: string): void {
     this.model = label;
+    this.provider = provider;
   }
 
   user(text: string): void {
@@ -87,7 +90,7 @@ export class SessionRecorder implements TurnRecorder {
     if (this.failed) return;
     try {
       if (!this.opened) this.open();
-      writeSync(this.fd!, JSON.stringify(record) + '\n');
+      writeSync(this.fd!, safeStringify(record) + '\n');
     } catch (err) {
       this.failed = true;
       this.o.onError?.(err as Error);
@@ -100,8 +103,8 @@ export class SessionRecorder implements TurnRecorder {
     fchmodSync(this.fd, 0o600);
     this.opened = true;
     const first: SessionRecord = this.resumed
-      ? {type: 'resumed', at: this.now(), ...(this.model ? {model: this.model} : {})}
-      : header(this.id, this.startedAt, this.o, this.model);
+      ? {type: 'resumed', at: this.now(), ...(this.model ? {model: this.model} : {}), ...(this.provider ? {provider: this.provider} : {})}
+      : {...header(this.id, this.startedAt, this.o, this.model), ...(this.provider ? {provider: this.provider} : {})};
     writeSync(this.fd, JSON.stringify(first) + '\n');
   }
 

@@ -14,6 +14,8 @@ export interface HeaderRecord {
   cwd: string;
   config?: string;
   model?: string;
+  /** Which API the model spoke (`anthropic`, `openai`, `offline`). */
+  provider?: string;
 }
 
 /** What the user typed. */
@@ -52,6 +54,7 @@ export interface ResumedRecord {
   type: 'resumed';
   at: string;
   model?: string;
+  provider?: string;
 }
 
 /** The user cleared the conversation (`/clear`): a resume starts after this line. */

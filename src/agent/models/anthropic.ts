@@ -67,7 +67,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     }
   }
 
-  return {label: model, offline: false, respond};
+  return {label: model, offline: false, provider: 'anthropic', respond};
 }
 
 /** Builds the request body; exported for tests. */

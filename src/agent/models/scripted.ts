@@ -24,6 +24,7 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Model {
   return {
     label,
     offline: true,
+    provider: 'offline',
     async respond(request) {
       throwIfAborted(request.signal);
       const response = script ? await replay(script, request) : await improvise(request);

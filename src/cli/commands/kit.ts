@@ -1,0 +1,41 @@
+// Pieces every config-editing subcommand shares: flag parsing with a usage
+// line, the config path, and how failures are printed.
+import {isAbsolute, resolve} from 'node:path';
+import {parseArgs, type ParseArgsConfig} from 'node:util';
+import {ConfigError} from '../../config/index.js';
+import {UsageError} from '../args.js';
+import type {CliIo} from './io.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Parses `argv` strictly; a mistake becomes a UsageError that ends with `usage`. */
+export function parseFlags<O extends Options>(argv: string[], options: O, usage: string) {
+  try {
+    return parseArgs({args: argv, options: {...options, config: {type: 'string', short: 'c'}, help: {type: 'boolean', short: 'h'}}, allowPositionals: true, strict: true});
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n${usage}`);
+  }
+}
+
+/** The config file: `--config` or ./mcp.config.json; `label` is what messages call it (as at startup). */
+export function configTarget(io: CliIo, flag: string | undefined): {path: string; label: string} {
+  const label = flag ?? 'mcp.config.json';
+  return {path: isAbsolute(label) ? label : resolve(io.cwd, label), label};
+}
+
+/** Runs a command body, turning usage and config errors into their exit codes. */
+export async function guarded(io: CliIo, body: () => Promise<number> | number): Promise<number> {
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof UsageError) return fail(io, err.message, 2);
+    if (err instanceof ConfigError) return fail(io, err.message, 2);
+    throw err;
+  }
+}
+
+/** Prints `breakerbox: message` on stderr and returns `code`. */
+export function fail(io: CliIo, message: string, code: number): number {
+  io.stderr.write(`breakerbox: ${message}\n`);
+  return code;
+}

@@ -1,0 +1,146 @@
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {run as add} from '../../../src/cli/commands/add.js';
+import {run as remove} from '../../../src/cli/commands/remove.js';
+import {ConfigError, parseConfig} from '../../../src/config/index.js';
+import {runCli} from '../../helpers/cli.js';
+import {testIo} from './fixture-home.js';
+
+// Four-space indent, a compact entry, an unusual key order and a top-level key after the block.
+const ORIGINAL = `{
+    "mcpServers": {
+        "notes": {"command": "node", "args": ["servers/notes.mjs"]},
+        "tickets": {
+            "args": ["servers/tickets.mjs"],
+            "command": "node",
+            "trusted": true
+        },
+        "chaos": {"command": "node", "args": ["servers/chaos.mjs"]}
+    },
+    "$schema": "./schema.json"
+}
+`;
+
+function project(text = ORIGINAL): {dir: string; file: string; read: () => string} {
+  const dir = mkdtempSync(join(tmpdir(), 'bb-add-'));
+  const file = join(dir, 'mcp.config.json');
+  writeFileSync(file, text);
+  return {dir, file, read: () => readFileSync(file, 'utf8')};
+}
+
+describe('breakerbox add', () => {
+  it('appends a stdio server after the last one, in the file\'s own indentation, and changes nothing else', async () => {
+    const p = project();
+    const io = testIo(p.dir, {});
+    expect(await add(['memory', '--env', 'MEMORY_FILE_PATH=${HOME}/memory.json', '--', 'npx', '-y', '@modelcontextprotocol/server-memory'], io)).toBe(0);
+    expect(p.read()).toBe(ORIGINAL.replace(
+      '"args": ["servers/chaos.mjs"]}\n',
+      '"args": ["servers/chaos.mjs"]},\n        "memory": {\n            "command": "npx",\n            "args": ["-y", "@modelcontextprotocol/server-memory"],\n            "env": {\n                "MEMORY_FILE_PATH": "${HOME}/memory.json"\n            }\n        }\n',
+    ));
+    expect(io.out()).toBe('Added "memory" to mcp.config.json: npx -y @modelcontextprotocol/server-memory\n');
+  });
+
+  it('adds a remote server as {"type": "http", "url", "headers"}', async () => {
+    const p = project('{"mcpServers": {}}');
+    const io = testIo(p.dir, {});
+    await add(['api', '--url', 'https://mcp.example.com/mcp', '--header', 'Authorization=Bearer ${API_TOKEN}'], io);
+    // Written only when this build's loader accepts remote servers; otherwise refused with the loader's text.
+    const text = p.read();
+    if (io.err() === '') expect(JSON.parse(text).mcpServers.api).toEqual({type: 'http', url: 'https://mcp.example.com/mcp', headers: {Authorization: 'Bearer ${API_TOKEN}'}});
+    else expect(io.err()).toMatch(/^breakerbox: mcp\.config\.json: mcpServers\.api\.(type|url): /);
+  });
+
+  it('creates the file when there is none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bb-add-'));
+    expect(await add(['notes', '--', 'node', 'servers/notes.mjs'], testIo(dir, {}))).toBe(0);
+    expect(readFileSync(join(dir, 'mcp.config.json'), 'utf8')).toBe('{\n  "mcpServers": {\n    "notes": {\n      "command": "node",\n      "args": ["servers/notes.mjs"]\n    }\n  }\n}\n');
+  });
+
+  it.each([
+    [['bad__alias', '--', 'node', 'x.mjs'], {command: 'node', args: ['x.mjs']}],
+    [['way-too-long-alias-for-any-model-tool-name', '--', 'node'], {command: 'node'}],
+    [['blank', '--', '  '], {command: '  '}],
+    [['weird', '--env', 'A=${NOT A VAR}', '--', 'node'], {command: 'node', env: {A: '${NOT A VAR}'}}],
+  ])('refuses %j with the text startup prints for the same file', async (argv, entry) => {
+    const p = project();
+    const io = testIo(p.dir, {});
+    expect(await add(argv as string[], io)).toBe(2);
+    expect(p.read()).toBe(ORIGINAL);
+    const alias = (argv as string[])[0]!;
+    const asIfWritten = JSON.stringify({mcpServers: {...JSON.parse(ORIGINAL).mcpServers, [alias]: entry}});
+    let startup = '';
+    try {
+      parseConfig(asIfWritten, 'mcp.config.json', {HOME: '/h'});
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      startup = (err as Error).message;
+    }
+    expect(startup).not.toBe('');
+    expect(io.err()).toBe(`breakerbox: ${startup}\n`);
+  });
+
+  it('refuses an alias that exists, and usage mistakes, with exit 2', async () => {
+    const p = project();
+    const io = testIo(p.dir, {});
+    expect(await add(['notes', '--', 'node'], io)).toBe(2);
+    expect(io.err()).toMatch(/mcpServers\.notes: already exists/);
+    const io2 = testIo(p.dir, {});
+    expect(await add(['x', 'node'], io2)).toBe(2);
+    expect(io2.err()).toMatch(/the server's command goes after --/);
+    expect(p.read()).toBe(ORIGINAL);
+  });
+
+  it('warns when a literal secret goes into the file', async () => {
+    const p = project();
+    const io = testIo(p.dir, {});
+    expect(await add(['gh', '--env', 'GITHUB_TOKEN=ghp_abcdefabcdef1234567890', '--', 'github-mcp-server', 'stdio'], io)).toBe(0);
+    expect(io.err()).toMatch(/warning: env\.GITHUB_TOKEN looks like a secret .* write "\$\{GITHUB_TOKEN\}" instead/);
+  });
+});
+
+describe('breakerbox remove', () => {
+  it.each([
+    ['notes', '        "notes": {"command": "node", "args": ["servers/notes.mjs"]},\n'],
+    ['tickets', '        "tickets": {\n            "args": ["servers/tickets.mjs"],\n            "command": "node",\n            "trusted": true\n        },\n'],
+  ])('removes %s with its line and comma, nothing else', async (alias, lines) => {
+    const p = project();
+    expect(await remove([alias], testIo(p.dir, {}))).toBe(0);
+    expect(p.read()).toBe(ORIGINAL.replace(lines, ''));
+  });
+
+  it('removes the last server and the comma before it', async () => {
+    const p = project();
+    expect(await remove(['chaos'], testIo(p.dir, {}))).toBe(0);
+    expect(p.read()).toBe(ORIGINAL.replace('},\n        "chaos": {"command": "node", "args": ["servers/chaos.mjs"]}\n', '}\n'));
+  });
+
+  it('removing every server leaves an empty block; add then fills it again', async () => {
+    const p = project('{"mcpServers": {"a": {"command": "x"}}}\n');
+    expect(await remove(['a'], testIo(p.dir, {}))).toBe(0);
+    expect(p.read()).toBe('{"mcpServers": {}}\n');
+    expect(await add(['b', '--', 'y'], testIo(p.dir, {}))).toBe(0);
+    expect(JSON.parse(p.read())).toEqual({mcpServers: {b: {command: 'y'}}});
+  });
+
+  it('names the servers there are when the alias is unknown', async () => {
+    const p = project();
+    const io = testIo(p.dir, {});
+    expect(await remove(['nope'], io)).toBe(2);
+    expect(io.err()).toBe('breakerbox: mcp.config.json: mcpServers.nope: no such server; the servers are: notes, tickets, chaos\n');
+  });
+});
+
+describe('the subcommands through the real CLI', () => {
+  it('add, remove and import run from bin/breakerbox.mjs', async () => {
+    const p = project('{"mcpServers": {}}\n');
+    const home = mkdtempSync(join(tmpdir(), 'bb-home-'));
+    expect((await runCli(['add', 'notes', '--', 'node', 'servers/notes.mjs'], {cwd: p.dir})).code).toBe(0);
+    expect((await runCli(['remove', 'notes'], {cwd: p.dir})).code).toBe(0);
+    const r = await runCli(['import', '--dry-run'], {cwd: p.dir, env: {HOME: home}});
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/No MCP servers found\. Looked in:/);
+    expect(p.read()).toBe('{"mcpServers": {}}\n');
+  });
+});
