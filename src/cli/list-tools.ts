@@ -16,6 +16,9 @@ export function listToolsJson(hub: Hub): string {
     pages: s.pages,
     phase: s.state === 'online' || s.state === 'disabled' ? null : (s.phase ?? null),
     reason: s.state === 'online' || s.state === 'disabled' ? null : (s.reason ?? null),
+    transport: s.transport ?? 'stdio',
+    url: s.url ?? null,
+    warning: s.warning ?? null,
   }));
   const tools = hub.catalog.entries.map((e) => ({
     name: e.name,
@@ -42,6 +45,8 @@ export function listToolsText(hub: Hub): string {
           ? 'disabled'
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
     lines.push(`  ${s.alias.padEnd(16)} ${what}`);
+    // Remote servers say where they are (credentials masked) and any warning about the link.
+    if (s.url) lines.push(`  ${''.padEnd(16)} via Streamable HTTP at ${stripControlLine(s.url)}${s.warning ? ` (warning: ${s.warning})` : ''}`);
   }
   lines.push('', 'Tools (model name → server / original name)');
   const width = Math.max(10, ...hub.catalog.entries.map((e) => e.name.length));

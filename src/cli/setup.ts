@@ -14,12 +14,16 @@ import {UsageError, type CliOptions} from './args.js';
 
 /** Config servers as the hub starts them: each with its finished child environment and its fingerprint. */
 export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): HubServer[] {
-  return config.servers.map((s) => ({
-    ...s,
-    env: childEnv(s, parentEnv),
-    // The config's own env (not PATH, HOME…), and the directory the server really runs in.
-    fingerprint: serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd ?? process.cwd(), env: s.env}),
-  }));
+  return config.servers.map((s) =>
+    s.type === 'http'
+      ? {...s, fingerprint: serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers})}
+      : {
+          ...s,
+          env: childEnv(s, parentEnv),
+          // The config's own env (not PATH, HOME…), and the directory the server really runs in.
+          fingerprint: serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd ?? process.cwd(), env: s.env}),
+        },
+  );
 }
 
 /** The user's standing permissions from flags and config. */

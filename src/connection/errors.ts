@@ -57,6 +57,8 @@ export interface ExitInfo {
   signal: string | null;
   /** A spawn failure (ENOENT, EACCES…), when the process never ran. */
   error?: string;
+  /** A network transport's connection was lost (refused, reset): why, in words. */
+  lost?: string;
   /** The process closed its stdout while still running (it was then stopped). */
   stdoutClosed?: boolean;
   stderrTail: string;
@@ -64,7 +66,9 @@ export interface ExitInfo {
 
 /** One sentence for a person: "exited with code 1: <last stderr line>". */
 export function describeExit(exit: ExitInfo): string {
-  const how = exit.error
+  const how = exit.lost
+    ? `connection was lost: ${exit.lost}`
+    : exit.error
     ? `could not start: ${exit.error}`
     : exit.stdoutClosed
       ? 'closed its stdout while still running (it was stopped)'

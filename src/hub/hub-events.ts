@@ -5,7 +5,7 @@ import type {Catalog, ServerStatus} from './types.js';
 export interface TraceLine {
   at: number;
   direction: 'in' | 'out' | 'note';
-  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page';
+  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page' | 'http';
   summary: string;
 }
 

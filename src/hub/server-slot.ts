@@ -7,8 +7,9 @@ import {ERA_DECISION_TEXT} from '../session/era.js';
 import {openSession, type RememberedEra} from '../session/open.js';
 import type {ProtocolSetting} from '../config/protocol.js';
 import type {ServerRecord} from '../util/server-record.js';
-import type {StdioTransport} from '../transport/stdio.js';
+import type {ServerFingerprint} from '../util/server-fingerprint.js';
 import type {Transport} from '../transport/types.js';
+import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
 import {Debounce, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
@@ -26,8 +27,15 @@ export interface SlotConfig {
   toolTimeouts?: Record<string, number>;
   includeTools?: string[];
   excludeTools?: string[];
+  /** A remote server's endpoint (shown masked); undefined for a local process. */
+  url?: string;
+  /** A problem of this config entry alone: the server stays offline with this reason. */
+  cannotStart?: string;
+  warning?: string;
   /** How the era is chosen (`auto` when absent). */
   protocol?: ProtocolSetting;
+  /** Who this server is across runs (keys its record); the hub makes one from the fields when absent. */
+  fingerprint?: ServerFingerprint;
 }
 
 /** What a slot needs from the hub. */
@@ -92,6 +100,9 @@ export class ServerSlot {
       pages: 0,
       trusted: config.trusted === true,
       logFile: deps.logFile,
+      transport: config.url === undefined ? 'stdio' : 'http',
+      ...(config.url === undefined ? {} : {url: maskUrl(config.url)}),
+      ...(config.warning ? {warning: config.warning} : {}),
     };
   }
 
@@ -149,6 +160,10 @@ export class ServerSlot {
   }
 
   private async connect(): Promise<boolean> {
+    if (this.config.cannotStart) {
+      this.update({state: 'offline', phase: 'config', reason: this.config.cannotStart, failedAt: Date.now(), toolCount: 0});
+      return false;
+    }
     const generation = ++this.generation;
     const started = Date.now();
     const deadline = started + this.config.startupTimeoutMs;
@@ -220,7 +235,7 @@ export class ServerSlot {
       });
       return true;
     } catch (err) {
-      const stderr = (transport as StdioTransport | undefined)?.stderr?.lines(3).join(' | ');
+      const stderr = transport?.diagnosticsTail(3).join(' | ');
       const failure = describeStartupFailure(err, phase, this.config.startupTimeoutMs, stderr);
       void (session ?? undefined)?.close();
       if (!session) void transport?.close();

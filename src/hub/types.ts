@@ -2,7 +2,7 @@ import type {CallToolResult, Era, ToolAnnotations} from '../session/mcp-types.js
 import type {EraDecision} from '../session/era.js';
 
 /** Where a server's failure happened. */
-export type FailurePhase = 'spawn' | 'handshake' | 'list' | 'call' | 'exit';
+export type FailurePhase = 'config' | 'spawn' | 'handshake' | 'list' | 'call' | 'exit';
 
 /** A server's lifecycle state as the UI and `--list-tools` show it. */
 export type ServerState = 'starting' | 'online' | 'restarting' | 'offline' | 'disabled';
@@ -32,6 +32,12 @@ export interface ServerStatus {
   circuitOpenUntil?: number;
   instructions?: string;
   logFile?: string;
+  /** How the server is reached, for display only. */
+  transport?: 'stdio' | 'http';
+  /** A remote server's URL, credentials masked. */
+  url?: string;
+  /** Shown beside the server; does not stop it (e.g. plain http to another host). */
+  warning?: string;
 }
 
 /** How a model name was derived from the original tool name. */
@@ -70,7 +76,7 @@ export interface HubCallResult extends CallToolResult {
   /** A JSON-RPC error (a bug, not a tool failure); shown to the user too. */
   protocolError?: {code: number; message: string};
   /** Why the call failed on the client side, for counting and display. */
-  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'too-large' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
+  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'too-large' | 'unreachable' | 'refused' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
   /** Warnings recorded on the way (e.g. outputSchema without structuredContent). */
   warnings?: string[];
   alias?: string;

@@ -2,6 +2,7 @@ import type {Connection} from '../connection/connection.js';
 import {AbortError, McpError, ProtocolViolationError, ServerExitedError} from '../connection/errors.js';
 import {MODERN_VERSION, type Era} from './mcp-types.js';
 import {UnsupportedVersionsError} from './version-choice.js';
+import {detectEraHttp} from './era-http.js';
 import {discover, initialize, retryAfterUnsupported, UNSUPPORTED_PROTOCOL_VERSION, type EraDecision, type Handshake, type HandshakeOptions} from './handshakes.js';
 
 export {ERA_DECISION_TEXT, UNSUPPORTED_PROTOCOL_VERSION, type EraDecision, type Handshake} from './handshakes.js';
@@ -33,7 +34,8 @@ export class ProbeUnansweredError extends ServerExitedError {
 
 /** Runs the handshake `plan` asks for on an open connection. */
 export async function handshake(conn: Connection, plan: HandshakePlan, o: EraOptions): Promise<Handshake> {
-  if (plan.kind === 'probe') return detectEra(conn, o, plan.remembered);
+  // HTTP answers every request, so its era detection needs no probe timer (era-http.ts).
+  if (plan.kind === 'probe') return conn.transport.kind === 'http' ? detectEraHttp(conn, o, plan.remembered) : detectEra(conn, o, plan.remembered);
   if (plan.kind === 'modern') return pinnedModern(conn, o, plan.version);
   try {
     return await initialize(conn, o, {version: plan.version, exact: plan.exact}, plan.decidedBy);

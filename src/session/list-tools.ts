@@ -40,7 +40,7 @@ export type PageFetcher = (cursor: string | undefined) => Promise<Record<string,
 export async function listAllTools(
   fetchPage: PageFetcher,
   label: string,
-  options: {pageLimit?: number; onPage?: (page: PageRecord) => void} = {},
+  options: {pageLimit?: number; onPage?: (page: PageRecord) => void; check?: (tool: Tool) => string | undefined} = {},
 ): Promise<ToolListing> {
   const pageLimit = options.pageLimit ?? 100;
   const seen = new Set<string>();
@@ -60,7 +60,7 @@ export async function listAllTools(
       throw new PaginationError(`${label}: tools/list page ${index} has a nextCursor that is not a string`);
     }
     raw.forEach((t, position) => {
-      const problem = toolProblem(t) ?? (names.has(nameOf(t)!) ? 'duplicate name (the first one is kept)' : undefined);
+      const problem = toolProblem(t) ?? options.check?.(t as Tool) ?? (names.has(nameOf(t)!) ? 'duplicate name (the first one is kept)' : undefined);
       if (problem) listing.dropped.push({page: index, position, name: nameOf(t), reason: problem});
       else {
         names.add((t as Tool).name);

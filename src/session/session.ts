@@ -3,7 +3,8 @@ import {ProtocolViolationError, type ExitInfo} from '../connection/errors.js';
 import type {Transport} from '../transport/types.js';
 import {handshake, type EraDecision, type Handshake, type HandshakePlan} from './era.js';
 import {listAllTools, type PageRecord, type ToolListing} from './list-tools.js';
-import type {CallToolResult, Era, Implementation, InputRequest, ServerCapabilities} from './mcp-types.js';
+import {paramHeaders} from '../transport/http/param-headers.js';
+import type {CallToolResult, Era, Implementation, InputRequest, ServerCapabilities, Tool} from './mcp-types.js';
 import {META, withModernMeta} from './meta.js';
 import {answerInputRequests, clientCapabilities, registerServerRequests, type ClientFeatures} from './server-requests.js';
 
@@ -120,7 +121,7 @@ export class McpSession {
     const listing = await listAllTools(
       async (cursor) => complete(await this.request('tools/list', cursor === undefined ? {} : {cursor}, {timeoutMs: options.timeoutMs, signal: this.options.signal}), 'tools/list'),
       this.options.label,
-      options,
+      {...options, check: this.toolCheck()},
     );
     this.timings.listMs = Date.now() - started;
     return listing;
@@ -155,6 +156,19 @@ export class McpSession {
     } finally {
       this.inflight.delete(callNumber);
     }
+  }
+
+  /**
+   * Over modern HTTP a tool whose `x-mcp-header` annotations break the rules
+   * must be left out (its calls could not be sent correctly); other transports
+   * ignore the annotations.
+   */
+  private toolCheck(): ((tool: Tool) => string | undefined) | undefined {
+    if (this.connection.transport.kind !== 'http' || this.era !== 'modern') return undefined;
+    return (tool) => {
+      const found = paramHeaders(tool.inputSchema);
+      return found.ok ? undefined : found.reason;
+    };
   }
 
   /** The tool a legacy server request belongs to, when only one call is in flight. */

@@ -18,7 +18,7 @@ export interface TraceEntry {
   /** ms since epoch. */
   at: number;
   direction: 'in' | 'out' | 'note';
-  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page';
+  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page' | 'http';
   summary: string;
 }
 

@@ -3,11 +3,13 @@ import {encodeMessage, TransportClosedError, type OversizeInfo, type Transport} 
 
 /** One end of an in-memory linked pair: what one side sends, the other receives. */
 export class MemoryTransport implements Transport {
+  readonly kind = 'memory';
   onmessage?: (message: unknown, raw?: string) => void;
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
   onoversize?: (info: OversizeInfo) => void;
+  ondiagnostic?: (text: string) => void;
   peer?: MemoryTransport;
   private closed = false;
 
@@ -21,6 +23,10 @@ export class MemoryTransport implements Transport {
   }
 
   async start(): Promise<void> {}
+
+  diagnosticsTail(): string[] {
+    return [];
+  }
 
   async send(message: object): Promise<void> {
     if (this.closed) throw new TransportClosedError('the transport is closed');

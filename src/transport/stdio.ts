@@ -32,11 +32,13 @@ export interface StdioOptions {
 
 /** A server process spoken to over stdin/stdout; stderr is drained, never parsed. */
 export class StdioTransport implements Transport {
+  readonly kind = 'stdio';
   onmessage?: (message: unknown, raw?: string) => void;
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
   onoversize?: (info: OversizeInfo) => void;
+  ondiagnostic?: (text: string) => void;
 
   readonly stderr = new TailBuffer(64 * 1024);
   /** The value of BREAKERBOX_SERVER_ID this server and its descendants carry. */
@@ -79,6 +81,7 @@ export class StdioTransport implements Transport {
       child.stderr!.on('data', (text: string) => {
         this.stderr.append(text);
         this.options.onstderr?.(text);
+        this.ondiagnostic?.(text);
       });
       // EPIPE on a dead child's stdin is expected; the exit event tells the story.
       child.stdin!.on('error', () => {});
@@ -141,6 +144,10 @@ export class StdioTransport implements Transport {
       }
     }
     await this.sweep;
+  }
+
+  diagnosticsTail(lines: number): string[] {
+    return this.stderr.lines(lines);
   }
 
   /** Sends a signal to the server's whole process group. */

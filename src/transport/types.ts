@@ -9,6 +9,8 @@ export type {OversizeInfo} from './line-reader.js';
  * Handlers are properties, set by the one owner (the connection).
  */
 export interface Transport {
+  /** What carries the messages; for display only (nothing above the transport branches on it). */
+  readonly kind: 'stdio' | 'http' | 'memory';
   start(): Promise<void>;
   /** Sends one message: a plain object, or a `PreEncoded` one (see there). */
   send(message: object): Promise<void>;
@@ -21,6 +23,10 @@ export interface Transport {
   onerror?: (error: Error) => void;
   /** A line that is not JSON; reading goes on. */
   onnoise?: (line: string, reason: string) => void;
+  /** Free-form text beside the protocol: a process's stderr, or one line per failed or odd HTTP exchange. */
+  ondiagnostic?: (text: string) => void;
+  /** The last lines of that text, for offline reasons. */
+  diagnosticsTail(lines: number): string[];
   /** A message too large to read was dropped: once when it crosses the limit, once when it ends. */
   onoversize?: (info: OversizeInfo) => void;
 }

@@ -5,7 +5,7 @@
 import {readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import type {HubServer} from '../../src/hub/hub.js';
+import type {StdioHubServer} from '../../src/hub/hub.js';
 import {StdioTransport} from '../../src/transport/stdio.js';
 import {serverFingerprint} from '../../src/util/server-fingerprint.js';
 import {ServerRecordStore} from '../../src/util/server-record.js';
@@ -20,12 +20,12 @@ afterEach(() => {
 });
 
 /** Starts `server` once with `store`; returns its status, its era notes and how many processes it took. */
-async function startOnce(server: HubServer, store: ServerRecordStore) {
+async function startOnce(server: StdioHubServer, store: ServerRecordStore) {
   let spawned = 0;
   const {hub, events} = testHub([server], {
     records: store,
     trace: true,
-    makeTransport: (s, onstderr) => (spawned++, new StdioTransport({command: s.command, args: s.args, env: s.env, onstderr, closeGraceMs: 500})),
+    makeTransport: (s, onstderr) => (spawned++, new StdioTransport({command: s.command!, args: (s as StdioHubServer).args, env: (s as StdioHubServer).env, onstderr, closeGraceMs: 500})),
   });
   try {
     await hub.start();
@@ -37,7 +37,7 @@ async function startOnce(server: HubServer, store: ServerRecordStore) {
   }
 }
 
-function server(mode: string, env: Record<string, string> = {}): HubServer {
+function server(mode: string, env: Record<string, string> = {}): StdioHubServer {
   const tag = newTag(`mem-${mode}`);
   tags.push(tag);
   return taggedChaos('x', mode, tag, env, {startupTimeoutMs: 10_000});

@@ -5,7 +5,7 @@
 // healthy one, which must keep serving; the kit checks nothing escaped and no
 // process was left.
 import {describe, expect, it} from 'vitest';
-import type {HubServer} from '../../src/hub/hub.js';
+import type {HubServer, StdioHubServer} from '../../src/hub/hub.js';
 import {StdioTransport} from '../../src/transport/stdio.js';
 import {textOf} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
@@ -22,7 +22,10 @@ const PATIENT = {startupTimeoutMs: 30_000};
 // Here the same path runs with a 1 MiB limit and a 1.5 MB answer.
 const LIMIT = 1024 * 1024;
 const HUGE = 1_500_000;
-const smallLimit = {makeTransport: (s: HubServer, onstderr: (t: string) => void) => new StdioTransport({command: s.command, args: s.args, env: s.env, onstderr, maxLineBytes: LIMIT})};
+const smallLimit = {makeTransport: (h: HubServer, onstderr: (t: string) => void) => {
+  const s = h as StdioHubServer;
+  return new StdioTransport({command: s.command, args: s.args, env: s.env, onstderr, maxLineBytes: LIMIT});
+}};
 
 describe('a response over the line limit', () => {
   it.each([

@@ -2,7 +2,7 @@
 // faulty server next to a healthy one, what the hub made of it recorded as
 // observed, and the checks every round must pass (the neighbour answers, the
 // fault's own calls end by their timeout, nothing escapes, no process stays).
-import type {Hub, HubOptions, HubServer} from '../../src/hub/hub.js';
+import type {Hub, HubOptions, HubServer, StdioHubServer} from '../../src/hub/hub.js';
 import type {ServerStatus} from '../../src/hub/types.js';
 import {testHub, textOf} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
@@ -116,7 +116,7 @@ const conn = (hub: Hub): Conn => (hub as unknown as {byAlias: Map<string, {sessi
 const stderr = (hub: Hub): string => (conn(hub).transport as unknown as {stderr: {text(): string}}).stderr.text();
 /** The tag on the faulty server's command line. */
 const tagOf = (hub: Hub): string => {
-  const args = (hub as unknown as {byAlias: Map<string, {config: HubServer}>}).byAlias.get('x')!.config.args;
+  const args = (hub as unknown as {byAlias: Map<string, {config: {args: string[]}}>}).byAlias.get('x')!.config.args;
   return args[args.indexOf('--tag') + 1]!;
 };
 
@@ -154,7 +154,7 @@ export async function runFaults(rounds: number, log: (line: string) => void = ()
 async function round(fault: Fault): Promise<string> {
   const tag = newTag(`soak-${fault.mode}`);
   const trap = trapProcessErrors();
-  const {hub} = testHub([taggedChaos('x', fault.mode, tag, fault.env, {startupTimeoutMs: 5_000, callTimeoutMs: 5_000, ...fault.extra}), taggedChaos('ok', 'ok', tag)], {listDebounceMs: 20, ...fault.hubOptions});
+  const {hub} = testHub([taggedChaos('x', fault.mode, tag, fault.env, {startupTimeoutMs: 5_000, callTimeoutMs: 5_000, ...(fault.extra as Partial<StdioHubServer>)}), taggedChaos('ok', 'ok', tag)], {listDebounceMs: 20, ...fault.hubOptions});
   try {
     await hub.start();
     const s: ServerStatus = hub.statuses()[0]!;

@@ -14,6 +14,7 @@ const KIND_TONE: Readonly<Record<TraceEntry['kind'], Tone | undefined>> = {
   stderr: 'muted',
   era: 'accent',
   page: 'accent',
+  http: 'muted',
 };
 
 const KIND_LABEL: Readonly<Record<TraceEntry['kind'], string>> = {
@@ -25,6 +26,7 @@ const KIND_LABEL: Readonly<Record<TraceEntry['kind'], string>> = {
   stderr: 'err>',
   era: 'era ',
   page: 'page',
+  http: 'http',
 };
 
 /** One trace entry on one row; `tookMs` is how long after its request a response came. */
