@@ -13,7 +13,7 @@ import {serverFingerprint} from '../util/server-fingerprint.js';
 import {UsageError, type CliOptions} from './args.js';
 
 /** Config servers as the hub starts them: each with its finished child environment and its fingerprint. */
-export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): HubServer[] {
+export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): Array<ServerConfig & HubServer> {
   return config.servers.map((s) =>
     s.type === 'http'
       ? {...s, fingerprint: serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers})}

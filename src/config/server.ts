@@ -8,7 +8,8 @@ import {finishHttp} from './http-server.js';
 import {httpServerSchema, kindOf, serverSchema, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawServer} from './schema.js';
 import {suggestKey} from './suggest.js';
 import {transportOf} from './transport-type.js';
-import type {ServerBase, ServerConfig} from './types.js';
+import type {Common, Expander, ServerBase, ServerConfig, ServerParse} from './types.js';
+export type {Common, Expander, ServerParse};
 
 /** What `parseServer` needs besides the entry. */
 export interface ServerContext {
@@ -17,13 +18,9 @@ export interface ServerContext {
   env: NodeJS.ProcessEnv;
 }
 
-/** The parsed server, or the problems found in it. */
-export type ServerParse = {ok: true; server: ServerConfig} | {ok: false; problems: string[]};
 
 const KNOWN = new Set<string>(SERVER_KEYS);
 
-/** Adds `problem` lines under a JSON path; returns the expanded text. */
-export type Expander = (value: string, ...path: Array<string | number>) => string;
 
 /** Validates, defaults and expands one server entry. */
 export function parseServer(alias: string, raw: unknown, ctx: ServerContext): ServerParse {
@@ -64,12 +61,6 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
   return finishHttp(common(alias, parsed.data as RawServer, entry, ctx, at), parsed.data as z.output<typeof httpServerSchema>, entry, ctx, at, transport.sse);
 }
 
-/** What a finished entry needs besides its own keys: the common part and a way to expand. */
-export interface Common {
-  base: ServerBase;
-  problems: string[];
-  expand: Expander;
-}
 
 type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'protocol'>;
 

@@ -13,8 +13,7 @@
 import type {Connection} from '../connection/connection.js';
 import {McpError, ProtocolViolationError} from '../connection/errors.js';
 import {TransportRequestError} from '../transport/errors.js';
-import type {EraOptions} from './era.js';
-import {initialize, modernHandshake, retryAfterUnsupported, UNSUPPORTED_PROTOCOL_VERSION, type EraDecision, type Handshake} from './handshakes.js';
+import {initialize, modernHandshake, retryAfterUnsupported, UNSUPPORTED_PROTOCOL_VERSION, type EraDecision, type Handshake, type HandshakeOptions} from './handshakes.js';
 import {MODERN_VERSION, type Era} from './mcp-types.js';
 import {withModernMeta} from './meta.js';
 
@@ -24,7 +23,7 @@ const MODERN_ERRORS = new Set([-32020, -32021, UNSUPPORTED_PROTOCOL_VERSION]);
 const NOT_ERA = new Set([401, 403, 407, 408, 429]);
 
 /** Era detection over HTTP: the modern request first, `initialize` only on a non-modern refusal. */
-export async function detectEraHttp(conn: Connection, o: EraOptions, remembered?: Era): Promise<Handshake> {
+export async function detectEraHttp(conn: Connection, o: HandshakeOptions, remembered?: Era): Promise<Handshake> {
   const decided = (era: Era): EraDecision => (era === remembered ? 'remembered' : 'probe');
   const started = Date.now();
   const remaining = () => Math.max(1, o.timeoutMs - (Date.now() - started));

@@ -1,5 +1,5 @@
-import type {ExitInfo} from '../connection/errors.js';
-import {encodeMessage, TransportClosedError, type OversizeInfo, type Transport} from './types.js';
+import {TailBuffer} from './tail-buffer.js';
+import {encodeMessage, TransportClosedError, type ExitInfo, type OversizeInfo, type Transport} from './types.js';
 
 /** One end of an in-memory linked pair: what one side sends, the other receives. */
 export class MemoryTransport implements Transport {
@@ -11,6 +11,7 @@ export class MemoryTransport implements Transport {
   onoversize?: (info: OversizeInfo) => void;
   ondiagnostic?: (text: string) => void;
   peer?: MemoryTransport;
+  private readonly diagnostics = new TailBuffer(16 * 1024);
   private closed = false;
 
   /** Two transports wired to each other. */
@@ -24,8 +25,14 @@ export class MemoryTransport implements Transport {
 
   async start(): Promise<void> {}
 
-  diagnosticsTail(): string[] {
-    return [];
+  /** What a process would write to stderr: tests use it to give a fake server a voice. */
+  diagnose(text: string): void {
+    this.diagnostics.append(text);
+    this.ondiagnostic?.(text);
+  }
+
+  diagnosticsTail(lines: number): string[] {
+    return this.diagnostics.lines(lines);
   }
 
   async send(message: object): Promise<void> {

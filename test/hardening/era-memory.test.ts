@@ -25,12 +25,12 @@ async function startOnce(server: StdioHubServer, store: ServerRecordStore) {
   const {hub, events} = testHub([server], {
     records: store,
     trace: true,
-    makeTransport: (s, onstderr) => (spawned++, new StdioTransport({command: s.command!, args: (s as StdioHubServer).args, env: (s as StdioHubServer).env, onstderr, closeGraceMs: 500})),
+    makeTransport: (s) => (spawned++, new StdioTransport({command: s.command!, args: (s as StdioHubServer).args, env: (s as StdioHubServer).env, closeGraceMs: 500})),
   });
   try {
     await hub.start();
     const echo = hub.statuses()[0]!.state === 'online' ? textOf(await hub.call(`mcp__${server.alias}__echo`, {text: 'ok'})) : '';
-    const notes = events.flatMap((e) => (e.type === 'trace' && e.line.direction === 'note' ? [e.line.summary] : []));
+    const notes = events.flatMap((e) => (e.type === 'trace/recorded' && e.entry.direction === 'note' ? [e.entry.summary] : []));
     return {status: hub.statuses()[0]!, notes, spawned, echo};
   } finally {
     await hub.close();

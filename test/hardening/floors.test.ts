@@ -22,9 +22,9 @@ const PATIENT = {startupTimeoutMs: 30_000};
 // Here the same path runs with a 1 MiB limit and a 1.5 MB answer.
 const LIMIT = 1024 * 1024;
 const HUGE = 1_500_000;
-const smallLimit = {makeTransport: (h: HubServer, onstderr: (t: string) => void) => {
+const smallLimit = {makeTransport: (h: HubServer) => {
   const s = h as StdioHubServer;
-  return new StdioTransport({command: s.command, args: s.args, env: s.env, onstderr, maxLineBytes: LIMIT});
+  return new StdioTransport({command: s.command, args: s.args, env: s.env, maxLineBytes: LIMIT});
 }};
 
 describe('a response over the line limit', () => {
@@ -110,7 +110,7 @@ describe('servers that die on the probe', () => {
     const run = await startFault('die_on_probe', env, PATIENT, {trace: true});
     expect(run.status()).toMatchObject({state: 'online', era: 'legacy', eraDecision: 'respawned-after-probe'});
     expect(textOf(await run.hub.call('mcp__x__echo', {text: 'hi'}))).toBe('hi');
-    const notes = run.events.flatMap((e) => (e.type === 'trace' && e.alias === 'x' && e.line.direction === 'note' ? [e.line.summary] : []));
+    const notes = run.events.flatMap((e) => (e.type === 'trace/recorded' && e.alias === 'x' && e.entry.direction === 'note' ? [e.entry.summary] : []));
     expect(notes, JSON.stringify(notes)).toContain(`the server ${env.CHAOS_PROBE_DEATH ? 'closed its stdout' : 'exited'} after the server/discover probe without answering it; starting it again and speaking legacy (initialize) directly`);
     expect(notes).toContain('legacy: initialize agreed on 2025-11-25');
     expect(notes).toContain('respawned after the probe (the server died on server/discover)');

@@ -42,7 +42,7 @@ describe('StdioTransport: stdout closed while the process runs on', () => {
     const t = node(`process.stdin.once('data', () => { require('fs').closeSync(1); process.stderr.write('stdout closed\\n'); }); setInterval(() => {}, 1000);`);
     const conn = new Connection(t, 60_000);
     let closed: any;
-    conn.onclose = (exit) => (closed = exit);
+    conn.onClose((exit) => (closed = exit));
     await t.start();
     const pid = t.pid!;
     const started = Date.now();
