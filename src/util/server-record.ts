@@ -7,6 +7,11 @@
 //   2. add a reader to `SECTION_READERS` (untrusted JSON in, the typed section
 //      or undefined out),
 //   3. use `record.get('name')` / `record.set('name', value)`.
+// Who opens it: the CLI makes one `ServerRecordStore.open(env)` per run
+// (cli/app.ts) and gives each server its fingerprint (cli/setup.ts,
+// `hubServers`); the hub hands each slot its `ServerRecord` (`deps.openRecord`
+// in hub.ts), so code in a slot reads `this.record?.get(…)`. No record (tests,
+// an unwritable state dir) means nothing is remembered, never an error.
 // Sections this version does not know are kept as they are when it writes,
 // so an older breakerbox never destroys a newer one's memory.
 //
