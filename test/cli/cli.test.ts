@@ -83,7 +83,8 @@ describe('breakerbox --print', () => {
     ]);
   });
 
-  it('denies calls that need approval and names the flag that would allow them', async () => {
+  // Two runs of the CLI, each allowed runCli's 60 s: more than the default test timeout on a busy machine.
+  it('denies calls that need approval and names the flag that would allow them', {timeout: 150_000}, async () => {
     const script = join(tempDir(), 'script.json');
     writeFileSync(script, JSON.stringify({steps: [{tool: 'mcp__tickets__close_ticket', input: {id: 'T-101'}}, {text: 'ok'}]}));
     const r = await runCli(['--print', 'close it', '--json', '--script', script], {env: state()});
