@@ -79,7 +79,8 @@ describe('era memory through the hub', () => {
 });
 
 describe('era memory through the CLI', () => {
-  it('--list-tools shows how the era was decided: respawned after the probe, then remembered', async () => {
+  // Two runs of the CLI, each allowed runCli's 60 s: more than the default test timeout on a busy machine.
+  it('--list-tools shows how the era was decided: respawned after the probe, then remembered', {timeout: 150_000}, async () => {
     const tag = newTag('mem-cli');
     tags.push(tag);
     const dir = tempDir('bb-mem-cli-');

@@ -216,7 +216,8 @@ describe('provenance', () => {
 describe('private files', () => {
   const mode = (p: string) => statSync(p).mode & 0o777;
 
-  it('server logs are 0600 in a 0700 directory, also when the directory existed with looser permissions', async () => {
+  // A CLI run (runCli allows 60 s): more than the default test timeout on a busy machine.
+  it('server logs are 0600 in a 0700 directory, also when the directory existed with looser permissions', {timeout: 120_000}, async () => {
     const env = state();
     const r = await runCli(['--list-tools'], {env});
     expect(r.code).toBe(0);
