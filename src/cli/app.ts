@@ -14,6 +14,7 @@ import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
 import {approvalRules, chooseModel, hubServers, logDir, serverAuths} from './setup.js';
+import {ServerRecordStore} from '../util/server-record.js';
 
 /** Everything one run is made of. */
 export interface App extends AppParts {
@@ -53,6 +54,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
     logDir: logDir(env),
+    records: ServerRecordStore.open(env),
     accounts: auth.size > 0 ? accountsOf(auth) : undefined,
     ...hooks,
   });

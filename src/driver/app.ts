@@ -35,6 +35,8 @@ export interface AppOptions {
   trace?: boolean;
   rawTrace?: (alias: string, event: TraceEvent) => void;
   logDir?: string;
+  /** Per-server records (era memory; see HubOptions.records). */
+  records?: HubOptions['records'];
   /** Per-result limits the hub applies (see HubOptions.results). */
   results?: HubOptions['results'];
   columns?: number;
@@ -63,6 +65,7 @@ export function createApp(o: AppOptions): AppParts {
     trace: o.trace ?? false,
     rawTrace: o.rawTrace,
     logDir: o.logDir,
+    records: o.records,
     results: o.results,
   });
   const store = createStore(

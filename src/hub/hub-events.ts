@@ -3,6 +3,7 @@
 // snapshots. Nothing is built when nobody listens (`onEvent` unset).
 import type {DroppedTool, PageRecord} from '../session/list-tools.js';
 import type {Era} from '../session/mcp-types.js';
+import type {EraDecision} from '../session/era.js';
 import type {Catalog, FailurePhase, HubCallResult} from './types.js';
 
 /** One line of a server's debug trace. */
@@ -18,6 +19,8 @@ export interface TraceLine {
 export interface OnlineDetails {
   era: Era;
   protocolVersion: string;
+  /** How the era was decided: probe, remembered, pinned, respawned-after-probe. */
+  eraDecision?: EraDecision;
   /** Self-reported `serverInfo.name`: display only. */
   serverName?: string;
   instructions?: string;

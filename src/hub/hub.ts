@@ -6,6 +6,8 @@ import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
+import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
+import type {ServerRecordStore} from '../util/server-record.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
@@ -53,6 +55,8 @@ export interface HubOptions {
   rawTrace?: (alias: string, event: TraceEvent) => void;
   /** Where per-server stderr logs go; none when undefined. */
   logDir?: string;
+  /** Per-server records (era memory); nothing is remembered when undefined. */
+  records?: ServerRecordStore;
   /** Makes the transport of each start; a stdio process by default. */
   makeTransport?: (server: HubServer) => Transport;
   probeWaitMs?: number;
@@ -292,6 +296,7 @@ export class Hub {
       clock: o.clock,
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
       now: () => (o.clock ?? systemClock).now(),
+      openRecord: o.records ? (warn) => o.records!.record(server.fingerprint ?? fingerprintOf(server), warn) : undefined,
     });
   }
 
@@ -329,6 +334,11 @@ export class Hub {
       /* a listener's bug must not take a server down */
     }
   }
+}
+
+function fingerprintOf(s: HubServer): ServerFingerprint {
+  if (s.url !== undefined) return serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers});
+  return serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd, env: s.env});
 }
 
 function unavailableWhy(slot: ServerSlot): string {

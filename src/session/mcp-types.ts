@@ -2,13 +2,15 @@
 // Everything here arrives from an untrusted process: fields are optional where
 // a real server may leave them out, and callers validate before trusting.
 
+import {MODERN_VERSIONS} from '../config/protocol.js';
+
+export {LEGACY_VERSIONS, MODERN_VERSIONS} from '../config/protocol.js';
+
 /** Which protocol family a server speaks. */
 export type Era = 'modern' | 'legacy';
 
-/** The newest protocol version we speak; sent in every modern request. */
-export const MODERN_VERSION = '2026-07-28';
-/** Legacy versions we accept from `initialize`, newest first. */
-export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+/** The newest protocol version we speak; the probe asks for it first. */
+export const MODERN_VERSION = MODERN_VERSIONS[0];
 
 /** A server's self-description: display only, never used for naming or routing. */
 export interface Implementation {

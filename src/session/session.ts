@@ -1,8 +1,7 @@
 import {Connection, type RequestOptions, type TraceEvent} from '../connection/connection.js';
 import {ProtocolViolationError, type ExitInfo} from '../connection/errors.js';
 import type {Transport} from '../transport/types.js';
-import {detectEra, type Handshake} from './era.js';
-import {detectEraHttp} from './era-http.js';
+import {handshake, type EraDecision, type Handshake, type HandshakePlan} from './era.js';
 import {listAllTools, type PageRecord, type ToolListing} from './list-tools.js';
 import {paramHeaders} from '../transport/http/param-headers.js';
 import type {CallToolResult, Era, Implementation, InputRequest, ServerCapabilities, Tool} from './mcp-types.js';
@@ -22,6 +21,8 @@ export interface SessionOptions {
   ontrace?: (event: TraceEvent) => void;
   /** The least severe `notifications/message` level we want; default `warning`. */
   logLevel?: string;
+  /** Which handshake to run; the probe (era detection) by default. */
+  plan?: HandshakePlan;
 }
 
 /** Per-call options. */
@@ -62,8 +63,7 @@ export class McpSession {
     await transport.start();
     const started = Date.now();
     try {
-      const detect = transport.kind === 'http' ? detectEraHttp : detectEra;
-      session.handshake = await detect(conn, {
+      session.handshake = await handshake(conn, options.plan ?? {kind: 'probe'}, {
         clientInfo: options.clientInfo,
         modernCapabilities: clientCapabilities(features, 'modern'),
         legacyCapabilities: clientCapabilities(features, 'legacy'),
@@ -98,8 +98,13 @@ export class McpSession {
   get instructions(): string | undefined {
     return this.handshake.instructions;
   }
+  /** A sentence on how the era was decided, for the trace pane. */
   get eraDecision(): string {
     return this.handshake.decision;
+  }
+  /** Which way the era was decided: probe, remembered, pinned, or respawned after the probe. */
+  get eraDecidedBy(): EraDecision {
+    return this.handshake.decidedBy;
   }
   get closed(): boolean {
     return this.connection.isClosed;
@@ -144,7 +149,8 @@ export class McpSession {
         const result = await this.request('tools/call', params, requestOptions);
         if (result.resultType !== 'input_required' || this.era !== 'modern') return toCallResult(complete(result, 'tools/call'));
         if (round >= maxRounds) throw new InputRoundsError(`${name}: the server still asked for more input after ${maxRounds} rounds; giving up`);
-        const requests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
+        if (!isPlainObject(result.inputRequests)) throw new ProtocolViolationError(`${name}: an input_required result without an inputRequests object`);
+        const requests = result.inputRequests as Record<string, InputRequest>;
         const inputResponses = await answerInputRequests(requests, this.options.features ?? {}, {alias: this.options.label, tool: name, signal: options.signal});
         params = {...base, inputResponses, ...(typeof result.requestState === 'string' ? {requestState: result.requestState} : {})};
       }
@@ -215,6 +221,10 @@ export class McpSession {
 export class InputRoundsError extends Error {
   override readonly name = 'InputRoundsError';
   readonly code = 'input-rounds';
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Absent `resultType` means complete; anything but complete here is a protocol violation. */
