@@ -32,7 +32,7 @@ export class PromptClient {
     return isRecord(this.port.capabilities.completions);
   }
 
-  list(options: ListOptions & {timeoutMs?: number} = {}): Promise<ResourceListing<Prompt>> {
+  async list(options: ListOptions & {timeoutMs?: number} = {}): Promise<ResourceListing<Prompt>> {
     this.require();
     return listAllPages<Prompt>((cursor) => this.port.list(PROMPTS.method, cursor, options.timeoutMs), PROMPTS, this.port.label, options);
   }

@@ -50,12 +50,12 @@ export class ResourceClient {
     return isRecord(this.port.capabilities.resources);
   }
 
-  list(options: ListOptions & {timeoutMs?: number} = {}): Promise<ResourceListing<Resource>> {
+  async list(options: ListOptions & {timeoutMs?: number} = {}): Promise<ResourceListing<Resource>> {
     this.require();
     return listAllPages<Resource>((cursor) => this.port.list(RESOURCES.method, cursor, options.timeoutMs), RESOURCES, this.port.label, options);
   }
 
-  templates(options: ListOptions & {timeoutMs?: number} = {}): Promise<ResourceListing<ResourceTemplate>> {
+  async templates(options: ListOptions & {timeoutMs?: number} = {}): Promise<ResourceListing<ResourceTemplate>> {
     this.require();
     return listAllPages<ResourceTemplate>((cursor) => this.port.list(TEMPLATES.method, cursor, options.timeoutMs), TEMPLATES, this.port.label, options);
   }
@@ -73,7 +73,7 @@ export class ResourceClient {
   }
 
   /** Calls `onUpdated` whenever the server says the resource changed; resolves to the function that stops it. */
-  subscribe(uri: string, onUpdated: (uri: string) => void): Promise<() => void> {
+  async subscribe(uri: string, onUpdated: (uri: string) => void): Promise<() => void> {
     this.require();
     return watchResource(this.port, uri, onUpdated);
   }
