@@ -16,5 +16,7 @@ export function hubEventToAppEvents(event: HubEvent): AppEvent[] {
       return [{type: 'notice/posted', level: 'warn', text: `${event.alias}: ${event.dropped.length} malformed tool(s) dropped (${event.dropped.map((d) => `${d.name ?? '?'}: ${d.reason}`).join('; ').slice(0, 200)})`}];
     case 'log':
       return [{type: 'trace/recorded', alias: event.alias, entry: {at: Date.now(), direction: 'in', kind: 'notification', summary: `log ${event.level}: ${event.text}`}}];
+    default:
+      return [];
   }
 }

@@ -1,4 +1,6 @@
 import type {PageRecord, DroppedTool} from '../session/list-tools.js';
+import type {ServerResources} from './inspect-types.js';
+import type {PromptTable} from './prompt-table.js';
 import type {Catalog, ServerStatus} from './types.js';
 
 /** One line of a server's debug trace. */
@@ -16,4 +18,12 @@ export type HubEvent =
   | {type: 'dropped'; alias: string; dropped: DroppedTool[]}
   | {type: 'catalog'; catalog: Catalog}
   | {type: 'trace'; alias: string; line: TraceLine}
-  | {type: 'log'; alias: string; level: string; text: string};
+  | {type: 'log'; alias: string; level: string; text: string}
+  /** A server's resources and templates were listed (empty when it went offline). */
+  | ({type: 'server/resources-listed'} & ServerResources)
+  /** The prompt table changed (a server listed its prompts, or went offline). */
+  | {type: 'prompts/rebuilt'; table: PromptTable}
+  /** A watched resource changed (`notifications/resources/updated`). */
+  | {type: 'server/resource-updated'; alias: string; uri: string}
+  /** The log level asked of a server changed (`/loglevel`). */
+  | {type: 'server/log-level-changed'; alias: string; level: string};

@@ -7,6 +7,7 @@ import type {Transport} from '../transport/types.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import type {HubEvent} from './hub-events.js';
+import {Inspector} from './inspector.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
@@ -37,6 +38,8 @@ export interface HubOptions {
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
   circuit?: Partial<{threshold: number; cooldownMs: number}>;
   listDebounceMs?: number;
+  /** List each server's resources and prompts when it comes online (the UI shows them). */
+  listExtras?: boolean;
 }
 
 /** Per-call options. */
@@ -64,10 +67,24 @@ export class Hub {
   private translationDrops: DroppedEntry[] = [];
   /** Every tool ever listed, so a call to a server that went down gets the real reason. */
   private readonly lastKnown = new Map<string, CatalogEntry>();
+  /**
+   * Resources, prompts, logs, relisting and server details: the debugging
+   * side of the hub (src/hub/inspector.ts), nothing of which throws.
+   */
+  readonly inspect: Inspector;
 
   constructor(private readonly options: HubOptions) {
     this.slots = options.servers.map((server) => this.makeSlot(server));
     for (const slot of this.slots) this.byAlias.set(slot.alias, slot);
+    this.inspect = new Inspector({
+      aliases: this.slots.map((s) => s.alias),
+      slot: (alias) => this.byAlias.get(alias),
+      catalog: () => this.current,
+      droppedTools: () => this.droppedTools,
+      emit: (event) => this.emit(event),
+      note: (alias, summary) => options.trace && this.emit({type: 'trace', alias, line: {at: Date.now(), direction: 'note', kind: 'page', summary}}),
+      listExtras: options.listExtras ?? false,
+    });
   }
 
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
@@ -106,6 +123,16 @@ export class Hub {
   /** Each online server's instructions, labelled with its alias. */
   instructions(): Array<{alias: string; text: string}> {
     return this.slots.filter((s) => s.status.state === 'online' && s.status.instructions).map((s) => ({alias: s.alias, text: s.status.instructions!}));
+  }
+
+  /** `/relist`: lists a server's tools again, page by page, with a diff against the catalog. */
+  relist(alias: string) {
+    return this.inspect.relist(alias);
+  }
+
+  /** `/loglevel`: what a server sends (legacy `logging/setLevel`, modern the per-request level). */
+  setLogLevel(alias: string, level: string) {
+    return this.inspect.setLogLevel(alias, level);
   }
 
   reconnect(alias: string): Promise<boolean> {
@@ -167,6 +194,7 @@ export class Hub {
   }
 
   async close(): Promise<void> {
+    this.inspect.close();
     await Promise.all(this.slots.map((s) => s.close()));
   }
 
@@ -213,6 +241,7 @@ export class Hub {
 
   private slotEvent(event: HubEvent): void {
     this.emit(event);
+    this.inspect.observe(event);
     if (event.type !== 'status') return;
     if (event.status.state === 'online') this.firstReadyResolve();
     this.rebuildIfToolsChanged();

@@ -1,4 +1,4 @@
-import type {DroppedTool} from '../session/list-tools.js';
+import type {DroppedTool, ToolListing} from '../session/list-tools.js';
 import {describeExit, ServerExitedError, type ExitInfo} from '../connection/errors.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
@@ -198,11 +198,23 @@ export class ServerSlot {
   }
 
   /** Every page, reported as it comes; what was dropped is kept with its reason. */
-  private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number}> {
+  private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number; listing: ToolListing}> {
     const listing = await session.listAllTools({timeoutMs, onPage: (page) => this.report.page(page)});
     this.dropped = listing.dropped;
     this.report.dropped(listing.dropped);
-    return {tools: this.filter(listing.tools), pages: listing.pages.length};
+    return {tools: this.filter(listing.tools), pages: listing.pages.length, listing};
+  }
+
+  /** Lists the tools again now (`/relist`); the new list replaces the old one. Throws when offline. */
+  async listAgain(): Promise<ToolListing> {
+    const session = this.session;
+    if (!session) throw new Error(`${this.alias} is not online`);
+    const {tools, pages, listing} = await this.listTools(session);
+    if (session === this.session) {
+      this.tools = tools;
+      this.update({toolCount: tools.length, pages});
+    }
+    return listing;
   }
 
   private filter(tools: Tool[]): Tool[] {

@@ -31,7 +31,7 @@ export class SlotReporter {
 
   page(page: PageRecord): void {
     this.deps.emit({type: 'page', alias: this.alias, page});
-    this.note(`tools/list page ${page.index}: ${page.count} tools, cursor in ${page.cursorIn ?? '(none)'} → out ${page.cursorOut ?? '(none: end)'}`, 'page');
+    this.note(`tools/list page ${page.index}: ${page.count} tools, cursor in ${page.cursorIn ?? '(none)'} → out ${page.cursorOut ?? '(none: end)'}, ${page.ms} ms`, 'page');
   }
 
   dropped(dropped: DroppedTool[]): void {
