@@ -31,6 +31,8 @@ export interface AppHooks {
   history?: ModelMessage[];
   columns?: number;
   rows?: number;
+  /** List every server's resources and prompts as it comes online. */
+  listExtras?: boolean;
 }
 
 /** Loads the config (throws ConfigError), picks the model, wires hub → store → controller. Starts nothing. */
@@ -71,6 +73,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     trace: hooks.trace ?? false,
     rawTrace: hooks.rawTrace,
     logDir: logDir(env),
+    listExtras: hooks.listExtras,
   });
   const controller = new Controller({
     store: observed,

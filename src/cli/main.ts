@@ -6,6 +6,8 @@ import {continueWith, newSessionId, prepareSession, SessionError} from '../sessi
 import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
 import {buildApp} from './app.js';
 import {listToolsJson, listToolsText} from './list-tools.js';
+import {listPromptsJson, listPromptsText, listResourcesJson, listResourcesText} from './list-extras.js';
+import type {Hub} from '../hub/hub.js';
 import {progressLine, runPrint} from './print.js';
 import {selfCheckCommand} from './self-check.js';
 import {runSessions} from './sessions.js';
@@ -32,7 +34,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         process.stdout.write(`breakerbox ${version()}\n`);
         return 0;
       case 'list-tools':
-        return await listTools(opts, env);
+        return await listTools(opts, env, opts.json ? listToolsJson : listToolsText);
+      case 'list-resources':
+        return await listTools(opts, env, opts.json ? listResourcesJson : listResourcesText);
+      case 'list-prompts':
+        return await listTools(opts, env, opts.json ? listPromptsJson : listPromptsText);
       case 'print':
         return await print(opts, env);
       case 'sessions':
@@ -53,16 +59,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 }
 
-async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
+/** `--list-tools`, `--list-resources`, `--list-prompts`: discover every server, print, exit. */
+async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv, render: (hub: Hub) => string): Promise<number> {
   const trace = debugTrace(opts, env, newSessionId());
-  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace}).catch((err) => {
+  const listExtras = opts.mode !== 'list-tools';
+  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, listExtras}).catch((err) => {
     trace?.close();
     throw err;
   });
   const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
   try {
     await app.hub.start();
-    process.stdout.write((opts.json ? listToolsJson(app.hub) : listToolsText(app.hub)) + '\n');
+    if (listExtras) await app.hub.inspect.settled();
+    process.stdout.write(render(app.hub) + '\n');
     return 0;
   } finally {
     await app.hub.close();

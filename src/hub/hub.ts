@@ -46,6 +46,8 @@ export interface HubOptions {
 export interface HubCallOptions {
   signal?: AbortSignal;
   onProgress?: (p: {progress: number; total?: number; message?: string}) => void;
+  /** Overrides the config's timeout for this call (`breakerbox call --timeout`). */
+  timeoutMs?: number;
 }
 
 /** A call may run at most this many times its timeout, however much progress it reports. */
@@ -155,7 +157,7 @@ export class Hub {
       const until = slot.circuit.openUntilMs ?? Date.now();
       return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
     }
-    const timeoutMs = slot.timeoutFor(entry.tool);
+    const timeoutMs = options.timeoutMs ?? slot.timeoutFor(entry.tool);
     let result: HubCallResult;
     try {
       // Progress restarts the idle timeout; the total cap keeps a server that

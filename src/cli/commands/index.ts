@@ -9,4 +9,5 @@ export const SUBCOMMANDS: Readonly<Record<string, () => Promise<Subcommand>>> = 
   import: async () => (await import('./import.js')).run,
   add: async () => (await import('./add.js')).run,
   remove: async () => (await import('./remove.js')).run,
+  call: async () => (await import('./call.js')).run,
 };
