@@ -30,6 +30,18 @@
 //                     descriptions, results, serverInfo, instructions and stderr
 //   list_changed      after the handshake replaces `twice` with `added_later`, then sends
 //                     notifications/tools/list_changed (modern: on a subscriptions/listen stream)
+// Round two (hub and content):
+//   hostile_results   adds tools whose results are malformed or oversized: null_block,
+//                     string_content, unknown_block, text_not_string, bad_base64, odd_image,
+//                     good_image, big_image {bytes}, deep_structured {depth}, redos, redos_keys,
+//                     lookahead (servers/lib/chaos-hostile.mjs)
+//   huge_tool         adds `huge`, whose description is CHAOS_HUGE_BYTES (40 MB) long, and
+//                     `huge_schema`, whose inputSchema is about 1 MB
+//   list_storm        after the handshake, every CHAOS_STORM_MS (20) ms adds a tool storm_<n> and
+//                     sends list_changed, until it has been re-listed CHAOS_STORM_RELISTS (4) times;
+//                     then logs "list_storm: done after <n> notices and <k> re-lists" on stderr
+//   elicit_flood      (legacy) after the handshake sends CHAOS_FLOOD_COUNT (300)
+//                     elicitation/create requests at once; logs each answer to stderr
 //
 // An unknown mode or era exits 64 at once with the list of valid ones on stderr.
 //
@@ -48,6 +60,7 @@ import { serveMcp, legacyEra, modernEra, CACHE_HINTS, META } from './lib/mcp.mjs
 import { toolMethods, publicTool, encodeCursor, decodeCursor } from './lib/tools.mjs';
 import { baseTools, malformedTools, escapeTools, addedLater, NASTY } from './lib/chaos-tools.mjs';
 import { noisyWriter } from './lib/chaos-noise.mjs';
+import { hostileResultTools, hugeTools } from './lib/chaos-hostile.mjs';
 
 const env = process.env;
 const argv = process.argv.slice(2);
@@ -59,7 +72,8 @@ const MB = 1024 * 1024;
 
 const MODES = ['ok', 'spawn_fail', 'exit_in_handshake', 'silent', 'slow_discover', 'noise', 'huge_line',
   'stderr_flood', 'paginate_same', 'paginate_forever', 'empty_page', 'empty_cursor', 'malformed_tools',
-  'server_request', 'notify_flood', 'escapes', 'list_changed'];
+  'server_request', 'notify_flood', 'escapes', 'list_changed', 'hostile_results', 'huge_tool', 'list_storm',
+  'elicit_flood'];
 // A typo must not quietly run as `ok` and make a fault test pass for the wrong reason.
 if (!MODES.includes(mode) || !['legacy', 'modern'].includes(eraName)) {
   log(`chaos: unknown mode ${JSON.stringify(mode)} or era ${JSON.stringify(eraName)}; modes: ${MODES.join(', ')}; eras: legacy, modern`);
@@ -110,7 +124,7 @@ function startMcp() {
   const escapes = mode === 'escapes';
   const description = {
     serverInfo: { name: escapes ? `chaos-server${NASTY}` : 'chaos-server', version: escapes ? '1.0.0\u0007\u001b[2J' : '1.0.0' },
-    capabilities: { tools: { listChanged: mode === 'list_changed' }, logging: {} },
+    capabilities: { tools: { listChanged: mode === 'list_changed' || mode === 'list_storm' }, logging: {} },
     // noise mode: multi-byte characters give the split writes something to cut through.
     instructions: `Fault-injection server, mode ${mode}.${mode === 'noise' ? ' Naïve café ☕ ünïcödé.' : ''}${escapes ? NASTY : ''}`,
     onInitialized: () => afterHandshake(),
@@ -123,6 +137,8 @@ function startMcp() {
 
   const base = baseTools(server, era);
   let tools = mode === 'malformed_tools' ? malformedTools() : escapes ? escapeTools(base) : base;
+  if (mode === 'hostile_results') tools = [...base, ...hostileResultTools(server)];
+  if (mode === 'huge_tool') tools = [...base, ...hugeTools(Number(env.CHAOS_HUGE_BYTES ?? 40 * MB))];
   const listOpts = { cacheHints: era.name === 'modern' };
   Object.assign(methods, toolMethods(() => tools, listOpts));
   const hints = listOpts.cacheHints ? CACHE_HINTS : {};
@@ -161,7 +177,7 @@ function startMcp() {
       const notifications = params.notifications?.toolsListChanged ? { toolsListChanged: true } : {};
       server.send({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { [META.subscriptionId]: id }, notifications } });
       if (notifications.toolsListChanged) listenId = id;
-      if (mode === 'list_changed' && tools.includes(addedLater)) notifyListChanged();
+      if ((mode === 'list_changed' && tools.includes(addedLater)) || mode === 'list_storm') notifyListChanged();
       return KEEP_OPEN;
     };
   }
@@ -191,6 +207,36 @@ function startMcp() {
     if (mode === 'list_changed') {
       tools = [...tools.filter((t) => t.name !== 'twice'), addedLater];
       notifyListChanged();
+    }
+    if (mode === 'list_storm') {
+      // Notices faster than any debounce, until the client has re-listed CHAOS_STORM_RELISTS
+      // times: a client whose debounce restarts on every notice never re-lists, so the storm
+      // never ends. The last list is logged, so a test can compare the client's catalog.
+      const wanted = Number(env.CHAOS_STORM_RELISTS ?? 4);
+      const list = methods['tools/list'];
+      let relists = 0;
+      methods['tools/list'] = (params) => {
+        if (params.cursor === undefined) relists++;
+        return list(params);
+      };
+      let n = 0;
+      const timer = setInterval(() => {
+        if (relists >= wanted) {
+          clearInterval(timer);
+          log(`list_storm: done after ${n} notices and ${relists} re-lists; tools now end with storm_${n}`);
+          return;
+        }
+        n++;
+        tools = [...tools, { name: `storm_${n}`, description: `Added by notice ${n}.`, inputSchema: { type: 'object' }, run: () => ({ content: [{ type: 'text', text: `storm_${n}` }] }) }];
+        notifyListChanged();
+      }, Number(env.CHAOS_STORM_MS ?? 20));
+    }
+    if (mode === 'elicit_flood') {
+      const count = Number(env.CHAOS_FLOOD_COUNT ?? 300);
+      for (let i = 1; i <= count; i++) {
+        server.send({ jsonrpc: '2.0', id: `flood-${i}`, method: 'elicitation/create',
+          params: { mode: 'form', message: `Question ${i} of ${count}?`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } });
+      }
     }
   }
 }

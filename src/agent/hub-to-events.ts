@@ -14,6 +14,8 @@ export function hubEventToAppEvents(event: HubEvent): AppEvent[] {
       return [{type: 'trace/recorded', alias: event.alias, entry: event.line}];
     case 'dropped':
       return [{type: 'notice/posted', level: 'warn', text: `${event.alias}: ${event.dropped.length} malformed tool(s) dropped (${event.dropped.map((d) => `${d.name ?? '?'}: ${d.reason}`).join('; ').slice(0, 200)})`}];
+    case 'inputs-declined':
+      return [{type: 'notice/posted', level: 'warn', text: event.text}];
     case 'log':
       return [{type: 'trace/recorded', alias: event.alias, entry: {at: Date.now(), direction: 'in', kind: 'notification', summary: `log ${event.level}: ${event.text}`}}];
     default:

@@ -3,6 +3,7 @@ import type {AppEvent} from '../state/events.js';
 import {decideApproval, nonInteractiveDenial, userDenial, type ApprovalRules} from './approvals.js';
 import type {Model, ModelContent, ModelMessage} from './model.js';
 import {systemPrompt} from './system-prompt.js';
+import {withinRequestImages} from './request-images.js';
 import {resultText, toToolResult} from './tool-result.js';
 
 /** The hub as the loop sees it. */
@@ -71,7 +72,7 @@ export async function runTurn(question: string, o: TurnOptions): Promise<TurnOut
       const response = await o.model.respond({
         system: systemPrompt(o.hub.unavailable(), o.hub.instructions()),
         tools: catalog.entries.map((e) => ({name: e.name, description: e.description, input_schema: e.inputSchema})),
-        messages: o.history,
+        messages: withinRequestImages(o.history),
         signal: o.signal,
         onText: o.onText ?? ((text) => o.dispatch({type: 'model/text-delta', text})),
       });

@@ -1,78 +1,44 @@
+import {DEFAULT_RESULT_LIMITS, describeBlock, fitContent, MODEL_IMAGE_TYPES, normalizeContent, resultText} from '../hub/content/index.js';
 import type {HubCallResult} from '../hub/types.js';
-import type {ContentBlock} from '../session/mcp-types.js';
 import type {ModelContent} from './model.js';
 
-type ResultBlock = Extract<ModelContent, {type: 'tool_result'}>['content'][number];
+export {resultText};
+
+type ToolResultBlock = Extract<ModelContent, {type: 'tool_result'}>;
+type ResultBlock = ToolResultBlock['content'][number];
 
 /** Default cap on the characters of one result sent to the model. */
-export const DEFAULT_RESULT_CAP = 100_000;
-
-/** Image types the model API accepts inline. */
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+export const DEFAULT_RESULT_CAP = DEFAULT_RESULT_LIMITS.textChars;
 
 /**
- * MCP content → model content. Lossy by necessity: audio and blobs become a
- * short placeholder, links a line with their URI. Text beyond `cap` is cut
- * with a note saying how much.
+ * MCP content → model content. The hub has already repaired and fitted the
+ * result (src/hub/content); this is the lossy last step: images inline, every
+ * other block as the one describer's text. Total: anything unexpected becomes
+ * an error result, so every tool_use always gets its tool_result.
  */
-export function toToolResult(callId: string, result: HubCallResult, cap = DEFAULT_RESULT_CAP): Extract<ModelContent, {type: 'tool_result'}> {
-  const blocks: ResultBlock[] = [];
-  let budget = cap;
-  let cut = 0;
-  const pushText = (text: string) => {
-    if (text.length > budget) {
-      cut += text.length - budget;
-      if (budget > 0) blocks.push({type: 'text', text: text.slice(0, budget)});
-      budget = 0;
-      return;
+export function toToolResult(callId: string, result: HubCallResult, cap = DEFAULT_RESULT_CAP): ToolResultBlock {
+  try {
+    const warnings: string[] = [];
+    const {content} = fitContent(normalizeContent(result.content, warnings), {...DEFAULT_RESULT_LIMITS, textChars: cap});
+    const blocks: ResultBlock[] = content.map(toModelBlock);
+    if (!blocks.some((b) => b.type === 'text') && result.structuredContent !== undefined) {
+      const {content: json} = fitContent([{type: 'text', text: resultText({structuredContent: result.structuredContent})}], {...DEFAULT_RESULT_LIMITS, textChars: cap});
+      blocks.push(...json.map(toModelBlock));
     }
-    budget -= text.length;
-    blocks.push({type: 'text', text});
-  };
-  for (const block of result.content ?? []) {
-    const image = asImage(block);
-    if (image) blocks.push(image);
-    else pushText(describe(block));
-  }
-  if (cut > 0) blocks.push({type: 'text', text: `[breakerbox: result cut, ${cut} more characters not shown (limit ${cap})]`});
-  const hasText = blocks.some((b) => b.type === 'text');
-  if (!hasText && result.structuredContent !== undefined) pushText(JSON.stringify(result.structuredContent));
-  if (blocks.length === 0) blocks.push({type: 'text', text: result.isError ? '(the tool reported an error with no text)' : '(the tool returned no content)'});
-  return {type: 'tool_result', tool_use_id: callId, content: blocks, ...(result.isError ? {is_error: true} : {})};
-}
-
-function asImage(block: ContentBlock): ResultBlock | undefined {
-  if (block.type !== 'image') return undefined;
-  const b = block as {data?: unknown; mimeType?: unknown};
-  if (typeof b.data !== 'string' || typeof b.mimeType !== 'string' || !IMAGE_TYPES.has(b.mimeType)) return undefined;
-  return {type: 'image', source: {type: 'base64', media_type: b.mimeType, data: b.data}};
-}
-
-/** Text for every block that is not an inline image. */
-export function describe(block: ContentBlock): string {
-  const b = block as Record<string, unknown>;
-  switch (block.type) {
-    case 'text':
-      return typeof b.text === 'string' ? b.text : '';
-    case 'resource_link':
-      return `[resource link: ${String(b.uri)}${b.name ? ` (${String(b.name)})` : ''}${b.mimeType ? `, ${String(b.mimeType)}` : ''}]`;
-    case 'resource': {
-      const r = (b.resource ?? {}) as Record<string, unknown>;
-      if (typeof r.text === 'string') return r.text;
-      return `[embedded resource ${String(r.uri)}${r.mimeType ? ` (${String(r.mimeType)})` : ''}: binary, ${typeof r.blob === 'string' ? Math.floor((r.blob.length * 3) / 4) : 0} bytes, not shown]`;
-    }
-    case 'image':
-      return `[image ${String(b.mimeType)}: not shown (type not supported by the model API)]`;
-    case 'audio':
-      return `[audio ${String(b.mimeType)}: ${typeof b.data === 'string' ? Math.floor((b.data.length * 3) / 4) : 0} bytes, not shown]`;
-    default:
-      return `[${String(block.type)} content not shown]`;
+    if (blocks.length === 0) blocks.push({type: 'text', text: result.isError ? '(the tool reported an error with no text)' : '(the tool returned no content)'});
+    return {type: 'tool_result', tool_use_id: callId, content: blocks, ...(result.isError ? {is_error: true} : {})};
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return {type: 'tool_result', tool_use_id: callId, content: [{type: 'text', text: `breakerbox could not convert this tool result for the model: ${why}`}], is_error: true};
   }
 }
 
-/** The plain text of a result, for previews, `--print` and session files. */
-export function resultText(result: {content?: readonly ContentBlock[]; structuredContent?: unknown}): string {
-  const parts = (result.content ?? []).map(describe).filter(Boolean);
-  if (parts.length === 0 && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
-  return parts.join('\n');
+function toModelBlock(block: HubCallResult['content'][number]): ResultBlock {
+  const b = block as {type: string; data?: unknown; mimeType?: unknown};
+  // The hub let through only valid base64 images of these types; anything else is described.
+  if (b.type === 'image' && typeof b.data === 'string' && typeof b.mimeType === 'string' && MODEL_IMAGE_TYPES.has(b.mimeType)) {
+    return {type: 'image', source: {type: 'base64', media_type: b.mimeType, data: b.data}};
+  }
+  return {type: 'text', text: describeBlock(block)};
 }
+

@@ -2,6 +2,7 @@ import {Controller, type TurnRecorder} from '../agent/controller.js';
 import {hubEventToAppEvents} from '../agent/hub-to-events.js';
 import type {Model, ModelMessage} from '../agent/model.js';
 import {loadConfig, type Config} from '../config/index.js';
+import {DEFAULT_RESULT_LIMITS} from '../hub/content/index.js';
 import {Hub} from '../hub/hub.js';
 import type {TraceEvent} from '../connection/connection.js';
 import {initialState} from '../state/app-state.js';
@@ -74,6 +75,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     rawTrace: hooks.rawTrace,
     logDir: logDir(env),
     listExtras: hooks.listExtras,
+    results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
   });
   const controller = new Controller({
     store: observed,

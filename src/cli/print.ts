@@ -14,7 +14,8 @@ export function progressLine(event: AppEvent, names: Map<string, string>): strin
     case 'call/completed': {
       const r = event.result;
       const status = r.protocolError ? `protocol error ${r.protocolError.code}` : r.isError ? 'error' : 'ok';
-      return `• ${names.get(event.callId) ?? event.callId}: ${status} (${r.durationMs} ms)`;
+      const warned = r.warnings?.length ? `; ⚠ ${stripControlLine(r.warnings.join('; ')).slice(0, 300)}` : '';
+      return `• ${names.get(event.callId) ?? event.callId}: ${status} (${r.durationMs} ms)${warned}`;
     }
     case 'turn/step-limit-reached':
       return `• stopped: the step limit of ${event.maxSteps} model requests was reached`;

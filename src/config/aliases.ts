@@ -10,9 +10,9 @@ export const ALIAS_RE = /^[A-Za-z0-9][A-Za-z0-9-]*(_[A-Za-z0-9-]+)*$/;
 /** Longest alias: `mcp__` + 32 + `__` still leaves 25 of the model's 64 characters for the tool. */
 export const MAX_ALIAS_LENGTH = 32;
 
-/** Why `alias` cannot be used (with a fix), or undefined when it is fine. */
+/** Why `alias` cannot be used (with a fix), or undefined when it is fine; reads after "alias". */
 export function aliasProblem(alias: string): string | undefined {
-  if (alias === '') return 'an alias cannot be empty; name the server, e.g. "notes"';
+  if (alias === '') return 'is empty; name the server, e.g. "notes"';
   const fix = suggestAlias(alias);
   const tryFix = fix && fix !== alias ? `; try "${fix}"` : '';
   if (alias.includes('__')) {

@@ -2,7 +2,7 @@
 // an array, random bytes, a 100 MB log), the only exception that leaves this
 // module is a ConfigError whose message lists every problem, one per line,
 // each starting with the file name and the JSON path.
-import {readFileSync, statSync} from 'node:fs';
+import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
 import {dirname, resolve} from 'node:path';
 import {aliasProblem} from './aliases.js';
 import {ConfigError} from './config-error.js';
@@ -22,19 +22,48 @@ const EXAMPLE = '{"mcpServers": {"notes": {"command": "npx", "args": ["-y", "som
 export function loadConfig(path: string, env: NodeJS.ProcessEnv): Config {
   let text: string;
   try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw new ConfigError(`${path}: is a directory, not a config file`);
-    if (st.size > MAX_CONFIG_BYTES) {
-      throw new ConfigError(`${path}: is ${st.size} bytes; a config file is at most ${MAX_CONFIG_BYTES} (is this the right file?)`);
-    }
-    text = readFileSync(path, 'utf8');
+    text = readBounded(path);
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     const code = (err as {code?: string}).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
     throw new ConfigError(`${path}: cannot read the config file: ${why}`);
   }
   return parseConfig(text, path, env);
+}
+
+/**
+ * Reads at most MAX_CONFIG_BYTES + 1 bytes, whatever `path` is: a regular file
+ * is refused by its size first, but a device (`/dev/zero`), a FIFO or a
+ * process substitution (`<(yes '{}')`) reports size 0 and never ends, so the
+ * read itself is what stops, with the same message.
+ */
+function readBounded(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new ConfigError(`${path}: is a directory, not a config file`);
+    const tooBig = (what: string) => new ConfigError(`${path}: is ${what}; a config file is at most ${MAX_CONFIG_BYTES} bytes (is this the right file?)`);
+    if (st.size > MAX_CONFIG_BYTES) throw tooBig(`${st.size} bytes`);
+    const buf = Buffer.alloc(MAX_CONFIG_BYTES + 1);
+    let used = 0;
+    for (;;) {
+      const n = readSync(fd, buf, used, buf.length - used, null);
+      if (n === 0) break;
+      used += n;
+      if (used > MAX_CONFIG_BYTES) throw tooBig(st.isFile() ? 'larger than that' : `a ${kindOfFile(st)} that gave more than ${MAX_CONFIG_BYTES} bytes`);
+    }
+    return buf.toString('utf8', 0, used);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function kindOfFile(st: ReturnType<typeof fstatSync>): string {
+  if (st.isCharacterDevice()) return 'device';
+  if (st.isFIFO()) return 'pipe';
+  if (st.isSocket()) return 'socket';
+  return 'stream';
 }
 
 /** Validates config text as if read from `path` (relative paths resolve against its directory). */
@@ -101,7 +130,7 @@ function topLevelProblems(root: Record<string, unknown>): string[] {
 }
 
 function duplicateMessage(d: DuplicateKey): string {
-  const lines = `lines ${d.first.line} and ${d.second.line}`;
+  const lines = d.first.line === d.second.line ? `line ${d.first.line}, columns ${d.first.column} and ${d.second.column}` : `lines ${d.first.line} and ${d.second.line}`;
   if (d.path.length === 1 && d.path[0] === 'mcpServers') {
     return `mcpServers: alias "${d.first.key}" is defined twice (${lines}); JSON keeps only the last, so rename or remove one`;
   }

@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
 import {newSessionId} from '../sessions/session-id.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
-import {exceedsJsonSize} from './json-size.js';
+import {MAX_JSON_DEPTH, measureJson, safeStringify} from '../util/safe-json.js';
 
 /** Largest message written whole; larger ones become a marker. */
 export const MAX_TRACE_MESSAGE_BYTES = 1024 * 1024;
@@ -36,6 +36,8 @@ export interface TruncatedMessage {
   truncated: true;
   /** Size of the message as JSON; at least `limit` + 1 when counting stopped early. */
   bytes: number;
+  /** Set when the message was nested deeper than breakerbox keeps (its size was not counted). */
+  depth?: string;
   limit: number;
   method?: string;
   id?: unknown;
@@ -54,7 +56,7 @@ export function openTraceFile(o: {env: NodeJS.ProcessEnv; session?: string; maxM
   const write = (line: TraceFileLine) => {
     if (fd === undefined) return;
     try {
-      writeSync(fd, JSON.stringify(line) + '\n');
+      writeSync(fd, safeStringify(line) + '\n');
       lines++;
     } catch {
       // A full disk must not take the servers down with it; stop tracing instead.
@@ -88,30 +90,35 @@ export function openTraceFile(o: {env: NodeJS.ProcessEnv; session?: string; maxM
   };
 }
 
-/** The message itself, or a marker when its JSON is over `limit` bytes. */
+/** The message itself, or a marker when its JSON is over `limit` bytes or nested too deep to write. */
 export function capMessage(message: Record<string, unknown>, limit = MAX_TRACE_MESSAGE_BYTES): unknown {
-  // Counting first avoids serialising 20 MB only to throw it away.
-  if (exceedsJsonSize(message, limit)) return marker(message, limit + 1, limit);
+  // Counting first avoids serialising 20 MB only to throw it away; the same
+  // walk finds a value nested deeper than JSON.stringify can go (which used
+  // to make the message vanish from the trace without a word).
+  const shape = measureJson(message, {maxDepth: MAX_JSON_DEPTH, maxChars: limit});
+  if (shape.depth > MAX_JSON_DEPTH) return marker(message, shape.chars, limit, undefined, `nested more than ${MAX_JSON_DEPTH} levels deep`);
+  if (shape.over) return marker(message, limit + 1, limit);
   const json = JSON.stringify(message);
   const bytes = Buffer.byteLength(json);
   return bytes > limit ? marker(message, bytes, limit, json) : message;
 }
 
-function marker(message: Record<string, unknown>, bytes: number, limit: number, json?: string): TruncatedMessage {
+function marker(message: Record<string, unknown>, bytes: number, limit: number, json?: string, depth?: string): TruncatedMessage {
   const preview = json ?? previewOf(message);
   return {
     truncated: true,
     bytes,
     limit,
+    ...(depth ? {depth} : {}),
     ...(typeof message.method === 'string' ? {method: message.method} : {}),
     ...('id' in message ? {id: message.id} : {}),
     preview: preview.slice(0, 200),
   };
 }
 
-// A short JSON-ish start of the message without serialising its big strings.
+// A short JSON-ish start of the message without serialising its big strings or its depths.
 function previewOf(message: Record<string, unknown>): string {
-  return JSON.stringify(message, (_key, value) => (typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…` : value));
+  return safeStringify(message, {maxDepth: 6, maxString: 200});
 }
 
 function capText(line: string, limit: number): string {

@@ -1,4 +1,5 @@
 import type {Tool} from '../session/mcp-types.js';
+import {safeStringify} from '../util/safe-json.js';
 import {assignNames} from './names.js';
 import {buildEntry} from './translate.js';
 import type {Catalog, CatalogEntry} from './types.js';
@@ -48,7 +49,7 @@ function sameEntries(a: readonly CatalogEntry[], b: readonly CatalogEntry[]): bo
     const x = a[i]!;
     const y = b[i]!;
     if (x.name !== y.name || x.alias !== y.alias || x.tool !== y.tool || x.description !== y.description || x.trusted !== y.trusted) return false;
-    if (x.title !== y.title || JSON.stringify([x.inputSchema, x.outputSchema, x.annotations]) !== JSON.stringify([y.inputSchema, y.outputSchema, y.annotations])) return false;
+    if (x.title !== y.title || safeStringify([x.inputSchema, x.outputSchema, x.annotations]) !== safeStringify([y.inputSchema, y.outputSchema, y.annotations])) return false;
   }
   return true;
 }

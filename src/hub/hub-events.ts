@@ -26,4 +26,6 @@ export type HubEvent =
   /** A watched resource changed (`notifications/resources/updated`). */
   | {type: 'server/resource-updated'; alias: string; uri: string}
   /** The log level asked of a server changed (`/loglevel`). */
-  | {type: 'server/log-level-changed'; alias: string; level: string};
+  | {type: 'server/log-level-changed'; alias: string; level: string}
+  /** Server-initiated requests declined without asking (a flood, or "decline all"); `count` since the last such event. */
+  | {type: 'inputs-declined'; alias: string; method: string; reason: 'flood' | 'declined-all'; count: number; text: string};

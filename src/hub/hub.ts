@@ -6,11 +6,16 @@ import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
+import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
 import type {HubEvent} from './hub-events.js';
 import {Inspector} from './inspector.js';
+import {checkCwd} from './cwd-check.js';
+import {InputGate} from './input-gate.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
+import type {Clock} from './debounce.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
+import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
 
 /** A server as the hub starts it: the config plus the finished child environment. */
@@ -40,6 +45,16 @@ export interface HubOptions {
   listDebounceMs?: number;
   /** List each server's resources and prompts when it comes online (the UI shows them). */
   listExtras?: boolean;
+  /** A burst of list_changed notices delays the re-list by at most this (default 2000 ms). */
+  listMaxWaitMs?: number;
+  /** Time for the list-change debounce (tests inject one). */
+  clock?: Clock;
+  /** Per-result limits: binary is capped by default (DEFAULT_RESULT_LIMITS); text only when `textChars` is set (the app sets `--result-cap`, default 100,000). */
+  results?: Partial<ResultLimits>;
+  /** Size limits on tool definitions; defaults: DEFAULT_TOOL_LIMITS (64 KiB per tool, 2 MiB per server). */
+  toolLimits?: Partial<ToolLimits>;
+  /** Elicitation/sampling requests one server may have waiting for the user; more are declined (default 3). */
+  maxQueuedInputs?: number;
 }
 
 /** Per-call options. */
@@ -62,6 +77,8 @@ export class Hub {
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
   private readonly validator = new OutputValidator();
+  private readonly limits: ResultLimits;
+  private readonly gate: InputGate;
   private firstReadyResolve!: () => void;
   /** Resolves when the first server is online (or every server has settled). */
   readonly firstReady = new Promise<void>((r) => (this.firstReadyResolve = r));
@@ -76,6 +93,8 @@ export class Hub {
   readonly inspect: Inspector;
 
   constructor(private readonly options: HubOptions) {
+    this.limits = {...DEFAULT_RESULT_LIMITS, textChars: Infinity, ...options.results};
+    this.gate = new InputGate((event) => this.emit(event), options.maxQueuedInputs ?? 3, options.clock);
     this.slots = options.servers.map((server) => this.makeSlot(server));
     for (const slot of this.slots) this.byAlias.set(slot.alias, slot);
     this.inspect = new Inspector({
@@ -137,6 +156,21 @@ export class Hub {
     return this.inspect.setLogLevel(alias, level);
   }
 
+  /**
+   * "Decline all from this server": declines the elicitation and sampling
+   * requests `alias` has waiting, and every later one without asking, for
+   * `forMs` or (by default) the rest of the session; a reconnect does not
+   * undo it, `acceptInputsFrom` does. Returns how many were waiting.
+   */
+  declineInputsFrom(alias: string, forMs?: number): number {
+    return this.byAlias.has(alias) ? this.gate.declineFrom(alias, forMs) : 0;
+  }
+
+  /** Lets `alias` ask the user again after `declineInputsFrom`. */
+  acceptInputsFrom(alias: string): void {
+    this.gate.acceptFrom(alias);
+  }
+
   reconnect(alias: string): Promise<boolean> {
     const slot = this.byAlias.get(alias);
     return slot ? slot.reconnect() : Promise.resolve(false);
@@ -166,15 +200,18 @@ export class Hub {
       const maxTotalMs = Math.min(timeoutMs * MAX_TOTAL_FACTOR, 2_147_483_647);
       const raw = await slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress});
       slot.circuit.succeeded();
-      const check = this.validator.validate(entry, raw);
+      // Whatever the server sent, what goes up is well-formed and within the limits.
+      const shaped = shapeResult(raw, this.limits);
+      const check = this.validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent});
+      if (check.ok && check.warning) shaped.warnings.push(check.warning);
       // One literal of a fixed shape: spreading the session's result and then adding
       // alias/tool/durationMs cost ~4 µs a call in V8 (bench/profile, BENCHMARKS.md).
       result = check.ok
         ? {
-            content: raw.content,
-            structuredContent: raw.structuredContent,
+            content: shaped.content,
+            structuredContent: shaped.structuredContent,
             isError: raw.isError,
-            warnings: check.warning ? [check.warning] : undefined,
+            warnings: shaped.warnings.length > 0 ? shaped.warnings : undefined,
             alias: entry.alias,
             tool: entry.tool,
             durationMs: 0,
@@ -222,12 +259,17 @@ export class Hub {
       log?.write(text);
       if (o.trace) this.emit({type: 'trace', alias: server.alias, line: {at: Date.now(), direction: 'in', kind: 'stderr', summary: text.slice(-2000)}});
     };
-    const makeTransport = o.makeTransport
+    const spawn = o.makeTransport
       ? () => o.makeTransport!(server, onstderr)
       : () => new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env, onstderr});
+    // A missing cwd makes spawn fail with ENOENT, which reads as "command not found": say what it is.
+    const makeTransport = () => {
+      checkCwd(server.cwd);
+      return spawn();
+    };
     return new ServerSlot(server, {
       clientInfo: o.clientInfo ?? CLIENT_INFO,
-      features: o.features?.(server) ?? {},
+      features: this.gate.wrap(server.alias, o.features?.(server) ?? {}),
       makeTransport,
       probeWaitMs: o.probeWaitMs ?? 1_500,
       restart: {baseMs: 1_000, maxMs: 30_000, maxTries: 5, stableMs: 30_000, ...o.restart},
@@ -238,6 +280,9 @@ export class Hub {
       logFile: log?.path,
       writeLog: log ? (text) => log.write(text) : undefined,
       listDebounceMs: o.listDebounceMs ?? 200,
+      listMaxWaitMs: o.listMaxWaitMs ?? 2_000,
+      clock: o.clock,
+      toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
     });
   }
 

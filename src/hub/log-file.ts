@@ -1,4 +1,4 @@
-import {appendFileSync, openSync, closeSync, renameSync, statSync} from 'node:fs';
+import {appendFileSync, openSync, closeSync, fchmodSync, renameSync, statSync} from 'node:fs';
 
 /**
  * An append-only log capped at `maxBytes`: when full it is moved to `.1` and
@@ -14,7 +14,10 @@ export class CappedLog {
     private readonly maxBytes = 1024 * 1024,
   ) {
     try {
-      closeSync(openSync(path, 'a', 0o600));
+      // A log left 0666 by something else is made private: it holds what servers write.
+      const fd = openSync(path, 'a', 0o600);
+      fchmodSync(fd, 0o600);
+      closeSync(fd);
       this.size = statSync(path).size;
     } catch {
       this.broken = true;

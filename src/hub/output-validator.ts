@@ -5,11 +5,20 @@
 // `loadSchema`, so a remote `$ref` fails to compile and becomes a warning);
 // compiled validators live in a small LRU keyed by alias, tool and schema
 // object identity; Ajv stops at the first error and never logs to the console.
+// Validation time stays linear in the result: `pattern` runs on RE2
+// (schema/linear-regex.ts), `uniqueItems` hashes (schema/unique-items.ts), a
+// schema whose `$ref`s and combinators unfold too far is not checked
+// (schema/cost.ts), formats are not checked at all, and the hub drops
+// structuredContent nested deeper than MAX_JSON_DEPTH before it gets here.
 import {Ajv, type AnySchemaObject, type ErrorObject, type Options, type ValidateFunction} from 'ajv';
 import {Ajv2019} from 'ajv/dist/2019.js';
 import {Ajv2020} from 'ajv/dist/2020.js';
 import type {CallToolResult} from '../session/mcp-types.js';
 import {stripControlLine} from '../util/sanitize.js';
+import {tooDeep} from '../util/safe-json.js';
+import {MAX_SCHEMA_COST, MAX_SCHEMA_DEPTH, schemaCost} from './schema/cost.js';
+import {linearRegExp} from './schema/linear-regex.js';
+import {linearUniqueItems} from './schema/unique-items.js';
 import type {CatalogEntry} from './types.js';
 
 /** The verdict on one result: a mismatch is an error for the model; warnings are for the user. */
@@ -23,7 +32,8 @@ export interface OutputValidatorOptions {
   maxMessageLength?: number;
 }
 
-type Compiled = {fn: ValidateFunction} | {error: string};
+/** A compiled schema, with the patterns RE2 could not take (those keywords always pass). */
+type Compiled = {fn: ValidateFunction; skipped?: string} | {error: string};
 type Engine = typeof Ajv2020 | typeof Ajv2019 | typeof Ajv;
 
 const AJV_OPTIONS: Options = {
@@ -67,7 +77,7 @@ export class OutputValidator {
     } catch (err) {
       return {ok: true, warning: this.cap(`the output of ${label} could not be checked: ${errorText(err)}`)};
     }
-    if (valid === true) return PASSED;
+    if (valid === true) return compiled.skipped ? {ok: true, warning: this.cap(`${label}: ${compiled.skipped}`)} : PASSED;
     return {ok: false, message: this.cap(`structuredContent does not match the outputSchema of ${label}: ${describe(compiled.fn.errors)}`)};
   }
 
@@ -102,9 +112,17 @@ export function compile(schema: AnySchemaObject): Compiled {
   const engine = engineFor(schema.$schema);
   if (typeof engine === 'string') return {error: engine};
   if (schema.$async === true) return {error: 'asynchronous schemas ($async) are not supported'};
+  if (tooDeep(schema, MAX_SCHEMA_DEPTH)) return {error: `it is nested more than ${MAX_SCHEMA_DEPTH} levels deep`};
+  if (schemaCost(schema) > MAX_SCHEMA_COST) return {error: `its $refs and combinators unfold to more than ${MAX_SCHEMA_COST.toLocaleString('en-US')} subschemas, too costly to check on every call`};
   try {
-    const fn = new engine(AJV_OPTIONS).compile(schema);
-    return (fn as {$async?: boolean}).$async ? {error: 'asynchronous schemas ($async) are not supported'} : {fn};
+    const skipped: string[] = [];
+    const ajv = new engine({...AJV_OPTIONS, code: {regExp: linearRegExp(skipped)}});
+    ajv.removeKeyword('uniqueItems');
+    ajv.addKeyword(linearUniqueItems);
+    const fn = ajv.compile(schema);
+    if ((fn as {$async?: boolean}).$async) return {error: 'asynchronous schemas ($async) are not supported'};
+    const note = skipped.length ? `${skipped.length === 1 ? 'a pattern' : `${skipped.length} patterns`} of the outputSchema cannot run on a linear-time regex engine and ${skipped.length === 1 ? 'is' : 'are'} not checked: ${skipped.join('; ')}` : undefined;
+    return note ? {fn, skipped: note} : {fn};
   } catch (err) {
     const text = errorText(err);
     return {error: /resolve reference/.test(text) ? `${text} (remote references are never fetched)` : text};

@@ -1,5 +1,6 @@
 // What a new listing changed in one server's part of the catalog, by model
 // name: tools added, removed, and changed (naming which fields differ).
+import {safeStringify} from '../util/safe-json.js';
 import type {DiffRow} from './inspect-types.js';
 import type {CatalogEntry} from './types.js';
 
@@ -32,11 +33,5 @@ export function diffCatalog(before: readonly CatalogEntry[], after: readonly Cat
 
 const row = (e: CatalogEntry): DiffRow => ({name: e.name, tool: e.tool});
 
-// Server data may nest deeper than JSON.stringify can walk: such a field counts as changed.
-function same(a: unknown, b: unknown): boolean {
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
-  }
-}
+// Depth-bounded: server data may nest deeper than JSON.stringify can walk.
+const same = (a: unknown, b: unknown): boolean => safeStringify(a) === safeStringify(b);

@@ -6,8 +6,10 @@ import {McpSession, type CallOptions} from '../session/session.js';
 import type {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {Circuit} from './circuit.js';
+import {Debounce, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
+import {limitTools, type ToolLimits} from './tool-limits.js';
 import type {FailurePhase, ServerStatus} from './types.js';
 
 /** The part of a server's config the hub acts on. */
@@ -33,6 +35,11 @@ export interface SlotDeps extends ReporterDeps {
   circuit: {threshold: number; cooldownMs: number};
   logFile?: string;
   listDebounceMs: number;
+  /** The longest a burst of list_changed notices may delay the re-list. */
+  listMaxWaitMs: number;
+  clock?: Clock;
+  /** Size limits on tool definitions (per tool, per server). */
+  toolLimits?: ToolLimits;
 }
 
 /** One configured server: its process, its session, its health. */
@@ -47,7 +54,11 @@ export class ServerSlot {
   private closing = false;
   private attempts = 0;
   private onlineSince = 0;
-  private relistTimer?: NodeJS.Timeout;
+  private readonly relistSoon: Debounce;
+  /** The session a pending re-list is for; one listing runs at a time, and a notice during it earns another. */
+  private relistFor?: McpSession;
+  private relisting = false;
+  private relistAgain = false;
   private connecting?: Promise<boolean>;
   /** The transport of a start still in progress: it has a process but no session yet. */
   private starting?: Transport;
@@ -59,6 +70,7 @@ export class ServerSlot {
   ) {
     this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs);
     this.report = new SlotReporter(config.alias, deps);
+    this.relistSoon = new Debounce(() => void this.relistLoop(), deps.listDebounceMs, deps.listMaxWaitMs, deps.clock);
     this.status = {
       alias: config.alias,
       state: config.disabled ? 'disabled' : 'starting',
@@ -95,7 +107,7 @@ export class ServerSlot {
 
   async close(): Promise<void> {
     this.closing = true;
-    clearTimeout(this.relistTimer);
+    this.relistSoon.cancel();
     // A server still in its handshake or listing has a process too: end it as well.
     await Promise.all([this.session?.close(), this.starting?.close()]);
   }
@@ -200,9 +212,11 @@ export class ServerSlot {
   /** Every page, reported as it comes; what was dropped is kept with its reason. */
   private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number; listing: ToolListing}> {
     const listing = await session.listAllTools({timeoutMs, onPage: (page) => this.report.page(page)});
-    this.dropped = listing.dropped;
-    this.report.dropped(listing.dropped);
-    return {tools: this.filter(listing.tools), pages: listing.pages.length, listing};
+    const limited = limitTools(this.filter(listing.tools), this.deps.toolLimits);
+    this.dropped = [...listing.dropped, ...limited.dropped];
+    this.report.dropped(this.dropped);
+    for (const line of limited.cut) this.report.note(`tool definition cut: ${line}`);
+    return {tools: limited.tools, pages: listing.pages.length, listing};
   }
 
   /** Lists the tools again now (`/relist`); the new list replaces the old one. Throws when offline. */
@@ -214,7 +228,8 @@ export class ServerSlot {
       this.tools = tools;
       this.update({toolCount: tools.length, pages});
     }
-    return listing;
+    // What the size limits dropped counts as dropped too.
+    return {...listing, dropped: this.dropped};
   }
 
   private filter(tools: Tool[]): Tool[] {
@@ -223,8 +238,25 @@ export class ServerSlot {
   }
 
   private scheduleRelist(session: McpSession): void {
-    clearTimeout(this.relistTimer);
-    this.relistTimer = setTimeout(() => void this.relist(session), this.deps.listDebounceMs);
+    this.relistFor = session;
+    this.relistSoon.poke();
+  }
+
+  // Listings never overlap: an older one finishing last would put back a stale list.
+  private async relistLoop(): Promise<void> {
+    if (this.relisting) {
+      this.relistAgain = true;
+      return;
+    }
+    this.relisting = true;
+    try {
+      do {
+        this.relistAgain = false;
+        if (this.relistFor) await this.relist(this.relistFor);
+      } while (this.relistAgain && !this.closing);
+    } finally {
+      this.relisting = false;
+    }
   }
 
   /** A list change re-lists this server only; the hub rebuilds the catalog from the new status. */
@@ -245,7 +277,7 @@ export class ServerSlot {
     if (session !== this.session || this.closing) return;
     this.session = undefined;
     this.tools = [];
-    clearTimeout(this.relistTimer);
+    this.relistSoon.cancel();
     this.report.note(`process ended: ${describeExit(exit)}`);
     // A server that ran for a while earns a fresh set of tries; a crash loop does not.
     if (Date.now() - this.onlineSince >= this.deps.restart.stableMs) this.attempts = 0;

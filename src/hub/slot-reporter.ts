@@ -1,6 +1,7 @@
 import type {TraceEvent} from '../connection/connection.js';
 import type {DroppedTool, PageRecord} from '../session/list-tools.js';
 import type {HubEvent, TraceLine} from './hub-events.js';
+import {safeStringify} from '../util/safe-json.js';
 import {summarize} from './trace-summary.js';
 
 /** Where a slot's observations go. */
@@ -43,7 +44,7 @@ export class SlotReporter {
   /** A server log entry: to the log file and the trace pane, never to the screen directly. */
   logged(params: Record<string, unknown>): void {
     const level = typeof params.level === 'string' ? params.level : 'info';
-    const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data ?? null);
+    const data = typeof params.data === 'string' ? params.data : safeStringify(params.data ?? null, {maxString: 2000});
     const text = `${typeof params.logger === 'string' ? `${params.logger}: ` : ''}${(data ?? '').slice(0, 2000)}`;
     this.deps.writeLog?.(`[${new Date().toISOString()}] ${level} ${text}\n`);
     this.deps.emit({type: 'log', alias: this.alias, level, text});

@@ -1,4 +1,5 @@
 import type {TraceEvent} from '../connection/connection.js';
+import {safeStringify} from '../util/safe-json.js';
 import type {TraceLine} from './hub-events.js';
 
 /** One readable line per JSON-RPC message, for the trace pane. Never stringifies a whole result. */
@@ -41,6 +42,6 @@ function resultDetail(r: Record<string, unknown> | undefined): string {
 }
 
 function short(v: unknown): string {
-  const s = JSON.stringify(v) ?? String(v);
+  const s = safeStringify(v, {maxDepth: 4, maxString: 40, fallback: String(v)});
   return s.length > 40 ? s.slice(0, 37) + '…"' : s;
 }

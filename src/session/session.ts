@@ -233,9 +233,10 @@ export class McpSession implements ResourcePort {
 }
 
 
+// `content` is passed up unchecked (a bare string, nulls, unknown blocks):
+// the hub repairs it (src/hub/content), so nothing is lost silently here.
 function toCallResult(result: Record<string, unknown>): CallToolResult {
-  const content = Array.isArray(result.content) ? (result.content as CallToolResult['content']) : [];
-  const out: CallToolResult = {content};
+  const out: CallToolResult = {content: result.content as CallToolResult['content']};
   if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
   if (result.isError === true) out.isError = true;
   return out;

@@ -1,6 +1,7 @@
 import {closeSync, existsSync, fchmodSync, openSync, writeSync} from 'node:fs';
 import type {TurnRecorder} from '../agent/controller.js';
 import type {ModelContent} from '../agent/model.js';
+import {safeStringify} from '../util/safe-json.js';
 import {SESSION_FORMAT, type CallLine, type HeaderRecord, type SessionRecord} from './records.js';
 import {newSessionId, sessionPath, sessionsDir} from './session-id.js';
 
@@ -89,7 +90,7 @@ export class SessionRecorder implements TurnRecorder {
     if (this.failed) return;
     try {
       if (!this.opened) this.open();
-      writeSync(this.fd!, JSON.stringify(record) + '\n');
+      writeSync(this.fd!, safeStringify(record) + '\n');
     } catch (err) {
       this.failed = true;
       this.o.onError?.(err as Error);

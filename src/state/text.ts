@@ -1,5 +1,6 @@
 // Bounding untrusted text before it is kept: a server may send megabytes on
 // one line, and the state must stay small whatever it sends.
+import {describeBlock} from '../hub/content/index.js';
 import type {ContentBlock} from '../session/mcp-types.js';
 
 /** `text` cut to at most `max` characters, with an ellipsis when cut. */
@@ -15,7 +16,7 @@ export function truncate(text: string, max: number): string {
 
 /** A short readable preview of tool output, reading only as much as `max` needs. */
 export function previewOf(content: readonly ContentBlock[] | undefined, max: number): string {
-  if (!content) return '';
+  if (!Array.isArray(content)) return '';
   let out = '';
   for (const block of content) {
     if (out.length > max) break;
@@ -23,22 +24,4 @@ export function previewOf(content: readonly ContentBlock[] | undefined, max: num
     out = out ? `${out}\n${piece}` : piece;
   }
   return truncate(out, max);
-}
-
-function describeBlock(block: ContentBlock): string {
-  switch (block.type) {
-    case 'text':
-      return typeof block.text === 'string' ? block.text : '';
-    case 'image':
-    case 'audio':
-      return `[${block.type} ${String(block.mimeType ?? '')}]`.replace(' ]', ']');
-    case 'resource_link':
-      return `[link ${String(block.uri ?? '')}]`;
-    case 'resource': {
-      const r = block.resource as {uri?: unknown; text?: unknown} | undefined;
-      return typeof r?.text === 'string' ? r.text : `[resource ${String(r?.uri ?? '')}]`;
-    }
-    default:
-      return `[${String(block.type)}]`;
-  }
 }

@@ -24,9 +24,9 @@ describe('MCP results → model tool_result blocks', () => {
       {type: 'image', source: {type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo='}},
       {type: 'text', text: 'embedded text'},
       {type: 'text', text: '[resource link: file:///b.md (b.md), text/markdown]'},
-      {type: 'text', text: '[audio audio/wav: 3 bytes, not shown]'},
+      {type: 'text', text: '[audio audio/wav, 3 bytes: not shown]'},
       {type: 'text', text: '[embedded resource file:///c.bin: binary, 3 bytes, not shown]'},
-      {type: 'text', text: '[image image/tiff: not shown (type not supported by the model API)]'},
+      {type: 'text', text: '[breakerbox: content[6] is an image of type "image/tiff", which the model API does not accept (it takes PNG, JPEG, GIF and WebP); not passed on]'},
     ]);
   });
 
@@ -41,7 +41,7 @@ describe('MCP results → model tool_result blocks', () => {
     const block = toToolResult('t', result({content: [{type: 'text', text: 'x'.repeat(150)}, {type: 'text', text: 'more'}]}), 100);
     expect(block.content).toEqual([
       {type: 'text', text: 'x'.repeat(100)},
-      {type: 'text', text: '[breakerbox: result cut, 54 more characters not shown (limit 100)]'},
+      {type: 'text', text: '[breakerbox: result cut, 54 more characters not shown (limit 100 characters of text per result)]'},
     ]);
   });
 

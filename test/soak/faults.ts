@@ -2,10 +2,11 @@
 // faulty server next to a healthy one, what the hub made of it recorded as
 // observed, and the checks every round must pass (the neighbour answers, the
 // fault's own calls end by their timeout, nothing escapes, no process stays).
-import type {Hub, HubServer} from '../../src/hub/hub.js';
+import type {Hub, HubOptions, HubServer} from '../../src/hub/hub.js';
 import type {ServerStatus} from '../../src/hub/types.js';
 import {testHub, textOf} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
+import {HUB_FAULTS} from './faults-hub.js';
 import {killTagged, newTag, taggedChaos, tagged, trapProcessErrors} from '../hardening/helpers.js';
 
 /** One fault and how a round of it is judged. */
@@ -20,6 +21,8 @@ export interface Fault {
   reason?: RegExp;
   /** Extra work and checks once started; returns what was observed. */
   probe?: (hub: Hub) => Promise<string>;
+  /** Hub options for the round (e.g. client features). */
+  hubOptions?: Partial<HubOptions>;
 }
 
 const call = async (hub: Hub, tool: string, args: Record<string, unknown>, within: number): Promise<string> => {
@@ -103,7 +106,7 @@ export interface FaultOutcome {
 /** Runs `rounds` rounds of each fault; never throws. */
 export async function runFaults(rounds: number, log: (line: string) => void = () => {}): Promise<FaultOutcome[]> {
   const out: FaultOutcome[] = [];
-  for (const fault of FAULTS) {
+  for (const fault of [...FAULTS, ...HUB_FAULTS]) {
     const outcome: FaultOutcome = {name: fault.name, rounds, survived: 0, observed: '', failures: [], ms: 0};
     const started = Date.now();
     for (let i = 0; i < rounds; i++) {
@@ -124,7 +127,7 @@ export async function runFaults(rounds: number, log: (line: string) => void = ()
 async function round(fault: Fault): Promise<string> {
   const tag = newTag(`soak-${fault.mode}`);
   const trap = trapProcessErrors();
-  const {hub} = testHub([taggedChaos('x', fault.mode, tag, fault.env, {startupTimeoutMs: 5_000, callTimeoutMs: 5_000, ...fault.extra}), taggedChaos('ok', 'ok', tag)], {listDebounceMs: 20});
+  const {hub} = testHub([taggedChaos('x', fault.mode, tag, fault.env, {startupTimeoutMs: 5_000, callTimeoutMs: 5_000, ...fault.extra}), taggedChaos('ok', 'ok', tag)], {listDebounceMs: 20, ...fault.hubOptions});
   try {
     await hub.start();
     const s: ServerStatus = hub.statuses()[0]!;

@@ -87,7 +87,7 @@ describe('call events', () => {
 
     const result: HubCallResult = {content: [{type: 'text', text: 'hello'}, {type: 'image', data: 'AAAA', mimeType: 'image/png'}], durationMs: 17, alias: 'a', tool: 'c1'};
     s = run(s, {type: 'call/completed', callId: 'c1', result});
-    expect(card(s, 'c1')).toMatchObject({state: 'done', durationMs: 17, preview: 'hello\n[image image/png]', outcome: {isError: false}});
+    expect(card(s, 'c1')).toMatchObject({state: 'done', durationMs: 17, preview: 'hello\n[image image/png, 3 bytes]', outcome: {isError: false}});
     expect(card(s, 'c1')).not.toHaveProperty('progress');
     expect(s.turn.openCalls).toEqual([]);
     expect(reduce(s, {type: 'call/completed', callId: 'c1', result})).toBe(s);

@@ -6,7 +6,7 @@ import {loadConfig, type Config} from '../../config/index.js';
 import {argumentProblem} from '../../hub/input-check.js';
 import {Hub} from '../../hub/hub.js';
 import type {CatalogEntry, HubCallResult} from '../../hub/types.js';
-import {resultText} from '../../agent/tool-result.js';
+import {resultText} from '../../hub/content/index.js';
 import {stripControl, stripControlLine} from '../../util/sanitize.js';
 import {UsageError} from '../args.js';
 import {jsonForTerminal} from '../json-out.js';

@@ -13,7 +13,10 @@ export function approvalLines(card: ToolCallItem, entry: CatalogEntry | undefine
   const alias = safeLine(card.alias ?? '?');
   const title = entry?.title ?? entry?.annotations?.title;
   const lines: Line[] = [
-    [seg(safeLine(card.name), 'tool', true), seg(' → ', 'muted'), seg(`${alias} / ${safeLine(card.tool ?? '?')}`, 'accent', true), ...(title ? [seg(`  “${safeLine(title)}”`)] : [])],
+    [seg(safeLine(card.name), 'tool', true), seg(' → ', 'muted'), seg(`${alias} / ${safeLine(card.tool ?? '?')}`, 'accent', true)],
+    // The title is the server's text: on a line of its own, labelled and muted, so a title
+    // like "[y] allow once" cannot pass for the dialog's own key hints.
+    ...(title ? [[seg('server’s title for it: ', 'muted'), seg(`“${safeLine(title)}”`, 'muted')]] : []),
     [seg('server ', 'muted'), seg(alias, undefined, true), card.trusted ? seg('  ✓ trusted in your config', 'ok') : seg('  untrusted: its annotations are unverified claims', 'muted')],
     ...argLines(card.args, width),
     ...claimLines(card),

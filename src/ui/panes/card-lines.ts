@@ -20,6 +20,8 @@ export function cardLines(card: ToolCallItem, width: number, now: number): Line[
     [seg('│ ', 'tool'), ...cardState(card, now)],
     [seg('│ ', 'tool'), seg('args ', 'muted'), seg(shortArgs(card.args, w - 7))],
   ];
+  // What the hub changed or cut in the result (a placeholder, an image left out): the user is told what the model was told.
+  for (const warning of card.outcome?.warnings?.slice(0, 2) ?? []) lines.push([seg('│ ', 'tool'), seg(`⚠ ${safeLine(warning)}`, 'warn')]);
   const preview = previewLines(card.preview, w - 2);
   for (const text of preview.shown) lines.push([seg('│ ', 'tool'), seg(text, bad ? 'error' : undefined)]);
   lines.push([seg('╰', 'tool'), ...(preview.more > 0 ? [seg(` … ${preview.more} more line${preview.more === 1 ? '' : 's'}`, 'muted')] : [])]);

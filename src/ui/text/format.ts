@@ -1,6 +1,7 @@
 // Small formatters for durations, counts and arguments.
 import {safeLine} from './safe.js';
 import {fitCells} from './cells.js';
+import {safeStringify} from '../../util/safe-json.js';
 
 /** `7 ms`, `1.2 s`, `3 min 4 s`. */
 export function formatMs(ms: number): string {
@@ -18,12 +19,8 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 
 /** Tool arguments on one safe line of at most `width` cells. */
 export function shortArgs(args: unknown, width: number): string {
-  let text: string;
-  try {
-    text = args === undefined ? '{}' : (JSON.stringify(args) ?? String(args));
-  } catch {
-    text = '(arguments cannot be shown)';
-  }
+  // Depth-bounded: arguments read back from a session file may nest deeper than JSON.stringify goes.
+  const text = args === undefined ? '{}' : safeStringify(args, {maxString: Math.max(0, width) * 4 + 16, fallback: '(arguments cannot be shown)'});
   // Only the start is shown: never sanitise a megabyte to show 80 cells.
   return fitCells(safeLine(text.slice(0, Math.max(0, width) * 4 + 16)), width);
 }

@@ -1,0 +1,59 @@
+// Tool definitions are sent to the model with every request, so one server
+// listing a 40 MB description would make every request 40 MB, which the model
+// API refuses: every server's tools would stop working. Each tool gets a
+// budget (description + title + schemas) and each server a much larger one
+// (a legitimate 300-tool server lists about 300 KB). A description over
+// budget is cut; schemas over budget, or nested deeper than any validator
+// should recurse, drop the tool. Either way the reason is kept.
+import type {DroppedTool} from '../session/list-tools.js';
+import type {Tool} from '../session/mcp-types.js';
+import {measureJson} from '../util/safe-json.js';
+import {MAX_SCHEMA_DEPTH} from './schema/cost.js';
+
+/** Characters of definition allowed per tool and per server. */
+export interface ToolLimits {
+  perTool: number;
+  perServer: number;
+}
+
+export const DEFAULT_TOOL_LIMITS: Readonly<ToolLimits> = Object.freeze({perTool: 64 * 1024, perServer: 2 * 1024 * 1024});
+
+/** What the limits kept, cut and dropped, in the server's order. */
+export interface LimitedTools {
+  tools: Tool[];
+  dropped: DroppedTool[];
+  /** One line per tool whose description was cut. */
+  cut: string[];
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** Applies `limits` to one server's tools; keeps the order. Never throws. */
+export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_TOOL_LIMITS): LimitedTools {
+  const out: LimitedTools = {tools: [], dropped: [], cut: []};
+  let total = 0;
+  tools.forEach((tool, position) => {
+    const name = typeof tool?.name === 'string' ? tool.name : undefined;
+    const drop = (reason: string) => out.dropped.push({page: 0, position, ...(name === undefined ? {} : {name}), reason});
+    let fixed = 0; // everything but the description
+    for (const [key, value] of [['inputSchema', tool?.inputSchema], ['outputSchema', tool?.outputSchema], ['annotations', tool?.annotations]] as const) {
+      const shape = measureJson(value, {maxDepth: MAX_SCHEMA_DEPTH, maxChars: limits.perTool});
+      if (shape.depth > MAX_SCHEMA_DEPTH) return drop(`its ${key} is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
+      fixed += shape.chars;
+    }
+    fixed += (typeof tool.title === 'string' ? tool.title.length : 0) + (name?.length ?? 0);
+    if (fixed > limits.perTool) return drop(`its schemas are over ${n(limits.perTool)} characters, the most one tool definition may have`);
+    let kept = tool;
+    const description = typeof tool.description === 'string' ? tool.description : '';
+    if (fixed + description.length > limits.perTool) {
+      const room = Math.max(0, limits.perTool - fixed - 80);
+      kept = {...tool, description: `${description.slice(0, room)} [breakerbox: description cut from ${n(description.length)} characters]`};
+      out.cut.push(`${JSON.stringify(name ?? '?')}: description cut from ${n(description.length)} to ${n(room)} characters (at most ${n(limits.perTool)} per tool definition)`);
+    }
+    const size = fixed + (typeof kept.description === 'string' ? kept.description.length : 0);
+    if (total + size > limits.perServer) return drop(`the server's tool definitions would pass ${n(limits.perServer)} characters in all; this one is left out`);
+    total += size;
+    out.tools.push(kept);
+  });
+  return out;
+}
