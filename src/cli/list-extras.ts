@@ -1,6 +1,7 @@
 // `--list-resources` and `--list-prompts`, beside `--list-tools`: what every
 // server offers besides tools, for people (a table) or scripts (--json).
-import type {Hub} from '../hub/hub.js';
+import type {AppState} from '../state/app-state.js';
+import {serverRows} from '../state/selectors.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
 
@@ -8,26 +9,29 @@ const safe = (s: string | undefined): string => stripControlLine(s ?? '');
 const quoted = (s: string | undefined): string => (s ? `  “${safe(s)}”` : '');
 
 /** Per server: online or why not, and whether it offers the capability. */
-function servers(hub: Hub, capability: 'resources' | 'prompts') {
-  return hub.statuses().map((s) => {
-    const caps = hub.inspect.detail(s.alias)?.capabilities;
-    return {alias: s.alias, state: s.state === 'online' || s.state === 'disabled' ? s.state : 'offline', offers: s.state === 'online' ? caps?.[capability] !== undefined : null, reason: s.state === 'online' ? null : (s.reason ?? null)};
+function servers(state: AppState, capability: 'resources' | 'prompts') {
+  return serverRows(state.servers).map((s) => {
+    const offers = s.state === 'online' ? s.capabilities?.[capability] !== undefined : null;
+    return {alias: s.alias, state: s.state === 'online' || s.state === 'disabled' ? s.state : 'offline', offers, reason: s.state === 'online' ? null : (s.reason ?? null)};
   });
 }
 
-function serverLines(hub: Hub, capability: 'resources' | 'prompts'): string[] {
-  return servers(hub, capability).map((s) => {
+/** Every server's resources, in config order. */
+const listed = (state: AppState) => state.servers.order.flatMap((a) => (Object.hasOwn(state.inspect.resources, a) ? [state.inspect.resources[a]!] : []));
+
+function serverLines(state: AppState, capability: 'resources' | 'prompts'): string[] {
+  return servers(state, capability).map((s) => {
     const what = s.state !== 'online' ? `${s.state}${s.reason ? `: ${safe(s.reason)}` : ''}` : s.offers ? `offers ${capability}` : `no ${capability} capability`;
     return `  ${s.alias.padEnd(16)} ${what}`;
   });
 }
 
 /** `--list-resources --json`: one object. */
-export function listResourcesJson(hub: Hub): string {
-  const all = hub.inspect.resources();
+export function listResourcesJson(state: AppState): string {
+  const all = listed(state);
   return jsonForTerminal(
     {
-      servers: servers(hub, 'resources'),
+      servers: servers(state, 'resources'),
       resources: all.flatMap((r) => r.resources.map((x) => ({server: r.alias, ...x}))),
       templates: all.flatMap((r) => r.templates.map((x) => ({server: r.alias, ...x}))),
       dropped: all.flatMap((r) => r.dropped.map((d) => ({server: r.alias, ...d}))),
@@ -37,9 +41,9 @@ export function listResourcesJson(hub: Hub): string {
 }
 
 /** `--list-resources`: a table for people. */
-export function listResourcesText(hub: Hub): string {
-  const all = hub.inspect.resources();
-  const lines = ['Servers', ...serverLines(hub, 'resources'), '', 'Resources (server  uri  name  title  type)'];
+export function listResourcesText(state: AppState): string {
+  const all = listed(state);
+  const lines = ['Servers', ...serverLines(state, 'resources'), '', 'Resources (server  uri  name  title  type)'];
   const rows = all.flatMap((r) => r.resources.map((x) => `  ${r.alias.padEnd(16)} ${safe(x.uri)}  ${safe(x.name)}${quoted(x.title)}${x.mimeType ? `  ${safe(x.mimeType)}` : ''}`));
   lines.push(...(rows.length ? rows : ['  (none)']));
   const templates = all.flatMap((r) => r.templates.map((t) => `  ${r.alias.padEnd(16)} ${safe(t.uriTemplate)}  ${safe(t.name)}${quoted(t.title)}`));
@@ -50,16 +54,16 @@ export function listResourcesText(hub: Hub): string {
 }
 
 /** `--list-prompts --json`: one object. */
-export function listPromptsJson(hub: Hub): string {
-  const prompts = hub.inspect.prompts.entries.map((p) => ({name: p.name, server: p.alias, prompt: p.prompt, title: p.title ?? null, description: p.description ?? null, arguments: p.arguments}));
-  return jsonForTerminal({servers: servers(hub, 'prompts'), prompts}, 2);
+export function listPromptsJson(state: AppState): string {
+  const prompts = state.inspect.prompts.entries.map((p) => ({name: p.name, server: p.alias, prompt: p.prompt, title: p.title ?? null, description: p.description ?? null, arguments: p.arguments}));
+  return jsonForTerminal({servers: servers(state, 'prompts'), prompts}, 2);
 }
 
 /** `--list-prompts`: a table for people; `*` marks a required argument. */
-export function listPromptsText(hub: Hub): string {
-  const entries = hub.inspect.prompts.entries;
+export function listPromptsText(state: AppState): string {
+  const entries = state.inspect.prompts.entries;
   const width = Math.max(10, ...entries.map((p) => p.name.length));
-  const lines = ['Servers', ...serverLines(hub, 'prompts'), '', 'Prompts (slash command → server / original name; * = required argument)'];
+  const lines = ['Servers', ...serverLines(state, 'prompts'), '', 'Prompts (slash command → server / original name; * = required argument)'];
   for (const p of entries) {
     const args = p.arguments.map((a) => `${safe(a.name)}${a.required ? '*' : ''}`).join(', ');
     lines.push(`  /${p.name.padEnd(width)}  → ${p.alias} / ${safe(p.prompt)}${quoted(p.title)}${args ? `  (${args})` : ''}${p.mangling === 'none' ? '' : `  [${p.mangling}]`}`);

@@ -1,22 +1,26 @@
 import {providerLosses} from '../agent/models/provider-losses.js';
-import type {Hub} from '../hub/hub.js';
+import type {AppState} from '../state/app-state.js';
+import {serverRows} from '../state/selectors.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
 
-/** `--list-tools --json`: exactly one JSON object. */
-export function listToolsJson(hub: Hub): string {
-  const servers = hub.statuses().map((s) => ({
-    alias: s.alias,
-    state: s.state === 'online' || s.state === 'disabled' ? s.state : 'offline',
-    era: s.era ?? null,
-    protocolVersion: s.protocolVersion ?? null,
-    serverName: s.serverName ?? null,
-    toolCount: s.toolCount,
-    pages: s.pages,
-    phase: s.state === 'online' || s.state === 'disabled' ? null : (s.phase ?? null),
-    reason: s.state === 'online' || s.state === 'disabled' ? null : (s.reason ?? null),
-  }));
-  const tools = hub.catalog.entries.map((e) => ({
+/** `--list-tools --json`: exactly one JSON object, from the store. */
+export function listToolsJson(state: AppState): string {
+  const servers = serverRows(state.servers).map((s) => {
+    const up = s.state === 'online' || s.state === 'disabled';
+    return {
+      alias: s.alias,
+      state: up ? s.state : 'offline',
+      era: s.era ?? null,
+      protocolVersion: s.protocolVersion ?? null,
+      serverName: s.serverName ?? null,
+      toolCount: s.toolCount,
+      pages: s.pages,
+      phase: up ? null : (s.phase ?? null),
+      reason: up ? null : (s.reason ?? null),
+    };
+  });
+  const tools = state.catalog.entries.map((e) => ({
     name: e.name,
     server: e.alias,
     tool: e.tool,
@@ -30,10 +34,10 @@ export function listToolsJson(hub: Hub): string {
   return jsonForTerminal({servers, tools}, 2);
 }
 
-/** `--list-tools`: a table for people. */
-export function listToolsText(hub: Hub): string {
+/** `--list-tools`: a table for people, from the store. */
+export function listToolsText(state: AppState): string {
   const lines: string[] = ['Servers'];
-  for (const s of hub.statuses()) {
+  for (const s of serverRows(state.servers)) {
     const what =
       s.state === 'online'
         ? `online   ${s.era} ${s.protocolVersion}, reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
@@ -42,12 +46,13 @@ export function listToolsText(hub: Hub): string {
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
     lines.push(`  ${s.alias.padEnd(16)} ${what}`);
   }
+  const entries = state.catalog.entries;
   lines.push('', 'Tools (model name → server / original name)');
-  const width = Math.max(10, ...hub.catalog.entries.map((e) => e.name.length));
-  for (const e of hub.catalog.entries) {
+  const width = Math.max(10, ...entries.map((e) => e.name.length));
+  for (const e of entries) {
     const flag = e.mangling === 'none' ? '' : `  [${e.mangling}]`;
     lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}`);
   }
-  if (hub.catalog.entries.length === 0) lines.push('  (none)');
+  if (entries.length === 0) lines.push('  (none)');
   return lines.join('\n');
 }

@@ -51,21 +51,28 @@ export class Inspector {
 
   /** Follows a slot's events: sessions coming and going, pages, log entries, restarts. */
   observe(event: HubEvent): void {
-    const x = 'alias' in event ? this.extras.get(event.alias) : 'status' in event ? this.extras.get(event.status.alias) : undefined;
+    const x = 'alias' in event ? this.extras.get(event.alias) : undefined;
     if (!x) return;
     switch (event.type) {
-      case 'status': {
-        const s = event.status;
+      case 'server/online': {
         const session = this.deps.slot(x.alias)?.session;
-        if (s.state === 'online' && session && session !== x.session) x.attach(session);
-        else if (s.state !== 'online') x.detach();
-        if (s.state === 'restarting' && s.attempt !== undefined && x.restarts.at(-1)?.attempt !== s.attempt) x.restarted({at: Date.now(), attempt: s.attempt, reason: s.reason ?? ''});
-        if (s.state === 'offline' && s.phase === 'exit' && x.restarts.at(-1)?.attempt !== 0) x.restarted({at: s.failedAt ?? Date.now(), attempt: 0, reason: s.reason ?? ''});
+        if (session && session !== x.session) x.attach(session);
         return;
       }
-      case 'page':
+      case 'server/restarting':
+        x.detach();
+        return x.restarted({at: Date.now(), attempt: event.attempt, reason: event.reason});
+      case 'server/offline':
+        x.detach();
+        // The restart loop gave up: the history says so.
+        if (event.phase === 'exit' && x.restarts.length > 0) x.restarted({at: Date.now(), attempt: 0, reason: event.reason});
+        return;
+      case 'server/starting':
+      case 'server/exited':
+        return x.detach();
+      case 'server/page-listed':
         return x.paged(event.page);
-      case 'log':
+      case 'server/logged':
         return x.logged(event.level, event.text);
     }
   }

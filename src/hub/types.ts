@@ -1,4 +1,4 @@
-import type {CallToolResult, Era, ToolAnnotations} from '../session/mcp-types.js';
+import type {CallToolResult, Era, ServerCapabilities, ToolAnnotations} from '../session/mcp-types.js';
 
 /** Where a server's failure happened. */
 export type FailurePhase = 'spawn' | 'handshake' | 'list' | 'call' | 'exit';
@@ -19,7 +19,6 @@ export interface ServerStatus {
   toolCount: number;
   pages: number;
   discoveryMs?: number;
-  lastCallMs?: number;
   phase?: FailurePhase;
   reason?: string;
   /** When the failure was recorded (ms since epoch). */
@@ -28,6 +27,8 @@ export interface ServerStatus {
   /** Circuit breaker open until this time (ms since epoch). */
   circuitOpenUntil?: number;
   instructions?: string;
+  /** What the server declared it can do. */
+  capabilities?: ServerCapabilities;
   logFile?: string;
 }
 
@@ -53,6 +54,13 @@ export interface CatalogEntry {
   mangling: NameMangling;
 }
 
+/** The neutral tool shape every model provider starts from: name, description (provenance first), input schema. */
+export interface ModelTool {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
 /** An immutable snapshot of every online tool, in stable order. */
 export interface Catalog {
   readonly entries: readonly CatalogEntry[];
@@ -68,6 +76,8 @@ export interface HubCallResult extends CallToolResult {
   protocolError?: {code: number; message: string};
   /** Why the call failed on the client side, for counting and display. */
   failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
+  /** The server's own result when it broke its outputSchema: shown to the user, never to the model. */
+  rejected?: Pick<CallToolResult, 'content' | 'structuredContent'>;
   /** Warnings recorded on the way (e.g. outputSchema without structuredContent). */
   warnings?: string[];
   alias?: string;

@@ -8,28 +8,38 @@ import {reduceServers, type ServerEvent} from './reduce-servers.js';
 import {reduceTurn, type TurnEvent} from './reduce-turn.js';
 import {reduceUi, type UiEvent} from './reduce-ui.js';
 import {reduceInput, type InputEvent} from './reduce-input.js';
+import {reduceInspect, type InspectEvent} from './reduce-inspect.js';
 
 /** The next state after `event`; `state` itself when nothing changes. Never mutates `state`. */
 export function reduce(state: AppState, event: AppEvent): AppState {
   switch (event.type) {
     case 'server/starting':
     case 'server/page-listed':
-    case 'server/discovered':
-    case 'server/failed':
+    case 'server/online':
+    case 'server/offline':
     case 'server/exited':
     case 'server/restarting':
     case 'server/tools-changed':
-    case 'server/disabled':
-    case 'server/status':
+    case 'server/tools-listed':
+    case 'server/tools-dropped':
+    case 'server/inputs-declined':
+    case 'server/circuit-changed':
+    case 'server/call-started':
+    case 'server/call-finished':
     case 'catalog/rebuilt':
     case 'trace/recorded':
       return reduceServers(state, event satisfies ServerEvent);
+    case 'server/logged':
+      // A log entry is a trace line and an entry of the server's log view.
+      return reduceInspect(reduceServers(state, event), event);
     case 'user/submitted':
+    case 'question/queued':
+    case 'question/dropped':
+    case 'clock/ticked':
     case 'model/requested':
     case 'model/text-delta':
     case 'model/responded':
     case 'model/failed':
-    case 'model/selected':
     case 'turn/step-limit-reached':
     case 'turn/cancel-requested':
     case 'turn/finished':
@@ -44,6 +54,7 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'call/started':
     case 'call/progress':
     case 'call/completed':
+    case 'call/skipped':
       return reduceCalls(state, event satisfies CallEvent);
     case 'input/requested':
     case 'input/answered':
@@ -53,11 +64,34 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/pane-measured':
     case 'ui/filter-set':
     case 'ui/trace-toggled':
+    case 'ui/help-toggled':
+    case 'ui/input-edited':
     case 'ui/resized':
+    case 'ui/cursor-moved':
     case 'notice/posted':
       return reduceUi(state, event satisfies UiEvent);
+    case 'server/resources-listed':
+    case 'prompts/rebuilt':
+    case 'server/resource-updated':
+    case 'server/log-level-changed':
+    case 'inspect/opened':
+    case 'inspect/closed':
+    case 'inspect/scrolled':
+    case 'inspect/cursor-moved':
+    case 'inspect/detail-loaded':
+    case 'resource/read':
+    case 'resource/watch-changed':
+    case 'completion/offered':
+    case 'manual/requested':
+    case 'manual/approval-asked':
+    case 'manual/approved':
+    case 'manual/denied':
+    case 'manual/started':
+    case 'manual/progress':
+    case 'manual/completed':
+      return reduceInspect(state, event satisfies InspectEvent);
     default:
-      // An event from a newer controller than this reducer: ignore it.
+      // An event from a newer driver than this reducer: ignore it.
       return assertNever(event, state);
   }
 }

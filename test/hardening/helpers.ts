@@ -132,5 +132,5 @@ export {ROOT};
 
 /** Hub option: stdio transports with a short close grace (stdin EOF → SIGTERM → SIGKILL), for stubborn servers. */
 export function quickClose(graceMs = 300): Pick<HubOptions, 'makeTransport'> {
-  return {makeTransport: (s, onstderr) => new StdioTransport({command: s.command, args: s.args, cwd: s.cwd, env: s.env, onstderr, closeGraceMs: graceMs})};
+  return {makeTransport: (s) => new StdioTransport({command: s.command, args: s.args, cwd: s.cwd, env: s.env, closeGraceMs: graceMs})};
 }
