@@ -64,8 +64,11 @@ export class ServerExtras {
       this.watched.set(uri, undefined);
     }
     this.session = undefined;
-    this.resources = {alias: this.alias, resources: [], templates: [], dropped: []};
-    this.sink.resourcesListed(this.resources);
+    const r = this.resources;
+    if (r.resources.length + r.templates.length + r.dropped.length > 0) {
+      this.resources = {alias: this.alias, resources: [], templates: [], dropped: []};
+      this.sink.resourcesListed(this.resources);
+    }
     if (this.prompts.length > 0) {
       this.prompts = [];
       this.sink.promptsListed(this.alias);
