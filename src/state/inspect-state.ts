@@ -8,6 +8,7 @@
 import type {LogEntry, ServerDetail, ServerResources} from '../hub/inspect-types.js';
 import {EMPTY_PROMPTS, type PromptTable} from '../hub/prompt-table.js';
 import type {HubCallResult} from '../hub/types.js';
+import type {PageRecord} from '../session/paginate.js';
 
 /** What the inspector view shows, drawn in place of the conversation. */
 export type InspectView =
@@ -78,6 +79,8 @@ export interface InspectState {
   readonly resources: Readonly<Record<string, ServerResources>>;
   readonly prompts: PromptTable;
   readonly logs: Readonly<Record<string, readonly LogEntry[]>>;
+  /** The pages of each server's last tools/list (the tool view names the page a tool came on). */
+  readonly pages: Readonly<Record<string, readonly PageRecord[]>>;
   readonly logLevels: Readonly<Record<string, string>>;
   /** Watched resources per server, and those updated since last read. */
   readonly watched: Readonly<Record<string, readonly string[]>>;
@@ -100,6 +103,7 @@ export const INITIAL_INSPECT: InspectState = Object.freeze({
   resources: {},
   prompts: EMPTY_PROMPTS,
   logs: {},
+  pages: {},
   logLevels: {},
   watched: {},
   updated: {},

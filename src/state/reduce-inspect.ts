@@ -13,6 +13,7 @@ export type InspectEvent = EventOf<
   | 'server/resource-updated'
   | 'server/log-level-changed'
   | 'server/logged'
+  | 'server/page-listed'
   | `inspect/${string}`
   | `resource/${string}`
   | 'completion/offered'
@@ -41,6 +42,10 @@ export function reduceInspect(state: AppState, event: InspectEvent): AppState {
       const entry = {at: event.at ?? state.now, level: event.level, text: truncate(event.text, state.limits.summaryChars)};
       const next = list.length >= LOGS_PER_SERVER ? [...list.slice(list.length - LOGS_PER_SERVER + 1), entry] : [...list, entry];
       return withInspect(state, {logs: {...i.logs, [event.alias]: next}});
+    }
+    case 'server/page-listed': {
+      const list = event.page.index === 1 ? [] : (i.pages[event.alias] ?? []);
+      return withInspect(state, {pages: {...i.pages, [event.alias]: [...list, event.page]}});
     }
     case 'inspect/opened':
       return opened(state, event.view, event.replace === true);

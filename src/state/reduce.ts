@@ -14,7 +14,6 @@ import {reduceInspect, type InspectEvent} from './reduce-inspect.js';
 export function reduce(state: AppState, event: AppEvent): AppState {
   switch (event.type) {
     case 'server/starting':
-    case 'server/page-listed':
     case 'server/online':
     case 'server/offline':
     case 'server/exited':
@@ -30,7 +29,8 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'trace/recorded':
       return reduceServers(state, event satisfies ServerEvent);
     case 'server/logged':
-      // A log entry is a trace line and an entry of the server's log view.
+    case 'server/page-listed':
+      // A log entry is a trace line and an entry of the log view; a page counts in the row and names its tools.
       return reduceInspect(reduceServers(state, event), event);
     case 'user/submitted':
     case 'question/queued':
