@@ -94,7 +94,7 @@ export class ManualCalls {
   }
 
   private note(alias: string, summary: string): void {
-    this.d.dispatch({type: 'trace/recorded', alias, entry: {at: Date.now(), direction: 'note', kind: 'era', summary}});
+    this.d.dispatch({type: 'trace/recorded', alias, entry: {at: Date.now(), direction: 'note', kind: 'user', summary}});
   }
 }
 

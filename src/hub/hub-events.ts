@@ -12,7 +12,8 @@ export interface TraceLine {
   /** ms since epoch. */
   at: number;
   direction: 'in' | 'out' | 'note';
-  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page';
+  /** `user`: something the person did by hand (a call, a relist), not the model. */
+  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page' | 'user';
   summary: string;
 }
 

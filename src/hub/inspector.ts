@@ -157,7 +157,7 @@ export class Inspector {
     return this.run(alias, 'tools/list', {}, async () => {
       const started = Date.now();
       const before = this.deps.catalog().entries.filter((e) => e.alias === alias);
-      this.deps.note(alias, 'relist: listing the tools again');
+      this.deps.note(alias, 'relist (by you): listing the tools again');
       const listing = await this.deps.slot(alias)!.listAgain();
       const after = this.deps.catalog().entries.filter((e) => e.alias === alias);
       const report: RelistReport = {alias, pages: listing.pages, dropped: listing.dropped, ...diffCatalog(before, after), durationMs: Date.now() - started};

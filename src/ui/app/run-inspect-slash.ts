@@ -53,6 +53,7 @@ export function runInspectSlash(intent: InspectIntent, d: InspectSlashDeps): boo
           return false;
         }
       }
+      if (args !== undefined) d.argForms.prefillCall(intent.name, state, args as Record<string, unknown>);
       inspector.open({kind: 'call', name: intent.name});
       if (args !== undefined) void driver.manual?.call(intent.name, args as Record<string, unknown>);
       return true;

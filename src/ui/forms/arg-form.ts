@@ -26,6 +26,14 @@ export function initialArgs(schema: Record<string, unknown>): ArgFormState {
   return isFlat(fields) ? {mode: 'fields', form: initialForm(fields)} : {mode: 'json', editor: {value: '{}', cursor: 1}, flat: false};
 }
 
+/** The starting form holding `values` (arguments given with `/call`). */
+export function filledArgs(schema: Record<string, unknown>, values: Record<string, unknown>): ArgFormState {
+  const s = initialArgs(schema);
+  if (s.mode === 'fields') return {...s, form: withValues(s.form, values)};
+  const text = safeStringify(values);
+  return {...s, editor: {value: text, cursor: text.length}};
+}
+
 /** The arguments to send, or the state showing why not. */
 export function argsToSend(s: ArgFormState, schema: Record<string, unknown>): {args: Record<string, unknown>} | {state: ArgFormState} {
   if (s.mode === 'fields') {

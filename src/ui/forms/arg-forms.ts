@@ -3,7 +3,7 @@
 // while an approval covers it. One holder per call or prompt view.
 import type {AppState} from '../../state/app-state.js';
 import {createFormHolder, type FormHolder} from './form-holder.js';
-import {initialArgs, promptArgs, type ArgFormState} from './arg-form.js';
+import {filledArgs, initialArgs, promptArgs, type ArgFormState} from './arg-form.js';
 
 /** Tools and prompts whose arguments are remembered. */
 const KEPT = 32;
@@ -14,6 +14,8 @@ export interface ArgForms {
   of(state: AppState): FormHolder<ArgFormState> | undefined;
   /** Starts a prompt's form with values typed after its slash command. */
   prefill(prompt: string, state: AppState, values: Record<string, string>): void;
+  /** Puts the arguments given with `/call <name> {json}` into the call's form. */
+  prefillCall(name: string, state: AppState, args: Record<string, unknown>): void;
 }
 
 /** A fresh set of holders. */
@@ -39,6 +41,10 @@ export function createArgForms(): ArgForms {
         return entry ? keep(`prompt:${v.name}`, () => promptArgs(entry.arguments)) : undefined;
       }
       return undefined;
+    },
+    prefillCall(name, state, args) {
+      const entry = state.catalog.byName.get(name);
+      if (entry) keep(`call:${name}`, () => initialArgs(entry.inputSchema)).set(filledArgs(entry.inputSchema, args));
     },
     prefill(prompt, state, values) {
       const entry = state.inspect.prompts.byName.get(prompt);

@@ -55,7 +55,8 @@ export function manualLines(m: ManualCallView, now: number, width: number): Line
   const lines: Line[] = [heading('Result (by hand: the model is not involved)')];
   lines.push(labelled('  status', status(m, now), width));
   if (m.state === 'awaiting-approval') {
-    lines.push(fitLine([seg('  your rules ask before this call runs (as they would for the model): ', 'warn', true), seg('[y] once  [a] always  [n] deny', 'accent', true)], width));
+    lines.push(fitLine([seg('  your rules ask before this call runs, as they would for the model:', 'warn', true)], width));
+    lines.push(fitLine([seg('  [y] allow once  [a] always (this session)  [n] deny', 'accent', true)], width));
   }
   if (m.progress) {
     const p = m.progress;

@@ -52,7 +52,7 @@ const LEVEL_TONE: Readonly<Record<string, Tone>> = {debug: 'muted', info: 'info'
 /** The log view: the level asked for, then every entry kept, oldest first. */
 export function logLines(alias: string, entries: readonly LogEntry[], level: string, width: number): Line[] {
   const lines: Line[] = [
-    fitLine([seg('level asked: ', 'muted'), seg(level, 'accent', true), seg(`  (/loglevel ${alias} debug shows more; the last ${entries.length} entries are kept)`, 'muted')], width),
+    fitLine([seg('level asked: ', 'muted'), seg(level, 'accent', true), seg(`  (/loglevel ${alias} <level> changes it; the last ${entries.length} kept)`, 'muted')], width),
     [],
   ];
   if (entries.length === 0) lines.push([seg('no log entries yet (notifications/message)', 'muted')]);

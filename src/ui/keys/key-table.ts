@@ -129,7 +129,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'arg-prev', layer: 'argform', keys: 'Shift-Tab/↑', help: 'previous field', match: (_i, k) => k.upArrow || (k.tab && k.shift)},
   {id: 'arg-page-up', layer: 'argform', keys: 'PgUp', help: 'scroll the view up', match: (_i, k) => k.pageUp},
   {id: 'arg-page-down', layer: 'argform', keys: 'PgUp/PgDn', hint: 'scroll', help: 'scroll the view down', match: (_i, k) => k.pageDown},
-  {id: 'arg-edit', layer: 'argform', keys: '→ at the end', hint: 'take a suggestion', help: 'type into the field; → at its end takes the first suggestion', match: (i, k) => !ctrlC(i, k)},
+  {id: 'arg-edit', layer: 'argform', keys: '→ at the end', help: 'type into the field; → at its end takes the first suggestion', match: (i, k) => !ctrlC(i, k)},
   {id: 'inspect-call', layer: 'inspect', views: ['tool'], keys: 'c', hint: 'call it by hand', help: 'call the tool by hand', match: letter('c')},
   {id: 'inspect-open', layer: 'inspect', views: ['resources'], keys: 'Enter', hint: 'read', help: 'read the highlighted resource', match: (_i, k) => k.return},
   {id: 'inspect-watch', layer: 'inspect', views: ['resources', 'resource'], keys: 's', hint: 'watch / unwatch', help: 'subscribe to updates of the resource (again: stop)', match: letter('s')},

@@ -14,6 +14,7 @@ const KIND_TONE: Readonly<Record<TraceLine['kind'], Tone | undefined>> = {
   stderr: 'muted',
   era: 'accent',
   page: 'accent',
+  user: 'user',
 };
 
 const KIND_LABEL: Readonly<Record<TraceLine['kind'], string>> = {
@@ -25,6 +26,7 @@ const KIND_LABEL: Readonly<Record<TraceLine['kind'], string>> = {
   stderr: 'err>',
   era: 'era ',
   page: 'page',
+  user: 'you ',
 };
 
 /** One trace entry on one row; `tookMs` is how long after its request a response came. */
