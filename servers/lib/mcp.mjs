@@ -7,6 +7,7 @@
 // Servers pick one era (chaos picks by env) and share everything else.
 
 import { serve, RpcError, ERR, KEEP_OPEN } from './stdio-server.mjs';
+import { httpPort, serveHttp } from './http-server.mjs';
 
 export const MODERN_VERSION = '2026-07-28';
 export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
@@ -94,7 +95,10 @@ const pick = (map, key) => (Object.hasOwn(map, key) ? map[key] : undefined);
  * Server methods override era methods of the same name (chaos wraps the handshake).
  */
 export function serveMcp({ era, methods = {}, notifications = {}, ...serveOpts }) {
-  return serve({
+  // `--http PORT`: the same handlers over Streamable HTTP, in this server's era.
+  const port = httpPort();
+  const start = port === undefined ? serve : (opts) => serveHttp(opts, port, era.name);
+  return start({
     ...serveOpts,
     async onRequest(msg, ctx) {
       const params = msg.params ?? {};

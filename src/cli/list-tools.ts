@@ -18,6 +18,9 @@ export function listToolsJson(state: AppState): string {
       pages: s.pages,
       phase: up ? null : (s.phase ?? null),
       reason: up ? null : (s.reason ?? null),
+      transport: s.transport ?? 'stdio',
+      url: s.url ?? null,
+      warning: s.warning ?? null,
     };
   });
   const tools = state.catalog.entries.map((e) => ({
@@ -45,6 +48,8 @@ export function listToolsText(state: AppState): string {
           ? 'disabled'
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
     lines.push(`  ${s.alias.padEnd(16)} ${what}`);
+    // Remote servers say where they are (credentials masked) and any warning about the link.
+    if (s.url) lines.push(`  ${''.padEnd(16)} via Streamable HTTP at ${stripControlLine(s.url)}${s.warning ? ` (warning: ${s.warning})` : ''}`);
   }
   const entries = state.catalog.entries;
   lines.push('', 'Tools (model name → server / original name)');

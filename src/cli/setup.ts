@@ -13,7 +13,7 @@ import {UsageError, type CliOptions} from './args.js';
 
 /** Config servers as the hub starts them: each with its finished child environment. */
 export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): Array<ServerConfig & HubServer> {
-  return config.servers.map((s) => ({...s, env: childEnv(s, parentEnv)}));
+  return config.servers.map((s) => (s.type === 'http' ? s : {...s, env: childEnv(s, parentEnv)}));
 }
 
 /** The user's standing permissions from flags and config. */

@@ -1,12 +1,12 @@
 // A server gets a minimal environment, never a copy of ours: our process may
 // hold API keys (ANTHROPIC_API_KEY and friends) that no tool server should see.
-import type {ServerConfig} from './types.js';
+import type {StdioServerConfig} from './types.js';
 
 /** Variables passed through from the parent; everything else must be set in the config. */
 export const INHERITED_ENV = ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'TZ'] as const;
 
 /** The environment to spawn `server` with: the allowlist from `parentEnv`, then the config's `env` (config wins). */
-export function childEnv(server: Pick<ServerConfig, 'env'>, parentEnv: NodeJS.ProcessEnv): Record<string, string> {
+export function childEnv(server: Pick<StdioServerConfig, 'env'>, parentEnv: NodeJS.ProcessEnv): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of INHERITED_ENV) {
     const value = parentEnv[name];

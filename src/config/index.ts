@@ -4,4 +4,4 @@ export {ConfigError} from './config-error.js';
 export {childEnv, INHERITED_ENV} from './child-env.js';
 export {ALIAS_RE, MAX_ALIAS_LENGTH} from './aliases.js';
 export {MAX_TIMEOUT_MS, SERVER_DEFAULTS} from './schema.js';
-export type {Config, ServerConfig, TransportType} from './types.js';
+export type {Config, HttpServerConfig, ServerConfig, StdioServerConfig, TransportType} from './types.js';

@@ -9,13 +9,19 @@ export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000}
 
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
-  'type', 'command', 'args', 'env', 'cwd', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
+  'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
   'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling',
 ] as const;
+
+/** Keys that only mean something for a local (stdio) server. */
+export const STDIO_ONLY_KEYS = ['command', 'args', 'env', 'cwd'] as const;
+/** Keys that only mean something for a remote (HTTP) server. */
+export const HTTP_ONLY_KEYS = ['url', 'headers'] as const;
 
 /** Other spellings people reach for (normalised: lower case, no `_`/`-`). */
 export const SERVER_KEY_SYNONYMS: Readonly<Record<string, string>> = {
   environment: 'env', arguments: 'args', argv: 'args', cmd: 'command', workingdirectory: 'cwd', workdir: 'cwd',
+  uri: 'url', endpoint: 'url', serverurl: 'url', header: 'headers', httpheaders: 'headers',
 };
 
 /** A JSON value's kind, for "got …" in messages. */
@@ -50,17 +56,8 @@ const ms = z
   .number({error: expected(`a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, quoted)})
   .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_TIMEOUT_MS, {error: `expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`});
 
-/** One server entry as written; unknown keys pass through. */
-export const serverSchema = z.looseObject({
-  command: z
-    .string({error: expected('a string', undefined, 'is required: the program that starts the server, e.g. "npx" or "node"')})
-    .refine(noNul, NUL)
-    .refine((s) => s.trim() !== '', {error: 'must not be empty: the program that starts the server, e.g. "npx"'}),
-  args: strArray('an array of strings').default([]),
-  env: z
-    .record(z.string(), str('a string (quote numbers and booleans, e.g. "3000")'), {error: expected('an object of "NAME": "value" strings')})
-    .default({}),
-  cwd: str('a directory path').optional(),
+/** Keys every server has, local or remote. */
+const common = {
   disabled: flag.default(false),
   trusted: flag.default(false),
   autoApprove: strArray('an array of tool names').default([]),
@@ -71,7 +68,35 @@ export const serverSchema = z.looseObject({
   excludeTools: strArray('an array of tool names').default([]),
   roots: strArray('an array of directory paths').default([]),
   sampling: flag.default(false),
+};
+
+/** A local server entry as written; unknown keys pass through. */
+export const serverSchema = z.looseObject({
+  command: z
+    .string({error: expected('a string', undefined, 'is required: the program that starts the server, e.g. "npx" or "node"')})
+    .refine(noNul, NUL)
+    .refine((s) => s.trim() !== '', {error: 'must not be empty: the program that starts the server, e.g. "npx"'}),
+  args: strArray('an array of strings').default([]),
+  env: z
+    .record(z.string(), str('a string (quote numbers and booleans, e.g. "3000")'), {error: expected('an object of "NAME": "value" strings')})
+    .default({}),
+  cwd: str('a directory path').optional(),
+  ...common,
+});
+
+/** A remote server entry as written: `url` instead of `command`. */
+export const httpServerSchema = z.looseObject({
+  url: z
+    .string({error: expected('a string', undefined, 'is required: the server\'s MCP endpoint, e.g. "https://example.com/mcp"')})
+    .refine(noNul, NUL)
+    .refine((s) => s.trim() !== '', {error: 'must not be empty: the server\'s MCP endpoint, e.g. "https://example.com/mcp"'}),
+  headers: z
+    .record(z.string(), str('a string (quote numbers, e.g. "3000")'), {error: expected('an object of "Header-Name": "value" strings')})
+    .default({}),
+  ...common,
 });
 
 /** What the schema yields before variables are expanded and paths resolved. */
 export type RawServer = z.output<typeof serverSchema>;
+/** A remote entry before variables are expanded. */
+export type RawHttpServer = z.output<typeof httpServerSchema>;

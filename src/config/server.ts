@@ -1,11 +1,15 @@
 // Turns one `mcpServers` entry into a fully defaulted ServerConfig, or into
 // the list of everything wrong with it (each line prefixed with its JSON path).
 import {isAbsolute, resolve} from 'node:path';
+import type * as z from 'zod';
 import {expandVars} from './expand.js';
 import {formatPath} from './path.js';
-import {kindOf, serverSchema, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawServer} from './schema.js';
+import {finishHttp} from './http-server.js';
+import {httpServerSchema, kindOf, serverSchema, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawServer} from './schema.js';
 import {suggestKey} from './suggest.js';
-import type {ServerConfig} from './types.js';
+import {transportOf} from './transport-type.js';
+import type {Common, Expander, ServerBase, ServerConfig, ServerParse} from './types.js';
+export type {Common, Expander, ServerParse};
 
 /** What `parseServer` needs besides the entry. */
 export interface ServerContext {
@@ -14,10 +18,9 @@ export interface ServerContext {
   env: NodeJS.ProcessEnv;
 }
 
-/** The parsed server, or the problems found in it. */
-export type ServerParse = {ok: true; server: ServerConfig} | {ok: false; problems: string[]};
 
-const KNOWN = new Set<string>([...SERVER_KEYS, 'url']);
+const KNOWN = new Set<string>(SERVER_KEYS);
+
 
 /** Validates, defaults and expands one server entry. */
 export function parseServer(alias: string, raw: unknown, ctx: ServerContext): ServerParse {
@@ -26,8 +29,8 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
     return {ok: false, problems: [`${at()}: expected an object like {"command": "npx", "args": ["-y", "some-server"]}, got ${kindOf(raw)}`]};
   }
   const entry = raw as Record<string, unknown>;
-  const transport = transportProblem(entry);
-  if (transport) return {ok: false, problems: [`${at(transport.key)}: ${transport.message}`]};
+  const transport = transportOf(entry);
+  if ('key' in transport) return {ok: false, problems: [`${at(transport.key)}: ${transport.message}`]};
 
   const problems: string[] = [];
   const meant = new Set<string>();
@@ -43,38 +46,58 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
       meant.add(guess);
     }
   }
-  const parsed = serverSchema.safeParse(entry);
+  const parsed = (transport.type === 'stdio' ? serverSchema : httpServerSchema).safeParse(entry);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       // "command is required" adds nothing when we just said `comand` meant it.
       if (issue.path.length === 1 && meant.has(String(issue.path[0])) && entry[String(issue.path[0])] === undefined) continue;
+      // A misspelt `url` (say `uri`) meant a remote server: no command is missing.
+      if (issue.path[0] === 'command' && entry.command === undefined && meant.has('url')) continue;
       problems.push(`${at(...(issue.path as Array<string | number>))}: ${issue.message}`);
     }
   }
   if (problems.length > 0 || !parsed.success) return {ok: false, problems};
-  return finish(alias, parsed.data, entry, ctx, at);
+  if (transport.type === 'stdio') return finish(alias, parsed.data as RawServer, entry, ctx, at);
+  return finishHttp(common(alias, parsed.data as RawServer, entry, ctx, at), parsed.data as z.output<typeof httpServerSchema>, entry, ctx, at, transport.sse);
 }
 
-function transportProblem(entry: Record<string, unknown>): {key: string; message: string} | undefined {
-  const type = entry.type;
-  if (type !== undefined && type !== 'stdio') {
-    const shown = typeof type === 'string' ? `"${type}"` : kindOf(type);
-    return {key: 'type', message: `${shown} is not supported: breakerbox only runs local stdio servers for now (use "type": "stdio" with a "command", or remove this server)`};
-  }
-  if (type === undefined && entry.url !== undefined && entry.command === undefined) {
-    return {key: 'url', message: 'remote (HTTP/SSE) servers are not supported yet: breakerbox only runs local stdio servers with a "command"'};
-  }
-  return undefined;
-}
 
-function finish(alias: string, data: RawServer, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): ServerParse {
+type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling'>;
+
+/** The keys every server has, expanded and defaulted. */
+function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): Common {
   const problems: string[] = [];
-  const expand = (value: string, ...path: Array<string | number>): string => {
+  const expand: Expander = (value, ...path) => {
     const r = expandVars(value, ctx.env);
     if (r.ok) return r.value;
     for (const p of r.problems) problems.push(`${at(...path)}: ${p}`);
     return value;
   };
+  const dir = (p: string): string => (isAbsolute(p) ? p : resolve(ctx.dir, p));
+  const roots = data.roots.map((r, i) => expand(r, 'roots', i)).filter((r) => r !== '').map(dir);
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(entry)) {
+    if (!(SERVER_KEYS as readonly string[]).includes(key)) Object.defineProperty(extra, key, {value: entry[key], enumerable: true, writable: true, configurable: true});
+  }
+  const base: ServerBase = {
+    alias,
+    disabled: data.disabled,
+    trusted: data.trusted,
+    autoApprove: data.autoApprove,
+    startupTimeoutMs: data.startupTimeoutMs,
+    callTimeoutMs: data.callTimeoutMs,
+    toolTimeouts: Object.assign(Object.create(null) as Record<string, number>, data.toolTimeouts),
+    ...(data.includeTools ? {includeTools: data.includeTools} : {}),
+    excludeTools: data.excludeTools,
+    roots,
+    sampling: data.sampling,
+    extra,
+  };
+  return {base, problems, expand};
+}
+
+function finish(alias: string, data: RawServer, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): ServerParse {
+  const {base, problems, expand} = common(alias, data, entry, ctx, at);
   const command = expand(data.command, 'command');
   if (problems.length === 0 && command.trim() === '') problems.push(`${at('command')}: is empty after expanding variables`);
   const args = data.args.map((a, i) => expand(a, 'args', i));
@@ -88,33 +111,10 @@ function finish(alias: string, data: RawServer, entry: Record<string, unknown>, 
     }
     Object.defineProperty(env, name, {value: expand(value, 'env', name), enumerable: true, writable: true, configurable: true});
   }
-  const dir = (p: string): string => (isAbsolute(p) ? p : resolve(ctx.dir, p));
   const cwdText = data.cwd === undefined ? '' : expand(data.cwd, 'cwd');
-  const roots = data.roots.map((r, i) => expand(r, 'roots', i)).filter((r) => r !== '').map(dir);
   if (problems.length > 0) return {ok: false, problems};
-
-  const extra: Record<string, unknown> = {};
-  for (const key of Object.keys(entry)) {
-    if (!(SERVER_KEYS as readonly string[]).includes(key)) Object.defineProperty(extra, key, {value: entry[key], enumerable: true, writable: true, configurable: true});
-  }
-  const server: ServerConfig = {
-    alias,
-    type: 'stdio',
-    command,
-    args,
-    env,
-    ...(cwdText !== '' ? {cwd: dir(cwdText)} : {}),
-    disabled: data.disabled,
-    trusted: data.trusted,
-    autoApprove: data.autoApprove,
-    startupTimeoutMs: data.startupTimeoutMs,
-    callTimeoutMs: data.callTimeoutMs,
-    toolTimeouts: Object.assign(Object.create(null) as Record<string, number>, data.toolTimeouts),
-    ...(data.includeTools ? {includeTools: data.includeTools} : {}),
-    excludeTools: data.excludeTools,
-    roots,
-    sampling: data.sampling,
-    extra,
-  };
+  const cwd = cwdText === '' ? undefined : isAbsolute(cwdText) ? cwdText : resolve(ctx.dir, cwdText);
+  const {alias: _a, ...rest} = base;
+  const server: ServerConfig = {alias, type: 'stdio', command, args, env, ...(cwd !== undefined ? {cwd} : {}), ...rest};
   return {ok: true, server};
 }

@@ -1,17 +1,43 @@
-/** Transports a server entry may ask for; only stdio exists so far. */
-export type TransportType = 'stdio';
+/** How breakerbox reaches a server: a local process, or Streamable HTTP. */
+export type TransportType = 'stdio' | 'http';
 
 /** One configured server with every default applied and every `${VAR}` expanded. */
-export interface ServerConfig {
-  /** The key under `mcpServers`: the prefix of every model name of this server. */
-  alias: string;
-  type: TransportType;
+export type ServerConfig = StdioServerConfig | HttpServerConfig;
+
+/** A server run as a local process, spoken to over stdin/stdout. */
+export interface StdioServerConfig extends ServerBase {
+  type: 'stdio';
   command: string;
   args: string[];
   /** Only what the config sets (null prototype); see `childEnv` for what the process really gets. */
   env: Record<string, string>;
   /** Absolute; relative paths in the file resolve against the file's directory. */
   cwd?: string;
+  url?: undefined;
+}
+
+/** A remote server reached over Streamable HTTP at `url`. */
+export interface HttpServerConfig extends ServerBase {
+  type: 'http';
+  /** The MCP endpoint, `http:` or `https:`; may hold credentials, so show it only through `maskUrl`. */
+  url: string;
+  /** Sent on every request (values expanded); never logged or shown. */
+  headers: Record<string, string>;
+  command?: undefined;
+}
+
+/** What every server entry has, local or remote. */
+export interface ServerBase {
+  /** The key under `mcpServers`: the prefix of every model name of this server. */
+  alias: string;
+  /**
+   * Why this one entry cannot start (keys that do not apply to it, a transport
+   * breakerbox does not speak); it stays offline with this reason while the
+   * other servers run.
+   */
+  cannotStart?: string;
+  /** A problem worth showing beside the server that does not stop it (plain http to another host). */
+  warning?: string;
   disabled: boolean;
   /** Whether tool annotations from this server may be believed. */
   trusted: boolean;
@@ -41,4 +67,17 @@ export interface Config {
   servers: ServerConfig[];
   /** Unknown top-level keys (e.g. `$schema`), kept untouched. */
   extra: Record<string, unknown>;
+}
+
+/** The parsed server, or the problems found in it. */
+export type ServerParse = {ok: true; server: ServerConfig} | {ok: false; problems: string[]};
+
+/** Adds `problem` lines under a JSON path; returns the expanded text. */
+export type Expander = (value: string, ...path: Array<string | number>) => string;
+
+/** What a finished entry needs besides its own keys: the common part and a way to expand. */
+export interface Common {
+  base: ServerBase;
+  problems: string[];
+  expand: Expander;
 }

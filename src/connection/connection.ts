@@ -22,7 +22,9 @@ export type RequestHandler = (params: Record<string, unknown> | undefined, id: R
 /** Something worth showing in a debug trace. */
 export type TraceEvent =
   | {direction: 'out' | 'in'; message: Record<string, unknown>}
-  | {direction: 'noise'; line: string; reason: string};
+  | {direction: 'noise'; line: string; reason: string}
+  /** What the transport itself did (an HTTP exchange); never carries header values. */
+  | {direction: 'transport'; line: string};
 
 interface Pending {
   id: RequestId;

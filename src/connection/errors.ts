@@ -48,7 +48,9 @@ export class ProtocolViolationError extends Error {
 
 /** One sentence for a person: "exited with code 1: <last stderr line>". */
 export function describeExit(exit: ExitInfo): string {
-  const how = exit.error
+  const how = exit.lost
+    ? `connection was lost: ${exit.lost}`
+    : exit.error
     ? `could not start: ${exit.error}`
     : exit.signal
       ? `was killed by ${exit.signal}`

@@ -25,7 +25,7 @@ export interface TraceFile {
 export interface TraceFileLine {
   t: string;
   server: string;
-  dir: 'in' | 'out' | 'noise';
+  dir: 'in' | 'out' | 'noise' | 'transport';
   message: unknown;
   /** Why a noise line was not a message. */
   reason?: string;
@@ -82,6 +82,8 @@ export function openTraceFile(o: {env: NodeJS.ProcessEnv; session?: string; maxM
       const t = (o.now?.() ?? new Date()).toISOString();
       if (event.direction === 'noise') {
         write({t, server: alias, dir: 'noise', message: capText(event.line, limit), reason: event.reason});
+      } else if (event.direction === 'transport') {
+        write({t, server: alias, dir: 'transport', message: capText(event.line, limit)});
       } else {
         write({t, server: alias, dir: event.direction, message: capMessage(event.message, limit)});
       }

@@ -1,5 +1,6 @@
 import {InputRoundsError} from '../session/session.js';
 import {AbortError, McpError, ProtocolViolationError, ServerExitedError, TimeoutError} from '../connection/errors.js';
+import {TransportRequestError} from '../transport/errors.js';
 import type {HubCallResult} from './types.js';
 
 /** An `isError` result the model can read, with the client-side reason attached. */
@@ -14,6 +15,8 @@ export function resultFromError(err: unknown, alias: string, tool: string, timeo
   if (err instanceof AbortError) return errorResult(`${who} was cancelled by the user`, 'aborted');
   if (err instanceof ServerExitedError) return errorResult(`the server ${alias} stopped during the call to ${tool}: ${err.message}`, 'exited');
   if (err instanceof InputRoundsError) return errorResult(err.message, 'input-rounds');
+  // Network failures, 5xx and stalled streams say the server is in trouble; a 4xx is an answer.
+  if (err instanceof TransportRequestError) return errorResult(`${who} failed: ${err.message}`, err.transient ? 'unreachable' : 'refused');
   if (err instanceof McpError) {
     return errorResult(`protocol error ${err.code}: ${err.message}`, 'protocol', {protocolError: {code: err.code, message: err.message}});
   }

@@ -13,7 +13,7 @@ export interface TraceLine {
   at: number;
   direction: 'in' | 'out' | 'note';
   /** `user`: something the person did by hand (a call, a relist), not the model. */
-  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page' | 'user';
+  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page' | 'http' | 'user';
   summary: string;
 }
 

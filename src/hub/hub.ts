@@ -2,6 +2,7 @@ import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {Implementation} from '../session/mcp-types.js';
+import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
@@ -18,13 +19,25 @@ import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
 
-/** A server as the hub starts it: the config plus the finished child environment. */
-export interface HubServer extends SlotConfig {
+/** A server as the hub starts it: a local process, or a remote URL. */
+export type HubServer = StdioHubServer | HttpHubServer;
+
+/** A local server: the config plus the finished child environment. */
+export interface StdioHubServer extends SlotConfig {
   command: string;
   args: string[];
   cwd?: string;
   /** The whole child environment (allowlist + config), computed by the caller. */
   env: Record<string, string>;
+  url?: undefined;
+}
+
+/** A remote server spoken to over Streamable HTTP. */
+export interface HttpHubServer extends SlotConfig {
+  url: string;
+  /** Sent on every request; never logged or shown. */
+  headers?: Record<string, string>;
+  command?: undefined;
 }
 
 /** Everything the hub can be told; only `servers` is required. */
@@ -232,7 +245,7 @@ export class Hub {
       result = resultFromError(err, entry.alias, entry.tool, timeoutMs);
       result.alias = entry.alias;
       result.tool = entry.tool;
-      if (result.failure === 'timeout' || result.failure === 'exited') slot.circuit.failed();
+      if (result.failure === 'timeout' || result.failure === 'exited' || result.failure === 'unreachable') slot.circuit.failed();
       else if (result.failure !== 'aborted') slot.circuit.succeeded();
       // A cancelled trial says nothing about the server; without this the circuit stays open for good.
       else if (trial) slot.circuit.released();
@@ -270,14 +283,24 @@ export class Hub {
       log?.write(text);
       if (o.trace) this.emit({type: 'trace/recorded', alias: server.alias, entry: {at: Date.now(), direction: 'in', kind: 'stderr', summary: text.slice(-2000)}});
     };
-    const spawn = o.makeTransport
-      ? () => o.makeTransport!(server)
-      : () => new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env});
-    // A missing cwd makes spawn fail with ENOENT, which reads as "command not found": say what it is.
-    const makeTransport = () => {
-      checkCwd(server.cwd);
-      return spawn();
+    // One line per HTTP exchange: the trace pane and --debug traces; never a header value.
+    const onexchange = (line: string) => {
+      o.rawTrace?.(server.alias, {direction: 'transport', line});
+      if (o.trace) this.emit({type: 'trace/recorded', alias: server.alias, entry: {at: Date.now(), direction: 'note', kind: 'http', summary: line}});
     };
+    const makeTransport = o.makeTransport
+      ? () => o.makeTransport!(server)
+      : server.url !== undefined
+        ? () => {
+            const t = new HttpTransport({url: server.url, headers: server.headers, onexchange});
+            onexchange(`Streamable HTTP to ${t.shownUrl}`);
+            return t;
+          }
+        : () => {
+            // A missing cwd makes spawn fail with ENOENT, which reads as "command not found": say what it is.
+            checkCwd(server.cwd);
+            return new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env});
+          };
     return new ServerSlot(server, {
       clientInfo: o.clientInfo ?? CLIENT_INFO,
       features: this.gate.wrap(server.alias, o.features?.(server) ?? {}),

@@ -4,6 +4,7 @@ import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
 import {McpSession, type CallOptions} from '../session/session.js';
 import type {Transport} from '../transport/types.js';
+import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
 import {Debounce, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
@@ -22,6 +23,11 @@ export interface SlotConfig {
   toolTimeouts?: Record<string, number>;
   includeTools?: string[];
   excludeTools?: string[];
+  /** A remote server's endpoint (shown masked); undefined for a local process. */
+  url?: string;
+  /** A problem of this config entry alone: the server stays offline with this reason. */
+  cannotStart?: string;
+  warning?: string;
 }
 
 /** What a slot needs from the hub. */
@@ -82,6 +88,9 @@ export class ServerSlot {
       pages: 0,
       trusted: config.trusted === true,
       logFile: deps.logFile,
+      transport: config.url === undefined ? 'stdio' : 'http',
+      ...(config.url === undefined ? {} : {url: maskUrl(config.url)}),
+      ...(config.warning ? {warning: config.warning} : {}),
     };
   }
 
@@ -156,6 +165,10 @@ export class ServerSlot {
   }
 
   private async connect(): Promise<boolean> {
+    if (this.config.cannotStart) {
+      this.offline('config', this.config.cannotStart);
+      return false;
+    }
     const generation = ++this.generation;
     const started = Date.now();
     const deadline = started + this.config.startupTimeoutMs;

@@ -4,6 +4,7 @@ import type {TraceLine} from './hub-events.js';
 
 /** One readable line per JSON-RPC message, for the trace pane. Never stringifies a whole result. */
 export function summarize(event: TraceEvent, at = Date.now()): TraceLine {
+  if (event.direction === 'transport') return {at, direction: 'note', kind: 'http', summary: event.line};
   if (event.direction === 'noise') return {at, direction: 'in', kind: 'noise', summary: `noise (${event.reason}): ${event.line.slice(0, 160)}`};
   const m = event.message;
   const arrow = event.direction === 'out' ? '→' : '←';

@@ -1,7 +1,7 @@
 import type {CallToolResult, Era, ServerCapabilities, ToolAnnotations} from '../session/mcp-types.js';
 
 /** Where a server's failure happened. */
-export type FailurePhase = 'spawn' | 'handshake' | 'list' | 'call' | 'exit';
+export type FailurePhase = 'config' | 'spawn' | 'handshake' | 'list' | 'call' | 'exit';
 
 /** A server's lifecycle state as the UI and `--list-tools` show it. */
 export type ServerState = 'starting' | 'online' | 'restarting' | 'offline' | 'disabled';
@@ -30,6 +30,12 @@ export interface ServerStatus {
   /** What the server declared it can do. */
   capabilities?: ServerCapabilities;
   logFile?: string;
+  /** How the server is reached, for display only. */
+  transport?: 'stdio' | 'http';
+  /** A remote server's URL, credentials masked. */
+  url?: string;
+  /** Shown beside the server; does not stop it (e.g. plain http to another host). */
+  warning?: string;
 }
 
 /** How a model name was derived from the original tool name. */
@@ -75,7 +81,7 @@ export interface HubCallResult extends CallToolResult {
   /** A JSON-RPC error (a bug, not a tool failure); shown to the user too. */
   protocolError?: {code: number; message: string};
   /** Why the call failed on the client side, for counting and display. */
-  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
+  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'unreachable' | 'refused' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
   /** The server's own result when it broke its outputSchema: shown to the user, never to the model. */
   rejected?: Pick<CallToolResult, 'content' | 'structuredContent'>;
   /** Warnings recorded on the way (e.g. outputSchema without structuredContent). */

@@ -1,6 +1,6 @@
 // Checks 1–4: servers start, errors come back at once, pagination, eras.
 import {McpError} from '../connection/errors.js';
-import type {HubServer} from '../hub/hub.js';
+import type {StdioHubServer} from '../hub/hub.js';
 import type {ServerStatus} from '../hub/types.js';
 import {CLIENT_INFO} from '../hub/hub.js';
 import {McpSession} from '../session/session.js';
@@ -87,7 +87,7 @@ export const eraCheck: Check = {
   },
 };
 
-async function openSession(server: HubServer): Promise<McpSession> {
+async function openSession(server: StdioHubServer): Promise<McpSession> {
   const transport = new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env, closeGraceMs: 500});
   return McpSession.open(transport, {label: server.alias, clientInfo: CLIENT_INFO, handshakeTimeoutMs: server.startupTimeoutMs, requestTimeoutMs: REQUEST_TIMEOUT_MS});
 }

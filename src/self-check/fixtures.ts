@@ -5,10 +5,10 @@ import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {childEnv, loadConfig, type ServerConfig} from '../config/index.js';
+import {childEnv, loadConfig, type StdioServerConfig} from '../config/index.js';
 import {Driver} from '../driver/driver.js';
 import type {HubEvent} from '../hub/hub-events.js';
-import {Hub, type HubOptions, type HubServer} from '../hub/hub.js';
+import {Hub, type HubOptions, type HubServer, type StdioHubServer} from '../hub/hub.js';
 import type {PageRecord} from '../session/list-tools.js';
 import {initialState, type ServerView} from '../state/app-state.js';
 import {createStore, type Store} from '../state/store.js';
@@ -43,8 +43,8 @@ export interface Observed {
 
 /** Everything the checks share. */
 export interface Fixtures {
-  notes: HubServer;
-  tickets: HubServer;
+  notes: StdioHubServer;
+  tickets: StdioHubServer;
   /** Where the notes and tickets definitions came from, for the header line. */
   source: string;
   /** notes + tickets + a server whose command does not exist. */
@@ -64,14 +64,14 @@ export function startFixtures(configPath: string | undefined, env: NodeJS.Proces
   const {notes, tickets, source} = bundledServers(configPath, env);
   const tmp = mkdtempSync(join(tmpdir(), 'breakerbox-self-check-'));
   const chaosLog = join(tmp, 'chaos-cancelled.log');
-  const server = (alias: string, file: string, extraEnv: Record<string, string> = {}, patch: Partial<HubServer> = {}): HubServer => ({
+  const server = (alias: string, file: string, extraEnv: Record<string, string> = {}, patch: Partial<StdioHubServer> = {}): StdioHubServer => ({
     ...defaults(alias, env),
     args: [join(SERVERS_DIR, file)],
     env: childEnv({env: extraEnv}, env),
     ...patch,
   });
   // A bare name, looked up in PATH like any configured command, that no one has installed.
-  const ghost: HubServer = {...defaults(GHOST, env), command: 'breakerbox-self-check-no-such-command', args: []};
+  const ghost: StdioHubServer = {...defaults(GHOST, env), command: 'breakerbox-self-check-no-such-command', args: []};
   const hubs = {
     main: observe([notes, tickets, ghost]),
     names: observe([server('names', 'check-names.mjs')]),
@@ -119,20 +119,22 @@ function observe(servers: HubServer[], extra: Partial<HubOptions> = {}): Observe
   return {hub, store, row, pages, events, sentCalls, ready: driver.start()};
 }
 
-function defaults(alias: string, env: NodeJS.ProcessEnv): HubServer {
+function defaults(alias: string, env: NodeJS.ProcessEnv): StdioHubServer {
   return {alias, command: process.execPath, args: [], cwd: PACKAGE_ROOT, env: childEnv({env: {}}, env), startupTimeoutMs: STARTUP_CAP_MS, callTimeoutMs: 30_000, toolTimeouts: {}, excludeTools: []};
 }
 
 /** notes and tickets as the config launches them, else as bundled. */
-function bundledServers(configPath: string | undefined, env: NodeJS.ProcessEnv): {notes: HubServer; tickets: HubServer; source: string} {
+function bundledServers(configPath: string | undefined, env: NodeJS.ProcessEnv): {notes: StdioHubServer; tickets: StdioHubServer; source: string} {
   const config = configPath && existsSync(configPath) ? loadConfig(configPath, env) : undefined;
-  const pick = (alias: string, file: string): HubServer => {
-    const s = config?.servers.find((x) => x.alias === alias) ?? config?.servers.find((x) => x.args.some((a) => a.endsWith(file)));
+  const pick = (alias: string, file: string): StdioHubServer => {
+    // The checks spawn processes, so only local entries qualify.
+    const local = config?.servers.filter((x): x is StdioServerConfig => x.type === 'stdio') ?? [];
+    const s = local.find((x) => x.alias === alias) ?? local.find((x) => x.args.some((a) => a.endsWith(file)));
     return s ? fromConfig(s, env) : {...defaults(alias, env), args: [join(SERVERS_DIR, file)]};
   };
   return {notes: pick('notes', 'notes.mjs'), tickets: pick('tickets', 'tickets.mjs'), source: config ? config.path : 'the bundled servers (no config file)'};
 }
 
-function fromConfig(s: ServerConfig, env: NodeJS.ProcessEnv): HubServer {
+function fromConfig(s: StdioServerConfig, env: NodeJS.ProcessEnv): StdioHubServer {
   return {...s, env: childEnv(s, env), startupTimeoutMs: Math.min(s.startupTimeoutMs, STARTUP_CAP_MS)};
 }

@@ -103,7 +103,7 @@ function isExit(err: Error): boolean {
   return (err as {code?: unknown}).code === 'exited';
 }
 
-async function retryWithSupported(conn: Connection, o: EraOptions, err: McpError, timeoutMs: number): Promise<Handshake> {
+export async function retryWithSupported(conn: Connection, o: EraOptions, err: McpError, timeoutMs: number): Promise<Handshake> {
   const supported = Array.isArray((err.data as {supported?: unknown})?.supported) ? ((err.data as {supported: unknown[]}).supported) : [];
   const modern = supported.filter(isModernVersion).sort().reverse();
   const version = modern.includes(MODERN_VERSION) ? MODERN_VERSION : modern[0];
@@ -114,7 +114,7 @@ async function retryWithSupported(conn: Connection, o: EraOptions, err: McpError
   return modernHandshake(result, version, `server/discover rejected ${MODERN_VERSION} (-32022); retried with ${version}`);
 }
 
-function modernHandshake(result: Record<string, unknown>, requested: string, how: string): Handshake {
+export function modernHandshake(result: Record<string, unknown>, requested: string, how: string): Handshake {
   const versions = Array.isArray(result.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [];
   if (versions.length === 0) throw new ProtocolViolationError('server/discover result has no supportedVersions');
   const version = versions.includes(requested) ? requested : versions.filter(isModernVersion).sort().reverse()[0];
@@ -130,7 +130,7 @@ function modernHandshake(result: Record<string, unknown>, requested: string, how
   };
 }
 
-async function legacyHandshake(conn: Connection, o: EraOptions, timeoutMs: number, stillWanted: () => boolean): Promise<Handshake> {
+export async function legacyHandshake(conn: Connection, o: EraOptions, timeoutMs: number, stillWanted: () => boolean): Promise<Handshake> {
   const result = await conn.request(
     'initialize',
     {protocolVersion: LEGACY_VERSIONS[0], capabilities: o.legacyCapabilities, clientInfo: o.clientInfo},

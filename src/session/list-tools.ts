@@ -25,8 +25,14 @@ const TOOLS: ListKind = {
  * Follows `nextCursor` until it is absent: an empty page with a cursor is not
  * the end, a short page is not the end. The cursor goes back verbatim.
  */
-export async function listAllTools(fetchPage: PageFetcher, label: string, options: ListOptions = {}): Promise<ToolListing> {
-  const {items, dropped, pages} = await listAllPages<Tool>(fetchPage, TOOLS, label, options);
+export async function listAllTools(
+  fetchPage: PageFetcher,
+  label: string,
+  options: ListOptions & {check?: (tool: Tool) => string | undefined} = {},
+): Promise<ToolListing> {
+  const {check} = options;
+  const kind: ListKind = check ? {...TOOLS, problem: (t) => toolProblem(t) ?? check(t as Tool)} : TOOLS;
+  const {items, dropped, pages} = await listAllPages<Tool>(fetchPage, kind, label, options);
   return {tools: items, dropped, pages};
 }
 

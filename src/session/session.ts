@@ -2,8 +2,10 @@ import {Connection, type RequestOptions, type TraceEvent} from '../connection/co
 import type {ExitInfo} from '../connection/errors.js';
 import type {Transport} from '../transport/types.js';
 import {detectEra, type Handshake} from './era.js';
+import {detectEraHttp} from './era-http.js';
 import {listAllTools, type PageRecord, type ToolListing} from './list-tools.js';
-import type {CallToolResult, Era, Implementation, LogLevel, ServerCapabilities} from './mcp-types.js';
+import {paramHeaders} from '../transport/http/param-headers.js';
+import type {CallToolResult, Era, Implementation, LogLevel, ServerCapabilities, Tool} from './mcp-types.js';
 import {META, withModernMeta} from './meta.js';
 import {PromptClient} from './prompts.js';
 import {ResourceClient, type ResourcePort} from './resources.js';
@@ -72,7 +74,8 @@ export class McpSession implements ResourcePort {
     await transport.start();
     const started = Date.now();
     try {
-      session.handshake = await detectEra(conn, {
+      const detect = transport.kind === 'http' ? detectEraHttp : detectEra;
+      session.handshake = await detect(conn, {
         clientInfo: options.clientInfo,
         modernCapabilities: clientCapabilities(features, 'modern'),
         legacyCapabilities: clientCapabilities(features, 'legacy'),
@@ -133,7 +136,7 @@ export class McpSession implements ResourcePort {
     const listing = await listAllTools(
       (cursor) => this.list('tools/list', cursor, options.timeoutMs),
       this.options.label,
-      options,
+      {...options, check: this.toolCheck()},
     );
     this.timings.listMs = Date.now() - started;
     return listing;
@@ -185,6 +188,19 @@ export class McpSession implements ResourcePort {
   /** Every notification the server sends (the subscription helpers filter them). */
   onNotification(listener: (method: string, params: Record<string, unknown> | undefined) => void): () => void {
     return this.connection.onNotification(listener);
+  }
+
+  /**
+   * Over modern HTTP a tool whose `x-mcp-header` annotations break the rules
+   * must be left out (its calls could not be sent correctly); other transports
+   * ignore the annotations.
+   */
+  private toolCheck(): ((tool: Tool) => string | undefined) | undefined {
+    if (this.connection.transport.kind !== 'http' || this.era !== 'modern') return undefined;
+    return (tool) => {
+      const found = paramHeaders(tool.inputSchema);
+      return found.ok ? undefined : found.reason;
+    };
   }
 
   /** The tool a legacy server request belongs to, when only one call is in flight. */

@@ -236,6 +236,10 @@ export interface InitialServer {
   disabled?: boolean;
   state?: ServerStatus['state'];
   logFile?: string;
+  /** Where the server is: fixed by its config, so known before any event. */
+  transport?: ServerStatus['transport'];
+  url?: string;
+  warning?: string;
 }
 
 /** Options for `initialState`. */
@@ -276,7 +280,12 @@ export function initialState(opts: InitialStateOptions = {}): AppState {
   for (const s of opts.servers ?? []) {
     if (Object.hasOwn(byAlias, s.alias)) continue;
     order.push(s.alias);
-    byAlias[s.alias] = newServerView(s.alias, s.trusted ?? false, s.disabled === true || s.state === 'disabled', s.logFile);
+    const where = {
+      ...(s.transport === undefined ? {} : {transport: s.transport}),
+      ...(s.url === undefined ? {} : {url: s.url}),
+      ...(s.warning === undefined ? {} : {warning: s.warning}),
+    };
+    byAlias[s.alias] = {...newServerView(s.alias, s.trusted ?? false, s.disabled === true || s.state === 'disabled', s.logFile), ...where};
   }
   return {
     servers: {order, byAlias},

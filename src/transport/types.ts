@@ -4,6 +4,8 @@ export interface ExitInfo {
   signal: string | null;
   /** A spawn failure (ENOENT, EACCES…), when the process never ran. */
   error?: string;
+  /** A network transport's connection was lost (refused, reset): why, in words. */
+  lost?: string;
   stderrTail: string;
 }
 

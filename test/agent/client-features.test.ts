@@ -2,11 +2,11 @@ import {describe, expect, it} from 'vitest';
 import {clientFeatures, defaultsFor, type FeatureHost} from '../../src/agent/client-features.js';
 import {createScriptedModel} from '../../src/agent/models/scripted.js';
 import {parseScript} from '../../src/agent/models/script.js';
-import type {ServerConfig} from '../../src/config/index.js';
+import type {StdioServerConfig} from '../../src/config/index.js';
 import {initialState} from '../../src/state/app-state.js';
 import {reduce} from '../../src/state/reduce.js';
 
-const server = (over: Partial<ServerConfig> = {}): ServerConfig => ({
+const server = (over: Partial<StdioServerConfig> = {}): StdioServerConfig => ({
   alias: 's', type: 'stdio', command: 'x', args: [], env: {}, disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 1, callTimeoutMs: 1,
   toolTimeouts: {}, excludeTools: [], roots: [], sampling: false, extra: {}, ...over,
 });

@@ -1,3 +1,4 @@
+import type {StdioServerConfig} from '../../src/config/index.js';
 import {describe, expect, it} from 'vitest';
 import {expandVars} from '../../src/config/expand.js';
 import {parse, problems} from './helpers.js';
@@ -50,6 +51,6 @@ describe('${VAR} expansion', () => {
   });
 
   it('treats a cwd that expands to nothing as unset', () => {
-    expect(parse({mcpServers: {g: {command: 'x', cwd: '${D:-}'}}}).servers[0].cwd).toBeUndefined();
+    expect((parse({mcpServers: {g: {command: 'x', cwd: '${D:-}'}}}).servers[0] as StdioServerConfig).cwd).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ConfigError, loadConfig} from '../../src/config/index.js';
+import {ConfigError, loadConfig, type StdioServerConfig} from '../../src/config/index.js';
 import {parse, problems, writeConfig} from './helpers.js';
 
 describe('loadConfig: valid files', () => {
@@ -41,15 +41,15 @@ describe('loadConfig: valid files', () => {
 
   it('resolves a relative cwd and roots against the config file directory', () => {
     const path = writeConfig(JSON.stringify({mcpServers: {a: {command: 'x', cwd: 'srv', roots: ['docs', '/abs']}}}));
-    const [s] = loadConfig(path, {}).servers;
+    const [s] = loadConfig(path, {}).servers as StdioServerConfig[];
     expect(s.cwd).toBe(join(dirname(path), 'srv'));
     expect(s.roots).toEqual([join(dirname(path), 'docs'), '/abs']);
   });
 
   it('keeps unknown keys (top level and per server) without complaint', () => {
-    const config = parse({$schema: 'https://example/schema.json', other: 1, mcpServers: {a: {command: 'x', timeout: 30, tags: ['x'], url: 'u'}}});
+    const config = parse({$schema: 'https://example/schema.json', other: 1, mcpServers: {a: {command: 'x', timeout: 30, tags: ['x']}}});
     expect(config.extra).toEqual({$schema: 'https://example/schema.json', other: 1});
-    expect(config.servers[0].extra).toEqual({timeout: 30, tags: ['x'], url: 'u'});
+    expect(config.servers[0].extra).toEqual({timeout: 30, tags: ['x']});
   });
 
   it('accepts an empty mcpServers object and a BOM', () => {
@@ -126,12 +126,10 @@ describe('loadConfig: wrong shapes', () => {
     expect(problems({mcpServers: {a: {command: 'x', env: {'A=B': 'v'}}}})).toMatch(/not a valid environment variable name/);
   });
 
-  it('explains that only stdio is supported', () => {
-    expect(problems({mcpServers: {remote: {type: 'http', url: 'https://x'}}})).toBe(
-      'mcp.config.json: mcpServers.remote.type: "http" is not supported: breakerbox only runs local stdio servers for now (use "type": "stdio" with a "command", or remove this server)',
+  it('names the transports it knows when "type" is something else', () => {
+    expect(problems({mcpServers: {remote: {type: 'websocket', url: 'wss://x'}}})).toBe(
+      'mcp.config.json: mcpServers.remote.type: "websocket" is not a transport breakerbox knows: use "stdio" (with a "command") or "http" (with a "url"), or leave "type" out',
     );
-    expect(problems({mcpServers: {remote: {type: 'sse', url: 'https://x'}}})).toMatch(/"sse" is not supported/);
-    expect(problems({mcpServers: {remote: {url: 'https://x'}}})).toMatch(/mcpServers\.remote\.url: remote \(HTTP\/SSE\) servers are not supported yet/);
   });
 });
 
@@ -171,7 +169,7 @@ describe('loadConfig: hostile names', () => {
     expect(s.toolTimeouts.toString).toBeUndefined();
     expect(s.toolTimeouts.constructor).toBeUndefined();
     expect(s.toolTimeouts.slow).toBe(5);
-    expect(s.env.hasOwnProperty).toBeUndefined();
-    expect({...s.env}).toEqual({A: 'b'});
+    expect((s as StdioServerConfig).env.hasOwnProperty).toBeUndefined();
+    expect({...(s as StdioServerConfig).env}).toEqual({A: 'b'});
   });
 });

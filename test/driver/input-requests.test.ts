@@ -6,12 +6,12 @@ import {clientFeatures, type FeatureHost} from '../../src/agent/client-features.
 import type {Model} from '../../src/agent/model.js';
 import {createScriptedModel} from '../../src/agent/models/scripted.js';
 import {parseScript} from '../../src/agent/models/script.js';
-import type {ServerConfig} from '../../src/config/index.js';
+import type {ServerConfig, StdioServerConfig} from '../../src/config/index.js';
 import {Driver} from '../../src/driver/driver.js';
 import {initialState} from '../../src/state/app-state.js';
 import {createStore, type Store} from '../../src/state/store.js';
 
-const server = (over: Partial<ServerConfig> = {}): ServerConfig => ({
+const server = (over: Partial<StdioServerConfig> = {}): ServerConfig => ({
   alias: 's', type: 'stdio', command: 'x', args: [], env: {}, disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 1, callTimeoutMs: 1,
   toolTimeouts: {}, excludeTools: [], roots: [], sampling: false, extra: {}, ...over,
 });

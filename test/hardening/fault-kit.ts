@@ -2,7 +2,7 @@
 // watch for errors escaping to the process, prove the healthy one still
 // serves, and leave no process behind.
 import {afterEach, beforeEach, expect} from 'vitest';
-import type {Hub, HubOptions, HubServer} from '../../src/hub/hub.js';
+import type {Hub, HubOptions, StdioHubServer} from '../../src/hub/hub.js';
 import type {HubEvent} from '../../src/hub/hub-events.js';
 import type {ServerStatus} from '../../src/hub/types.js';
 import {testHub, textOf} from '../helpers/hub.js';
@@ -48,7 +48,7 @@ export function useFaultKit(): void {
 export async function startFault(
   mode: string,
   env: Record<string, string> = {},
-  extra: Partial<HubServer> = {},
+  extra: Partial<StdioHubServer> = {},
   options: Partial<HubOptions> = {},
 ): Promise<FaultRun> {
   const tag = newTag(`fault-${mode}`);

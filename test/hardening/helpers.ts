@@ -5,7 +5,7 @@ import {randomBytes} from 'node:crypto';
 import {resolve} from 'node:path';
 import {runInNewContext} from 'node:vm';
 import {setFlagsFromString} from 'node:v8';
-import type {HubOptions, HubServer} from '../../src/hub/hub.js';
+import type {HubOptions, StdioHubServer} from '../../src/hub/hub.js';
 import {StdioTransport} from '../../src/transport/stdio.js';
 import {nodeServer} from '../helpers/hub.js';
 import {ROOT, serverPath} from '../helpers/servers.js';
@@ -73,7 +73,7 @@ export function stubbornArgs(tag: string): string[] {
 export const STUBBORN_ENV = {CHAOS_IGNORE_EOF: '1', CHAOS_IGNORE_SIGTERM: '1'};
 
 /** A chaos server for the hub with `tag` on its command line. */
-export function taggedChaos(alias: string, mode: string, tag: string, env: Record<string, string> = {}, extra: Partial<HubServer> = {}): HubServer {
+export function taggedChaos(alias: string, mode: string, tag: string, env: Record<string, string> = {}, extra: Partial<StdioHubServer> = {}): StdioHubServer {
   const base = nodeServer(alias, 'chaos.mjs', {CHAOS_MODE: mode, ...env}, extra);
   return {...base, args: [...base.args, '--tag', tag]};
 }
@@ -132,5 +132,10 @@ export {ROOT};
 
 /** Hub option: stdio transports with a short close grace (stdin EOF → SIGTERM → SIGKILL), for stubborn servers. */
 export function quickClose(graceMs = 300): Pick<HubOptions, 'makeTransport'> {
-  return {makeTransport: (s) => new StdioTransport({command: s.command, args: s.args, cwd: s.cwd, env: s.env, closeGraceMs: graceMs})};
+  return {
+    makeTransport: (server) => {
+      const s = server as StdioHubServer;
+      return new StdioTransport({command: s.command, args: s.args, cwd: s.cwd, env: s.env, closeGraceMs: graceMs});
+    },
+  };
 }

@@ -1,12 +1,12 @@
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {Hub, type HubOptions, type HubServer} from '../../src/hub/hub.js';
+import {Hub, type HubOptions, type HubServer, type StdioHubServer} from '../../src/hub/hub.js';
 import type {HubEvent} from '../../src/hub/hub-events.js';
 import {serverPath} from './servers.js';
 
 /** A server entry for one of our node scripts, with short test timeouts. */
-export function nodeServer(alias: string, script: string, env: Record<string, string> = {}, extra: Partial<HubServer> = {}): HubServer {
+export function nodeServer(alias: string, script: string, env: Record<string, string> = {}, extra: Partial<StdioHubServer> = {}): StdioHubServer {
   return {
     alias,
     command: process.execPath,
@@ -18,7 +18,7 @@ export function nodeServer(alias: string, script: string, env: Record<string, st
   };
 }
 
-export const chaos = (alias: string, mode: string, env: Record<string, string> = {}, extra: Partial<HubServer> = {}) =>
+export const chaos = (alias: string, mode: string, env: Record<string, string> = {}, extra: Partial<StdioHubServer> = {}) =>
   nodeServer(alias, 'chaos.mjs', {CHAOS_MODE: mode, ...env}, extra);
 
 /** A hub that records every event, with fast restarts for tests. */

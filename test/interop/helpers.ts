@@ -7,7 +7,7 @@ import {join, resolve} from 'node:path';
 import {configFeatures, hubServers} from '../../src/cli/setup.js';
 import {loadConfig, type Config} from '../../src/config/index.js';
 import type {HubEvent, TraceLine} from '../../src/hub/hub-events.js';
-import {Hub, type HubOptions, type HubServer} from '../../src/hub/hub.js';
+import {Hub, type HubOptions, type HubServer, type StdioHubServer} from '../../src/hub/hub.js';
 import type {ClientFeatures} from '../../src/session/server-requests.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -51,7 +51,7 @@ export function hubFromConfig(config: Config, options: Partial<HubOptions> & {fe
     features: options.features ?? ((s) => configFeatures(byAlias.get(s.alias)!)),
     trace: true,
     rawTrace: (alias, event) => {
-      if (event.direction === 'noise') return;
+      if (event.direction === 'noise' || event.direction === 'transport') return;
       const list = rec.raw.get(alias) ?? [];
       list.push({direction: event.direction, message: event.message});
       rec.raw.set(alias, list);
@@ -140,7 +140,7 @@ export const ONE_PIXEL_PNG = Buffer.from(
  * The tool names the official TypeScript SDK client sees from the same server
  * with the same client capabilities: an independent oracle for "every tool".
  */
-export async function sdkToolNames(server: HubServer, capabilities: Record<string, unknown>): Promise<string[]> {
+export async function sdkToolNames(server: StdioHubServer, capabilities: Record<string, unknown>): Promise<string[]> {
   const {Client} = await import('@modelcontextprotocol/sdk/client/index.js');
   const {StdioClientTransport} = await import('@modelcontextprotocol/sdk/client/stdio.js');
   const client = new Client({name: 'oracle', version: '0'}, {capabilities});

@@ -6,6 +6,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {HubCallResult} from '../../src/hub/types.js';
 import {waitFor} from '../helpers/wait.js';
 import {descendants, hubFromConfig, modelName, ONE_PIXEL_PNG, PKG, ROOT, scratch, sdkToolNames, stillAlive, toolsOf, writeConfig, type Proc, type StartedHub} from './helpers.js';
+import type {StdioServerConfig} from '../../src/config/index.js';
+import type {StdioHubServer} from '../../src/hub/hub.js';
 
 const STARTUP = 30_000;
 
@@ -72,7 +74,7 @@ beforeAll(async () => {
     {...process.env, BB_FS_DIR: fsDir, BB_MEMORY_FILE: join(tmp.dir, 'memory.jsonl')},
   );
   expect(config.servers.map((s) => s.alias)).toEqual(['everything', 'filesystem', 'memory', 'thinking']);
-  expect(config.servers[1]!.args[1]).toBe(fsDir);
+  expect((config.servers[1] as StdioServerConfig).args[1]).toBe(fsDir);
   const before = descendants();
   // A canary in our own environment: no server may see it (childEnv passes an allowlist only).
   started = hubFromConfig(config, {}, {...process.env, ANTHROPIC_API_KEY: 'sk-interop-canary'});
@@ -105,7 +107,7 @@ describe.each(['everything', 'filesystem', 'memory', 'thinking'])('%s: discovery
     await waitFor(() => expected.every((t) => toolsOf(started.hub, alias).includes(t) || dropped().includes(t)), `${alias}: full tool list`, 20_000);
     const server = started.servers.find((s) => s.alias === alias)!;
     // No roots in this config, so breakerbox declares no client capabilities; the oracle declares none either.
-    const oracle = await sdkToolNames(server, {});
+    const oracle = await sdkToolNames(server as StdioHubServer, {});
     // Everything listed is either in the model's table or in droppedTools with a reason (task-only tools are dropped).
     const seen = [...toolsOf(started.hub, alias), ...started.hub.droppedTools.filter((d) => d.alias === alias).map((d) => d.tool)];
     expect([...seen].sort()).toEqual([...oracle].sort());

@@ -2,7 +2,7 @@
 // faulty server next to a healthy one, what the hub made of it recorded as
 // observed, and the checks every round must pass (the neighbour answers, the
 // fault's own calls end by their timeout, nothing escapes, no process stays).
-import type {Hub, HubOptions, HubServer} from '../../src/hub/hub.js';
+import type {Hub, HubOptions, HubServer, StdioHubServer} from '../../src/hub/hub.js';
 import type {ServerStatus} from '../../src/hub/types.js';
 import {testHub, textOf} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
@@ -127,7 +127,7 @@ export async function runFaults(rounds: number, log: (line: string) => void = ()
 async function round(fault: Fault): Promise<string> {
   const tag = newTag(`soak-${fault.mode}`);
   const trap = trapProcessErrors();
-  const {hub} = testHub([taggedChaos('x', fault.mode, tag, fault.env, {startupTimeoutMs: 5_000, callTimeoutMs: 5_000, ...fault.extra}), taggedChaos('ok', 'ok', tag)], {listDebounceMs: 20, ...fault.hubOptions});
+  const {hub} = testHub([taggedChaos('x', fault.mode, tag, fault.env, {startupTimeoutMs: 5_000, callTimeoutMs: 5_000, ...(fault.extra as Partial<StdioHubServer>)}), taggedChaos('ok', 'ok', tag)], {listDebounceMs: 20, ...fault.hubOptions});
   try {
     await hub.start();
     const s: ServerStatus = hub.statuses()[0]!;

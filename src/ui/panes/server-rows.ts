@@ -15,6 +15,7 @@ export const COMPACT_COLS = 72;
 export const serverRowsPer = (innerWidth: number): number => (innerWidth >= COMPACT_COLS ? 2 : 3);
 
 const PHASE: Readonly<Record<string, string>> = {
+  config: 'its config entry cannot be used',
   spawn: 'could not start the process',
   handshake: 'the handshake failed',
   list: 'listing its tools failed',
@@ -38,6 +39,12 @@ export function serverLines(s: ServerView, width: number, aliasWidth: number, no
   return [[...first, ...second.slice(1)], third.length ? third : []].map((l) => fitLine(l, width));
 }
 
+/** Where a remote server is (credentials already masked), and a warning about the link if any. */
+function remote(s: ServerView): Seg[] {
+  if (!s.url) return [];
+  return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...(s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [])];
+}
+
 function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] {
   const pad = seg('  ');
   switch (s.state) {
@@ -47,12 +54,12 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] 
       const third: Seg[] = [pad, seg(numbers.join(' · ')), seg(timing.join(''))];
       if (s.toolsStale) third.push(seg(' · tools changed, re-listing', 'warn'));
       if (s.circuitOpenUntil !== undefined && s.circuitOpenUntil > now) third.push(seg(` · calls paused ${formatMs(s.circuitOpenUntil - now)}`, 'error', true));
-      return [[pad, seg('reports itself as ', 'muted'), seg(`“${safeLine(s.serverName ?? '?')}”`)], third];
+      return [[pad, seg('reports itself as ', 'muted'), seg(`“${safeLine(s.serverName ?? '?')}”`), ...remote(s)], third];
     }
     case 'offline':
     case 'restarting':
       return [
-        [pad, seg(s.phase ? PHASE[s.phase] ?? `${s.phase} failed` : 'failed', tone, true), seg(s.phase ? ` (phase: ${s.phase})` : '', 'muted')],
+        [pad, seg(s.phase ? PHASE[s.phase] ?? `${s.phase} failed` : 'failed', tone, true), seg(s.phase ? ` (phase: ${s.phase})` : '', 'muted'), ...remote(s)],
         [pad, seg('reason: ', 'muted'), seg(safeLine(s.reason ?? 'unknown'), tone)],
       ];
     case 'disabled':

@@ -14,6 +14,7 @@ const KIND_TONE: Readonly<Record<TraceLine['kind'], Tone | undefined>> = {
   stderr: 'muted',
   era: 'accent',
   page: 'accent',
+  http: 'muted',
   user: 'user',
 };
 
@@ -26,6 +27,7 @@ const KIND_LABEL: Readonly<Record<TraceLine['kind'], string>> = {
   stderr: 'err>',
   era: 'era ',
   page: 'page',
+  http: 'http',
   user: 'you ',
 };
 

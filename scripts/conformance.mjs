@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `npm run conformance`: the official MCP conformance suite against breakerbox's
+// client, once per protocol revision (2026-07-28, then 2025-11-25).
+//
+// The suite is not part of the normal install: it is installed on first use
+// into .cache/conformance/<version>/ (gitignored), and it needs Node >= 22,
+// which scripts/ensure-node.mjs provides. The client under test is
+// test/conformance/client.mjs, driving the built CLI (run `npm run build`
+// first; `npm run conformance` does).
+//
+// What decides the exit code: every scored scenario of a revision that is not
+// `auth/*` must pass (at least one passed check, none failed). The `auth/*`
+// scenarios (authorization, the next issue) and the suite's unscored ones run
+// too and are printed, but only as information.
+import {execFileSync, spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {dirname, join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const SUITE_VERSION = '0.2.0-alpha.12';
+const REVISIONS = process.argv.slice(2).length ? process.argv.slice(2) : ['2026-07-28', '2025-11-25'];
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const node22 = execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-node.mjs'), '22'], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit']}).trim();
+const home = join(ROOT, '.cache', 'conformance', SUITE_VERSION);
+const cli = join(home, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
+if (!existsSync(cli)) {
+  const staging = `${home}.tmp-${process.pid}`;
+  mkdirSync(staging, {recursive: true});
+  process.stderr.write(`conformance: installing @modelcontextprotocol/conformance@${SUITE_VERSION} into ${home} (once)\n`);
+  execFileSync('npm', ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `@modelcontextprotocol/conformance@${SUITE_VERSION}`], {stdio: ['ignore', 'ignore', 'inherit']});
+  try {
+    renameSync(staging, home);
+  } catch {
+    rmSync(staging, {recursive: true, force: true});
+  }
+}
+
+const requirements = (revision) => {
+  const text = readFileSync(join(home, 'node_modules', '@modelcontextprotocol', 'conformance', 'requirements', `${revision}.yaml`), 'utf8');
+  const client = text.split(/^client:\s*$/m)[1]?.split(/^\S/m)[0] ?? '';
+  return [...client.matchAll(/^\s+-\s+(\S+)\s*$/gm)].map((m) => m[1]);
+};
+
+let failed = false;
+for (const revision of REVISIONS) {
+  const out = mkdtempSync(join(tmpdir(), `bb-conformance-${revision}-`));
+  process.stdout.write(`\n=== conformance ${SUITE_VERSION}, client, requirements ${revision} ===\n`);
+  const run = spawnSync(node22, [cli, 'client', '--command', `${process.execPath} ${join(ROOT, 'test/conformance/client.mjs')}`, '--requirements', revision, '--timeout', '600000', '--output-dir', out], {cwd: out, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 40 * 60_000});
+  const results = collect(out);
+  const scored = requirements(revision);
+  const rows = [];
+  for (const name of [...new Set([...scored, ...results.keys()])]) {
+    const r = results.get(name);
+    const auth = name.startsWith('auth/');
+    const judged = scored.includes(name) && !auth;
+    const ok = r !== undefined && r.passed > 0 && r.failed === 0;
+    if (judged && !ok) failed = true;
+    rows.push(`${judged ? (ok ? 'PASS' : 'FAIL') : 'info'}  ${name.padEnd(44)} ${r ? `${r.passed} passed, ${r.failed} failed${r.warnings ? `, ${r.warnings} warnings` : ''}` : 'no result'}${judged ? '' : auth ? '  (auth: next issue)' : '  (not scored)'}`);
+  }
+  process.stdout.write(rows.join('\n') + '\n');
+  if (run.status !== 0 && results.size === 0) {
+    failed = true;
+    process.stdout.write(`the suite itself failed (exit ${run.status}):\n${(run.stderr || run.stdout || '').slice(-3000)}\n`);
+  }
+  if (!process.env.BB_CONFORMANCE_KEEP) rmSync(out, {recursive: true, force: true});
+  else process.stdout.write(`results kept in ${out}\n`);
+}
+process.stdout.write(failed ? '\nconformance: FAILED (a required non-auth scenario did not pass)\n' : '\nconformance: every required non-auth scenario passed\n');
+process.exit(failed ? 1 : 0);
+
+/** scenario → counts, from the checks.json files the suite writes per scenario. */
+function collect(dir) {
+  const results = new Map();
+  const walk = (d) => {
+    for (const entry of readdirSync(d, {withFileTypes: true})) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name === 'checks.json') {
+        const checks = JSON.parse(readFileSync(p, 'utf8'));
+        const name = scenarioOf(d, dir);
+        const r = results.get(name) ?? {passed: 0, failed: 0, warnings: 0};
+        for (const c of checks) {
+          if (c.status === 'SUCCESS') r.passed++;
+          else if (c.status === 'FAILURE') r.failed++;
+          else if (c.status === 'WARNING') r.warnings++;
+        }
+        results.set(name, r);
+      }
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return results;
+}
+
+function scenarioOf(d, base) {
+  // results/<scenario>-<timestamp>/ (auth scenarios nest under auth/)
+  const rel = d.slice(base.length + 1).replace(/^results\//, '');
+  return rel.replace(/-\d{4}-\d{2}-\d{2}T[\d-]+(Z|\.\d+Z)?$/, '').replace(/-\d{10,}$/, '');
+}

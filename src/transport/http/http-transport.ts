@@ -1,0 +1,264 @@
+// Streamable HTTP, both protocol eras, behind the same Transport interface as
+// a stdio process. Every message is its own POST; the answer is a JSON body or
+// an SSE stream scoped to that request. What differs by era is learnt from the
+// traffic itself: a message with modern `_meta` is sent with the modern
+// request headers; a successful `initialize` starts a legacy session (session
+// id, negotiated version header, a GET stream for the server's own messages,
+// resumable streams, DELETE on close).
+import {TransportRequestError, type TransportFailure} from '../errors.js';
+import {TailBuffer} from '../tail-buffer.js';
+import {TransportClosedError, type ExitInfo, type Transport} from '../types.js';
+import type {HttpChannel, HttpTransportOptions, LegacySession} from './channel.js';
+import {EventStream} from './event-stream.js';
+import {renewSession, resumeAnswer, streamEnded} from './legacy-recovery.js';
+import {Exchanger} from './exchange.js';
+import {paramHeaders, type ParamHeader} from './param-headers.js';
+import {requestHeaders, type WireMessage} from './request-headers.js';
+import {preview, readAnswer, type AnswerRead, type ReadOptions} from './response.js';
+import {statusFailure} from './status-failure.js';
+import {isAnswerTo, short} from './wire.js';
+
+export type {HttpAuth, HttpTransportOptions, LegacySession} from './channel.js';
+
+/** One remote MCP server over Streamable HTTP. */
+export class HttpTransport implements Transport, HttpChannel {
+  readonly kind = 'http';
+  onmessage?: (message: unknown) => void;
+  onclose?: (exit: ExitInfo) => void;
+  onerror?: (error: Error) => void;
+  onnoise?: (line: string, reason: string) => void;
+  ondiagnostic?: (text: string) => void;
+
+  readonly url: URL;
+  /** The URL as it may be shown: credentials masked. */
+  readonly shownUrl: string;
+  session?: LegacySession;
+  private readonly http: Exchanger;
+  private readonly diag = new TailBuffer(16 * 1024);
+  private readonly inflight = new Map<string | number, AbortController>();
+  private readonly toolHeaders = new Map<string, ParamHeader[]>();
+  /** Aborted when the transport closes: every exchange ends with it. */
+  readonly stop = new AbortController();
+  private exit?: ExitInfo;
+  renewing?: Promise<void>;
+  renewals = 0;
+
+  constructor(readonly options: HttpTransportOptions) {
+    this.http = new Exchanger(options);
+    this.url = this.http.url;
+    this.shownUrl = this.http.shownUrl;
+  }
+
+  get maxBytes(): number {
+    return this.options.maxMessageBytes ?? 64 * 1024 * 1024;
+  }
+
+  get closed(): boolean {
+    return this.exit !== undefined;
+  }
+
+  /** Nothing to open: the first message makes the first connection. */
+  async start(): Promise<void> {}
+
+  async send(message: object): Promise<void> {
+    if (this.exit) throw new TransportClosedError('the connection to the server is closed');
+    const m = message as WireMessage;
+    if (m.method === 'notifications/cancelled') {
+      const stream = this.inflight.get(m.params?.requestId as string | number);
+      // Modern: closing the response stream is the cancellation; nothing is posted.
+      // Legacy: a dropped stream is not a cancellation, so say it first, then stop reading.
+      if (this.session) await this.post(m).catch(() => {});
+      stream?.abort('cancelled');
+      return;
+    }
+    if (m.method !== undefined && m.id !== undefined && m.id !== null) {
+      const ctrl = new AbortController();
+      this.inflight.set(m.id, ctrl);
+      try {
+        await this.request(m, ctrl.signal, {});
+      } finally {
+        if (this.inflight.get(m.id) === ctrl) this.inflight.delete(m.id);
+      }
+      return;
+    }
+    await this.post(m);
+  }
+
+  async close(): Promise<void> {
+    if (this.exit) return;
+    for (const c of this.inflight.values()) c.abort('closing');
+    const s = this.session;
+    s?.stream?.stop();
+    if (s?.sessionId !== undefined) {
+      // Ends the session on the server; a 405 means it does not let clients do that.
+      await this.fetch('DELETE', undefined, AbortSignal.timeout(2_000), {}).then((res) => res?.body?.cancel().catch(() => {}), () => {});
+    }
+    this.finish({code: null, signal: null, stderrTail: ''});
+  }
+
+  diagnosticsTail(lines: number): string[] {
+    return this.diag.lines(lines);
+  }
+
+  /**
+   * A failed or odd exchange, told to the owner (the log file). Only what no
+   * request was failed with is kept for offline reasons: a failure's own
+   * message already says it.
+   */
+  diagnostic(line: string, keep = true): void {
+    if (keep) this.diag.append(line + '\n');
+    this.ondiagnostic?.(line + '\n');
+  }
+
+  /** A request: its answer arrives in the response to its POST (or a resumed stream). */
+  private async request(m: WireMessage, signal: AbortSignal, tried: {renewed?: boolean; authorized?: boolean}): Promise<void> {
+    const res = await this.fetch('POST', m, signal, {});
+    if (!res) return;
+    if ((res.status === 401 || res.status === 403) && !tried.authorized && this.options.auth) {
+      await res.body?.cancel().catch(() => {});
+      if (await this.options.auth.rejected(res.status, res.headers.get('www-authenticate') ?? undefined)) return this.request(m, signal, {...tried, authorized: true});
+      return this.fail('unauthorized', `needs authorization: HTTP ${res.status}`, false, {status: res.status});
+    }
+    if (res.status === 404 && this.session?.sessionId !== undefined && m.method !== 'initialize' && !tried.renewed) {
+      await res.body?.cancel().catch(() => {});
+      this.diagnostic(`session ${short(this.session.sessionId)} expired (404); starting a new one`);
+      await renewSession(this);
+      return this.request(m, signal, {...tried, renewed: true});
+    }
+    if (!res.ok) {
+      const answer = await statusFailure(res, m, this.url);
+      if (answer instanceof TransportRequestError) {
+        this.diagnostic(`POST ${m.method}: ${answer.message}`, false);
+        throw answer;
+      }
+      // A JSON-RPC error for this very request (e.g. 400 + -32022): the protocol's own answer.
+      this.onmessage?.(answer);
+      return;
+    }
+    const sessionHeader = res.headers.get('mcp-session-id') ?? undefined;
+    if (res.status === 202 || res.status === 204) {
+      return this.fail('bad-response', `the server accepted ${m.method} (HTTP ${res.status}) but sent no answer`, false);
+    }
+    const read = await this.readAnswer(res, m, signal, sessionHeader);
+    if (read.answered || signal.aborted) return;
+    if (this.session && read.lastEventId !== undefined && read.end !== 'too-large') return resumeAnswer(this, m, read, signal);
+    streamEnded(this, m, read);
+  }
+
+  /** Reads the answer to `m`, learning from it on the way (session, tool header annotations). */
+  private readAnswer(res: Response, m: WireMessage, signal: AbortSignal, sessionHeader?: string): Promise<AnswerRead> {
+    return readAnswer(res, this.readOptions(m, sessionHeader, m.method === 'subscriptions/listen')).catch((err: unknown) => {
+      if (err instanceof TransportRequestError) {
+        this.diagnostic(`POST ${m.method}: ${err.message}`, false);
+        throw err;
+      }
+      if (signal.aborted) return {answered: false, end: 'eof' as const};
+      throw err;
+    });
+  }
+
+  /** How a response to `m` is read; `quiet` streams (subscriptions) may stay silent. */
+  readOptions(m: WireMessage, sessionHeader?: string, quiet = false): ReadOptions {
+    return {
+      maxBytes: this.maxBytes,
+      idleMs: quiet ? undefined : (this.options.idleStreamTimeoutMs ?? 300_000),
+      isAnswer: isAnswerTo(m.id),
+      onNoise: (line, reason) => this.onnoise?.(line, reason),
+      onMessage: (message) => this.receive(message, m, sessionHeader),
+      fail: (code, text) => new TransportRequestError(code, text, false),
+    };
+  }
+
+  /** Hands a message on; the answer to `initialize` starts a session, the answer to `tools/list` teaches header annotations. */
+  receive(message: unknown, m: WireMessage, sessionHeader?: string): void {
+    const result = isAnswerTo(m.id)(message) ? (message as {result?: Record<string, unknown>}).result : undefined;
+    if (result && m.method === 'initialize' && typeof result.protocolVersion === 'string') {
+      this.session = {version: result.protocolVersion, sessionId: sessionHeader, initialize: m};
+    }
+    if (result && m.method === 'tools/list' && Array.isArray(result.tools)) this.learnTools(result.tools);
+    this.onmessage?.(message);
+  }
+
+  /** A message from a stream not tied to one POST (the legacy GET stream). */
+  fromStream(message: unknown): void {
+    this.onmessage?.(message);
+    // An answer may come on another stream than its request's: stop waiting on that one.
+    const id = (message as WireMessage | null)?.id;
+    if (id !== undefined && id !== null && isAnswerTo(id)(message)) this.inflight.get(id)?.abort('answered on another stream');
+  }
+
+  private learnTools(tools: unknown[]): void {
+    for (const tool of tools) {
+      const t = tool as {name?: unknown; inputSchema?: unknown};
+      if (typeof t?.name !== 'string') continue;
+      const found = paramHeaders(t.inputSchema);
+      if (found.ok && found.headers.length > 0) this.toolHeaders.set(t.name, found.headers);
+      else this.toolHeaders.delete(t.name);
+    }
+  }
+
+  /** A notification or a response to the server: fire and forget, the status only noted. */
+  /** (Internal to the HTTP binding.) */
+  async post(m: WireMessage): Promise<void> {
+    const res = await this.fetch('POST', m, this.stop.signal, {});
+    if (!res) return;
+    const text = res.ok ? '' : ((await res.text().catch(() => '')) ?? '');
+    await res.body?.cancel().catch(() => {});
+    if (!res.ok) {
+      this.diagnostic(`POST ${m.method ?? 'response'} → HTTP ${res.status}${text.trim() ? `: ${preview(text)}` : ''}`);
+      return;
+    }
+    if (m.method === 'notifications/initialized' && this.session && !this.session.stream) {
+      const stream = new EventStream(this, this.session);
+      this.session.stream = stream;
+      stream.start();
+    }
+  }
+
+  /**
+   * One HTTP exchange. Resolves undefined when `signal` aborted it (the caller
+   * gave up); a network failure throws, and also ends the transport: the
+   * server (or the way to it) is gone, which is what reconnects are for.
+   */
+  async fetch(method: 'POST' | 'GET' | 'DELETE', m: WireMessage | undefined, signal: AbortSignal, o: {lastEventId?: string}): Promise<Response | undefined> {
+    const s = this.session;
+    const base = await this.http.headers();
+    const headers = m
+      ? requestHeaders(m, {base, legacyVersion: s?.version, sessionId: m.method === 'initialize' ? undefined : s?.sessionId, toolHeaders: m.method === 'tools/call' ? this.toolHeaders.get(String(m.params?.name)) : undefined})
+      : {...base, accept: 'text/event-stream', ...(s ? {'mcp-protocol-version': s.version} : {}), ...(s?.sessionId !== undefined ? {'mcp-session-id': s.sessionId} : {}), ...(o.lastEventId !== undefined ? {'last-event-id': o.lastEventId} : {})};
+    const what = `${method}${m?.method ? ` ${m.method}` : ''}${m?.id !== undefined ? ` #${String(m.id)}` : ''}`;
+    // A legacy exchange names its session (shortened: it is a credential of a sort).
+    const note = (res: Response) => {
+      const sid = res.headers.get('mcp-session-id') ?? s?.sessionId;
+      return sid && (s || m?.method === 'initialize') ? ` session ${short(sid)}` : '';
+    };
+    try {
+      return await this.http.send(method, headers, method === 'POST' ? JSON.stringify(m) : undefined, AbortSignal.any([signal, this.stop.signal]), what, note);
+    } catch (err) {
+      if (err instanceof TransportRequestError && err.code === 'unreachable') {
+        this.diagnostic(`${what} failed: ${err.message}`, false);
+        this.lost(err.message);
+      }
+      throw err;
+    }
+  }
+
+  fail(code: TransportFailure, text: string, transient: boolean, detail: TransportRequestError['detail'] = {}): never {
+    throw new TransportRequestError(code, text, transient, detail);
+  }
+
+  /** The server is unreachable: end the transport once the failing request has been told why. */
+  lost(reason: string): void {
+    if (this.exit) return;
+    setImmediate(() => this.finish({code: null, signal: null, stderrTail: '', lost: reason}));
+  }
+
+  private finish(exit: ExitInfo): void {
+    if (this.exit) return;
+    this.exit = exit;
+    this.stop.abort('closed');
+    this.session?.stream?.stop();
+    this.http.close();
+    this.onclose?.(exit);
+  }
+}
