@@ -101,7 +101,10 @@ export class ManualCalls {
 /** What the call view keeps of a result: raw JSON and text, bounded, and the output-schema verdict. */
 export function resultView(r: HubCallResult, hasOutputSchema: boolean): ManualResultView {
   const own = r.rejected ?? {content: r.content, structuredContent: r.structuredContent};
-  const raw = safeStringify({content: own.content, ...(own.structuredContent === undefined ? {} : {structuredContent: own.structuredContent}), ...(r.isError && !r.rejected ? {isError: true} : {})}, {space: 2});
+  // A JSON-RPC error has no result: its raw form is the error object the server sent.
+  const raw = r.protocolError
+    ? safeStringify({error: r.protocolError}, {space: 2})
+    : safeStringify({content: own.content, ...(own.structuredContent === undefined ? {} : {structuredContent: own.structuredContent}), ...(r.isError && !r.rejected ? {isError: true} : {})}, {space: 2});
   const output = r.failure === 'invalid-output' ? `invalid: ${resultText(r)}` : !hasOutputSchema ? 'none' : r.isError ? 'not checked (an error result)' : r.structuredContent === undefined ? 'no structuredContent' : 'valid';
   return {
     isError: r.isError === true,
