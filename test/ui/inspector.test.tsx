@@ -223,6 +223,19 @@ describe('resources, prompts, relist, server detail and logs', SLOW, () => {
     const turn = await frame((f) => f.includes('[prompt mcp__everything__completable-prompt]') && f.includes('Please promote Alice to the head of the'), 'the prompt as the user turn');
     expect(turn).toContain('Conversation');
     expect(app.driver.history[0]?.role).toBe('user');
+    // The offline model answers with a call whose approval is ours: denied, the turn ends.
+    await frame((f) => f.includes('Allow this tool call?'), 'the approval in the turn');
+    ui.stdin.write('n');
+    await frame((f) => !f.includes('Allow this tool call?') && !f.includes('◐ step'), 'the turn over');
+
+    // A form whose last field is optional and left empty: Enter there runs it.
+    await typeLine(ui.stdin, '/mcp__everything__args-prompt');
+    await frame((f) => f.includes('▸ Prompt /mcp__everything__args-prompt') && f.includes('city'), 'the second prompt form');
+    // Typed faster than the app reads: the value and its Enter in one chunk.
+    ui.stdin.write('Paris\r');
+    await frame(() => /▸ state/.test(ui.lastFrame()!), 'the next field');
+    ui.stdin.write('\r');
+    await frame((f) => f.includes('[prompt mcp__everything__args-prompt]') && f.includes("What's weather in Paris?"), 'the second prompt as a turn');
   });
 
   it('/relist shows the pages in the trace pane with a diff; /server shows the detail; /loglevel and /logs in both eras', async () => {

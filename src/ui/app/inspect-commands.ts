@@ -65,6 +65,11 @@ export function inspectHandlers(t: InspectTarget): Readonly<Record<InspectComman
     if (v.kind === 'call') void driver.manual?.call(v.name, r.args);
     else void driver.inspector?.runPrompt(v.name, r.args as Record<string, string>);
   };
+  const enter = () => {
+    const s = t.argForm()?.get();
+    if (!s || s.mode === 'json' || onLastField(s.form)) send();
+    else update((x) => moveArgs(x, 1));
+  };
   const schema = () => {
     const v = view();
     return (v?.kind === 'call' && store.getState().catalog.byName.get(v.name)?.inputSchema) || {};
@@ -79,11 +84,7 @@ export function inspectHandlers(t: InspectTarget): Readonly<Record<InspectComman
       if (driver.manual?.busy && view()?.kind === 'call') driver.manual?.cancel();
       else driver.inspector?.close();
     },
-    'arg-enter': () => {
-      const s = t.argForm()?.get();
-      if (!s || s.mode === 'json' || onLastField(s.form)) send();
-      else update((x) => moveArgs(x, 1));
-    },
+    'arg-enter': enter,
     'arg-next': () => update((s) => moveArgs(s, 1)),
     'arg-prev': () => update((s) => moveArgs(s, -1)),
     'arg-page-up': () => scroll(-t.page()),
@@ -103,6 +104,8 @@ export function inspectHandlers(t: InspectTarget): Readonly<Record<InspectComman
         }
       }
       update((x) => editArgs(x, input, key, schema()));
+      // Keys typed before the app read them come as one chunk: an Enter at its end still counts.
+      if (input.length > 1 && /^[^\r\n]*\r$/.test(input) && t.argForm()?.get().mode === 'fields') enter();
     },
     'inspect-call': () => {
       const v = view();
