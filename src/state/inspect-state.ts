@@ -70,8 +70,8 @@ export interface CompletionView {
 /** The inspector's slice of the state. */
 export interface InspectState {
   readonly view: InspectView | null;
-  /** Views to go back to (Esc). */
-  readonly back: readonly InspectView[];
+  /** Views to go back to (Esc), each where it was scrolled to and which row was highlighted. */
+  readonly back: ReadonlyArray<{readonly view: InspectView; readonly offset: number; readonly cursor: number}>;
   /** Scroll offset of the view's lines. */
   readonly offset: number;
   /** The highlighted row of a list view (resources). */

@@ -52,7 +52,7 @@ export function reduceInspect(state: AppState, event: InspectEvent): AppState {
     case 'inspect/closed':
       if (!i.view) return state;
       if (event.all || i.back.length === 0) return withInspect(state, {view: null, back: [], offset: 0, cursor: 0});
-      return withInspect(state, {view: i.back[i.back.length - 1]!, back: i.back.slice(0, -1), offset: 0, cursor: 0});
+      return withInspect(state, {...i.back[i.back.length - 1]!, back: i.back.slice(0, -1)});
     case 'inspect/scrolled': {
       const offset = Math.max(0, i.offset + Math.trunc(event.delta));
       return offset === i.offset ? state : withInspect(state, {offset});
@@ -105,7 +105,7 @@ function withInspect(state: AppState, patch: Partial<InspectState>): AppState {
 function opened(state: AppState, view: InspectView, replace: boolean): AppState {
   const i = state.inspect;
   if (i.view && sameView(i.view, view)) return state;
-  const back = i.view && !replace ? [...i.back, i.view].slice(-MAX_BACK) : i.back;
+  const back = i.view && !replace ? [...i.back, {view: i.view, offset: i.offset, cursor: i.cursor}].slice(-MAX_BACK) : i.back;
   return withInspect(state, {view, back, offset: 0, cursor: 0});
 }
 
