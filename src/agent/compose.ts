@@ -54,7 +54,10 @@ export function resourceRefs(text: string, aliases: readonly string[]): Resource
     const alias = m[2]!;
     if (!aliases.includes(alias)) continue;
     const start = m.index! + m[1]!.length;
-    refs.push({alias, uri: m[3]!, start, end: start + 1 + alias.length + 1 + m[3]!.length});
+    // Punctuation that ends the sentence is not part of the URI (`what is in @notes:notes://n2?`).
+    const uri = m[3]!.replace(/[.,;:!?)\]}'"]+$/, '');
+    if (uri === '') continue;
+    refs.push({alias, uri, start, end: start + 1 + alias.length + 1 + uri.length});
   }
   return refs;
 }

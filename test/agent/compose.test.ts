@@ -28,6 +28,13 @@ describe('attachments', () => {
   it('finds @alias:uri tokens of configured servers only', () => {
     expect(resourceRefs('see @notes:notes://n2 and @x:y and mail@notes:z', ['notes']).map((r) => [r.alias, r.uri, r.start])).toEqual([['notes', 'notes://n2', 4]]);
   });
+
+  it('leaves the punctuation that ends a sentence out of the URI', () => {
+    const text = 'what is in @notes:notes://n2? and in ( @notes:file:///a/b.md). @notes:x://q?id=1 @notes:?';
+    const refs = resourceRefs(text, ['notes']);
+    expect(refs.map((r) => r.uri)).toEqual(['notes://n2', 'file:///a/b.md', 'x://q?id=1']);
+    expect(refs.map((r) => text.slice(r.start, r.end))).toEqual(['@notes:notes://n2', '@notes:file:///a/b.md', '@notes:x://q?id=1']);
+  });
 });
 
 describe('prompt arguments after the slash command', () => {

@@ -184,7 +184,7 @@ describe('calls by hand', SLOW, () => {
 
 describe('resources, prompts, relist, server detail and logs', SLOW, () => {
   it('lists resources of both eras, reads text and summarises binary; a prompt with completions becomes the user turn', async () => {
-    const {app, ui, frame} = await start({notes: node('servers/notes.mjs'), everything: EVERYTHING});
+    const {app, ui, frame} = await start({notes: node('servers/notes.mjs', {autoApprove: ['search', 'read_note', 'list_recent']}), everything: EVERYTHING});
 
     await typeLine(ui.stdin, '/resources');
     const list = await frame((f) => f.includes('▸ Resources of every server') && f.includes('everything:demo://'), 'the resources');
@@ -206,6 +206,16 @@ describe('resources, prompts, relist, server detail and logs', SLOW, () => {
     expect(binary).toContain('binary image/png, 70 bytes: not shown');
     await back(ui);
 
+    // @ offers resources; the chosen one is read and attached to the question with its source.
+    await typeKeys(ui.stdin, 'what changed in @notes:notes://n');
+    await frame((f) => f.includes('→ @notes:notes://n1') && f.includes('@notes:notes://n2'), 'the resource suggestions');
+    await typeKeys(ui.stdin, '2?');
+    ui.stdin.write('\r');
+    await frame((f) => f.includes('[attached resource') && app.driver.history.length > 0, 'the attachment in the turn');
+    const asked = app.driver.history[0]!.content[0] as {type: string; text: string};
+    expect(asked.text).toMatch(/^what changed in @notes:notes:\/\/n2\?\n\n\[attached resource notes:notes:\/\/n2 \(text\/markdown\)\]\n# MCP pagination notes/);
+    await frame((f) => !f.includes('◐ step'), 'the turn over');
+
     // server-everything's prompt with completions: the first argument narrows the second.
     await typeLine(ui.stdin, '/mcp__everything__completable-prompt');
     await frame((f) => f.includes('▸ Prompt /mcp__everything__completable-prompt') && f.includes('department'), 'the prompt form');
@@ -222,7 +232,7 @@ describe('resources, prompts, relist, server detail and logs', SLOW, () => {
     ui.stdin.write('\r');
     const turn = await frame((f) => f.includes('[prompt mcp__everything__completable-prompt]') && f.includes('Please promote Alice to the head of the'), 'the prompt as the user turn');
     expect(turn).toContain('Conversation');
-    expect(app.driver.history[0]?.role).toBe('user');
+    expect(JSON.stringify(app.driver.history)).toContain('Please promote Alice');
     // The offline model answers with a call whose approval is ours: denied, the turn ends.
     await frame((f) => f.includes('Allow this tool call?'), 'the approval in the turn');
     ui.stdin.write('n');
