@@ -104,7 +104,7 @@ describe('relist and server detail', () => {
     });
     expect(hub.catalog.entries.map((e) => e.name)).toEqual(['mcp__fake__a', 'mcp__fake__c', 'mcp__fake__d']);
     const notes = events.filter((e) => e.type === 'trace/recorded').map((e) => (e as {entry: {summary: string}}).entry.summary);
-    expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(/^tools\/list page 2: 1 tools, cursor in p2 → out \(none: end\), \d+ ms$/), 'relist: + mcp__fake__d (d)', 'relist: - mcp__fake__b (b)', 'relist: ~ mcp__fake__c: description']));
+    expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(/^tools\/list page 2: 1 tool, cursor in p2 → out \(none: end\), \d+ ms$/), 'relist: + mcp__fake__d (d)', 'relist: - mcp__fake__b (b)', 'relist: ~ mcp__fake__c: description']));
     expect(hub.inspect.detail('fake')!.listing.map((p) => p.index)).toEqual([1, 2]);
   });
 

@@ -254,7 +254,7 @@ describe('resources, prompts, relist, server detail and logs', SLOW, () => {
     await typeLine(ui.stdin, '/relist notes');
     const relist = await frame((f) => f.includes('Trace notes') && f.includes('relist notes: 2 page(s)'), 'the relist');
     expect(relist).toMatch(/tools\/list page 1: 2 tools, cursor in \(none\) → out \S+/);
-    expect(relist).toMatch(/tools\/list page 2: 1 tools, cursor in \S+ → out \(none: end\)/);
+    expect(relist).toMatch(/tools\/list page 2: 1 tool, cursor in \S+ → out \(none: end\)/);
     expect(relist).toContain('no change (3 unchanged');
 
     await typeLine(ui.stdin, '/server tickets');
