@@ -45,6 +45,8 @@ export function reduceInspect(state: AppState, event: InspectEvent): AppState {
     }
     case 'server/page-listed': {
       const list = event.page.index === 1 ? [] : (i.pages[event.alias] ?? []);
+      // Only the next page of the listing counts (a repeat or a gap is ignored, as for the server row).
+      if (event.page.index !== list.length + 1) return state;
       return withInspect(state, {pages: {...i.pages, [event.alias]: [...list, event.page]}});
     }
     case 'inspect/opened':
