@@ -53,6 +53,8 @@ Usage:
   breakerbox remove <alias>            edit mcp.config.json in place
   breakerbox call <mcp__alias__tool | alias/tool> ['{"json":"args"}'] [--json] [--yes]
                                        call one tool by hand (starts only its server)
+  breakerbox login <alias>             log in to a remote server (OAuth; opens the browser)
+  breakerbox logout <alias>            revoke and forget a remote server's login
 
 Options:
   --config PATH      server config (default: ./mcp.config.json)

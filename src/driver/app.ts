@@ -8,6 +8,7 @@ import type {TraceEvent} from '../connection/connection.js';
 import {Hub, type HubOptions, type HubServer} from '../hub/hub.js';
 import {initialState, type Limits} from '../state/app-state.js';
 import {createStore, type Store} from '../state/store.js';
+import type {Accounts} from './accounts.js';
 import {Driver} from './driver.js';
 import type {TurnRecorder} from './session-recording.js';
 
@@ -43,6 +44,8 @@ export interface AppOptions {
   tickMs?: number;
   /** List each server's resources and prompts as it comes online (the TUI, --list-resources, --list-prompts). */
   listExtras?: boolean;
+  /** The remote servers' logins (`/login`, `/logout`). */
+  accounts?: Accounts;
 }
 
 /** The store, the hub and the driver of one run. */
@@ -88,6 +91,7 @@ export function createApp(o: AppOptions): AppParts {
     recorder: o.recorder,
     history: o.history,
     tickMs: o.tickMs,
+    accounts: o.accounts,
   });
   return {store, hub, driver};
 }

@@ -18,6 +18,10 @@ export interface UiDriver {
   /** Answers a server's request (elicitation, sampling); an id already answered is ignored. */
   answerInput(requestId: string, answer: InputAnswer): void;
   reconnect(alias: string): Promise<void>;
+  /** `/login`: a fresh login to a remote server, in a dialog, then it is connected again. */
+  login(alias: string): Promise<void>;
+  /** `/logout`: revokes and forgets a remote server's tokens. */
+  logout(alias: string): Promise<void>;
   clear(): void;
   /** Debugging by hand: views, reads, relist, log levels, prompts, attachments (absent without an inspector). */
   readonly inspector?: Pick<InspectActions, 'open' | 'close' | 'loadDetail' | 'read' | 'toggleWatch' | 'relist' | 'setLogLevel' | 'complete' | 'runPrompt' | 'askWithResources'>;

@@ -7,11 +7,11 @@ import type {Pane} from '../../state/app-state.js';
 import type {InspectView} from '../../state/inspect-state.js';
 
 /**
- * Priority layers, highest first: the approval dialog, a server's form, link
- * or sampling request, the approval of a call by hand, the arguments of a
+ * Priority layers, highest first: the approval dialog, a server's form, link,
+ * sampling or login request, the approval of a call by hand, the arguments of a
  * call or prompt, an inspector view, help, then the rest.
  */
-export type KeyLayer = 'dialog' | 'form' | 'url' | 'sampling' | 'manual' | 'argform' | 'inspect' | 'help' | 'global' | 'pane';
+export type KeyLayer = 'dialog' | 'form' | 'url' | 'sampling' | 'login' | 'manual' | 'argform' | 'inspect' | 'help' | 'global' | 'pane';
 
 /** Layers that take every key while open (Ctrl-C still gets through). */
 export type ModalLayer = Exclude<KeyLayer, 'global' | 'pane'>;
@@ -34,6 +34,9 @@ export type KeyCommandId =
   | 'sampling-allow'
   | 'sampling-deny'
   | 'sampling-cancel'
+  | 'login-open'
+  | 'login-paste'
+  | 'login-cancel'
   | 'manual-once'
   | 'manual-always'
   | 'manual-deny'
@@ -118,6 +121,10 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'sampling-allow', layer: 'sampling', keys: 'y', hint: 'let the model answer', help: 'let the model answer the server’s prompt', match: letter('y')},
   {id: 'sampling-deny', layer: 'sampling', keys: 'n', hint: 'decline', help: 'refuse the server’s sampling request', match: letter('n')},
   {id: 'sampling-cancel', layer: 'sampling', keys: 'Esc', hint: 'cancel', help: 'dismiss the sampling request', match: (_i, k) => k.escape},
+  {id: 'login-open', layer: 'login', keys: 'o / Enter', hint: 'open in my browser', help: 'open the login page with BROWSER or the system opener', match: (i, k) => letter('o')(i, k) || k.return},
+  // A paste arrives as one chunk: the address the browser ended on, when it cannot reach this machine.
+  {id: 'login-paste', layer: 'login', keys: 'paste', hint: 'the address the browser ended on', help: 'hand in the redirect address by hand (browser on another machine)', match: (i) => /^\s*https?:\/\/\S{8,}/.test(i)},
+  {id: 'login-cancel', layer: 'login', keys: 'Esc', hint: 'cancel the login', help: 'give up the login', match: (_i, k) => k.escape},
   {id: 'manual-once', layer: 'manual', keys: 'y', hint: 'allow once', help: 'run the call by hand this once', match: letter('y')},
   {id: 'manual-always', layer: 'manual', keys: 'a', hint: 'always', help: 'always allow this tool (this session, for you and the model)', match: letter('a')},
   {id: 'manual-deny', layer: 'manual', keys: 'n / Esc', hint: 'deny', help: 'do not run the call', match: (i, k) => letter('n')(i, k) || k.escape},

@@ -15,6 +15,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'servers', args: '', help: 'focus the server list'},
   {name: 'trace', args: '[alias]', help: "show or hide the protocol trace (of a server)"},
   {name: 'reconnect', args: '<alias>', help: 'restart a server and list its tools again'},
+  {name: 'login', args: '<alias>', help: 'log in to a remote server (opens a dialog with the login page)'},
+  {name: 'logout', args: '<alias>', help: 'log out of a remote server (revokes its tokens)'},
   {name: 'tool', args: '<name>', help: 'a tool’s details: its name and how it was made, schemas, annotations (also Enter on a row)'},
   {name: 'call', args: '<name> [json]', help: 'call a tool by hand (the model is not involved); without json: a form'},
   {name: 'server', args: '<alias>', help: 'a server’s details: era, capabilities, pages, restarts (also Enter on a row)'},
@@ -32,7 +34,7 @@ export type SlashIntent =
   | {kind: 'tools'; filter: string}
   | {kind: 'servers'}
   | {kind: 'trace'; alias?: string}
-  | {kind: 'reconnect'; alias: string}
+  | {kind: 'reconnect' | 'login' | 'logout'; alias: string}
   | {kind: 'tool'; name: string}
   | {kind: 'call'; name: string; json?: string}
   | {kind: 'server' | 'relist' | 'logs'; alias: string}
@@ -64,6 +66,11 @@ export function parseSlash(text: string, aliases: readonly string[], prompts: re
       if (arg && !aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
       return arg ? {kind: 'trace', alias: arg} : {kind: 'trace'};
     case 'reconnect':
+    case 'login':
+    case 'logout':
+      if (!arg) return {kind: 'invalid', message: `usage: /${name} <alias> (one of: ${known()})`};
+      if (!aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
+      return {kind: name, alias: arg};
     case 'server':
     case 'relist':
     case 'logs':

@@ -25,7 +25,7 @@ export const HelpPane = memo(function HelpPane({width, height, theme, prompts = 
   for (const k of KEY_COMMANDS) {
     // A server's form, link or sampling request lists its own keys on its dialog.
     // So do the views over the conversation (tool, server, call, resources).
-    if (k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling' || k.layer === 'manual' || k.layer === 'argform' || k.layer === 'inspect' || seen.has(k.keys)) continue;
+    if (k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling' || k.layer === 'login' || k.layer === 'manual' || k.layer === 'argform' || k.layer === 'inspect' || seen.has(k.keys)) continue;
     seen.add(k.keys);
     lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : '', 'muted')]);
   }
