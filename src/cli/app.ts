@@ -33,6 +33,8 @@ export interface AppHooks {
   rows?: number;
   limits?: Partial<Limits>;
   tickMs?: number;
+  /** List every server's resources and prompts as it comes online. */
+  listExtras?: boolean;
   /** How a remote server's login reaches the user: stderr (--print), a dialog (TUI); none: the server stays offline with "needs login". */
   loginPrompt?: LoginPrompt | 'dialog';
 }

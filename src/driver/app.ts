@@ -44,6 +44,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** How often elapsed times move while a turn runs (the TUI); never by default. */
   tickMs?: number;
+  /** List each server's resources and prompts as it comes online (the TUI, --list-resources, --list-prompts). */
+  listExtras?: boolean;
   /** The remote servers' logins (`/login`, `/logout`). */
   accounts?: Accounts;
 }
@@ -67,6 +69,7 @@ export function createApp(o: AppOptions): AppParts {
     logDir: o.logDir,
     records: o.records,
     results: o.results,
+    listExtras: o.listExtras,
   });
   const store = createStore(
     initialState({

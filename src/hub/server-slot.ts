@@ -1,4 +1,4 @@
-import type {DroppedTool} from '../session/list-tools.js';
+import type {DroppedTool, ToolListing} from '../session/list-tools.js';
 import {describeExit, ServerExitedError, type ExitInfo} from '../connection/errors.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
@@ -247,6 +247,7 @@ export class ServerSlot {
         eraDecision: session.eraDecidedBy,
         serverName: session.serverInfo?.name,
         instructions: session.instructions,
+        capabilities: session.capabilities,
         toolCount: this.tools.length,
         pages,
         discoveryMs: Date.now() - started,
@@ -286,13 +287,30 @@ export class ServerSlot {
   }
 
   /** Every page, reported as it comes; what was dropped is kept with its reason. */
-  private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number}> {
+  private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number; listing: ToolListing}> {
     const listing = await session.listAllTools({timeoutMs, onPage: (page) => this.report.page(page)});
     const limited = limitTools(this.filter(listing.tools), this.deps.toolLimits);
     this.dropped = [...listing.dropped, ...limited.dropped];
     this.report.dropped(this.dropped);
     for (const line of limited.cut) this.report.note(`tool definition cut: ${line}`);
-    return {tools: limited.tools, pages: listing.pages.length};
+    return {tools: limited.tools, pages: listing.pages.length, listing};
+  }
+
+  /** Lists the tools again now (`/relist`); the new list replaces the old one. Throws when offline. */
+  async listAgain(): Promise<ToolListing> {
+    const session = this.session;
+    if (!session) throw new Error(`${this.alias} is not online`);
+    const {tools, pages, listing} = await this.listTools(session);
+    if (session === this.session) this.listed(tools, pages);
+    // What the size limits dropped counts as dropped too.
+    return {...listing, dropped: this.dropped};
+  }
+
+  /** A new listing replaces the tools; the hub rebuilds the catalog from the event. */
+  private listed(tools: Tool[], pages: number): void {
+    this.tools = tools;
+    this.status = {...this.status, toolCount: tools.length, pages};
+    this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
   }
 
   private filter(tools: Tool[]): Tool[] {
@@ -329,10 +347,7 @@ export class ServerSlot {
     this.report.note('tools/list_changed: listing again');
     try {
       const {tools, pages} = await this.listTools(session);
-      if (session !== this.session) return;
-      this.tools = tools;
-      this.status = {...this.status, toolCount: tools.length, pages};
-      this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
+      if (session === this.session) this.listed(tools, pages);
     } catch (err) {
       this.report.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
     }
