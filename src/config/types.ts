@@ -1,3 +1,5 @@
+import type {ProtocolSetting} from './protocol.js';
+
 /** How breakerbox reaches a server: a local process, or Streamable HTTP. */
 export type TransportType = 'stdio' | 'http';
 
@@ -70,6 +72,8 @@ export interface ServerBase {
   roots: string[];
   /** Whether the server may ask us for model completions. */
   sampling: boolean;
+  /** How the protocol era is chosen: detected, legacy, or one pinned version (absent: `auto`). */
+  protocol?: ProtocolSetting;
   /** Keys we do not know yet, kept untouched for forward compatibility. */
   extra: Record<string, unknown>;
 }

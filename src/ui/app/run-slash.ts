@@ -5,6 +5,8 @@ import type {SlashIntent} from '../keys/slash.js';
 import type {UiHost} from './host.js';
 import type {UiDriver} from './intents.js';
 import {copyLastAnswer, exportConversation} from './keep-commands.js';
+import type {ArgForms} from '../forms/arg-forms.js';
+import {runInspectSlash} from './run-inspect-slash.js';
 
 /** What a command may touch. */
 export interface SlashDeps {
@@ -14,6 +16,7 @@ export interface SlashDeps {
   host?: UiHost;
   notice(level: NoticeLevel, text: string): void;
   focus(pane: Pane): void;
+  argForms: ArgForms;
 }
 
 /** Runs `intent`; false when the typed text should stay in the input (to be fixed). */
@@ -66,6 +69,15 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
     case 'invalid':
       notice('warn', intent.message);
       return false;
+    case 'tool':
+    case 'call':
+    case 'server':
+    case 'relist':
+    case 'logs':
+    case 'loglevel':
+    case 'resources':
+    case 'prompt':
+      return runInspectSlash(intent, {store, driver, argForms: d.argForms, notice});
   }
 }
 
