@@ -9,6 +9,8 @@ export interface CliOptions {
   mode: Mode;
   question?: string;
   json: boolean;
+  /** How `--print` writes the answer: as the model wrote it, or rendered. */
+  format?: 'raw' | 'pretty';
   yes: boolean;
   allow: string[];
   maxSteps: number;
@@ -28,7 +30,7 @@ export const MAX_STEPS = 1000;
 export const MAX_RESULT_CAP = 10_000_000;
 
 /** Options that take one value: giving one twice is a mistake, not "the last one wins". */
-const SINGLE_VALUED = ['print', 'max-steps', 'model', 'provider', 'script', 'config', 'result-cap'] as const;
+const SINGLE_VALUED = ['print', 'format', 'max-steps', 'model', 'provider', 'script', 'config', 'result-cap'] as const;
 
 /** Wrong flags: the app prints the message and exits 2. */
 export class UsageError extends Error {
@@ -46,6 +48,7 @@ Usage:
   breakerbox --self-check              prove the client's behaviour against bundled servers
   breakerbox --sessions [--json]       list saved sessions
   breakerbox <command> [args]          an action (see Commands below)
+  breakerbox --export ID [file]        the export command (below), spelt as a flag
   breakerbox import [--from CLIENT] [--dry-run] [--all | --only A,B]
                                        bring servers from Claude, Cursor, VS Code, Codex, Gemini…
   breakerbox add <alias> -- <command> [args…]
@@ -59,6 +62,7 @@ Usage:
 Options:
   --config PATH      server config (default: ./mcp.config.json)
   --json             machine-readable output (--print, --list-tools, --list-resources, --list-prompts, --sessions)
+  --format F         --print's answer: raw (the model's markdown, default) or pretty (rendered)
   --yes              run every tool call without asking
   --allow PATTERN    run matching tools without asking (repeatable; e.g. 'mcp__notes__*')
   --max-steps N      model requests per user turn (default 10, at most ${MAX_STEPS})
@@ -91,6 +95,7 @@ export function parseCli(argv: string[]): CliOptions {
         'self-check': {type: 'boolean'},
         sessions: {type: 'boolean'},
         json: {type: 'boolean'},
+        format: {type: 'string'},
         yes: {type: 'boolean', short: 'y'},
         allow: {type: 'string', multiple: true},
         'max-steps': {type: 'string'},
@@ -121,10 +126,15 @@ export function parseCli(argv: string[]): CliOptions {
   if (modes.length > 1) throw new UsageError(`--${modes[0]} and --${modes[1]} cannot be used together`);
   const mode: Mode = v.help ? 'help' : v.version ? 'version' : (modes[0] ?? 'tui');
   if (mode === 'print' && !v.print?.trim()) throw new UsageError('--print needs a question, e.g. breakerbox --print "what notes mention pagination?"');
+  const format = v.format ?? 'raw';
+  if (format !== 'raw' && format !== 'pretty') throw new UsageError(`--format takes raw or pretty, got ${JSON.stringify(format)}`);
+  if (v.format !== undefined && mode !== 'print') throw new UsageError('--format goes with --print');
+  if (format === 'pretty' && v.json) throw new UsageError('--format pretty and --json cannot be used together');
   return {
     mode,
     question: v.print,
     json: v.json ?? false,
+    format,
     yes: v.yes ?? false,
     allow: v.allow ?? [],
     maxSteps: boundedInt(v['max-steps'], '--max-steps', 10, MAX_STEPS),

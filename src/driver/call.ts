@@ -33,6 +33,8 @@ export async function runCall(use: ToolUse, entry: CatalogEntry | undefined, t: 
       alias: result.alias,
       tool: result.tool,
       text: resultText(result),
+      content: result.content,
+      ...(result.structuredContent === undefined ? {} : {structuredContent: result.structuredContent}),
     },
     block,
   });

@@ -24,6 +24,9 @@ import {ManualCalls} from './manual-call.js';
 export interface DriverHub extends LoopHub {
   start(): Promise<void>;
   reconnect(alias: string): Promise<boolean>;
+  /** Declines what `alias` has waiting for the user and everything it asks later; returns how many were waiting. */
+  declineInputsFrom(alias: string): number;
+  acceptInputsFrom(alias: string): void;
   close(): Promise<void>;
   /** The debugging side (resources, prompts, logs, relist); a test's fake hub may have none. */
   readonly inspect?: InspectDeps['hub']['inspect'];
@@ -232,6 +235,27 @@ export class Driver {
   answerInput(requestId: string, answer: InputAnswer): void {
     if (!this.o.store.getState().inputRequests.some((r) => r.requestId === requestId)) return;
     this.dispatch({type: 'input/answered', requestId, action: answer.action, ...(answer.content === undefined ? {} : {content: answer.content})});
+  }
+
+  /**
+   * "Decline all from this server" (a server flooding the user with forms or
+   * sampling requests): what it has waiting is answered `decline` here, like a
+   * decline key would, and the hub declines whatever it asks later without
+   * showing it, for the rest of the session or until `acceptInputsFrom`.
+   */
+  declineInputsFrom(alias: string): void {
+    const waiting = this.o.store.getState().inputRequests.filter((r) => r.alias === alias);
+    for (const r of waiting) this.answerInput(r.requestId, {action: 'decline'});
+    // The hub also counts requests that had not reached the screen yet.
+    const count = Math.max(waiting.length, this.o.hub.declineInputsFrom(alias));
+    const what = count === 1 ? '1 request' : `${count} requests`;
+    this.notice('info', `declined ${what} from ${alias}; its later requests are declined without asking (/accept ${alias} undoes it)`);
+  }
+
+  /** Undoes `declineInputsFrom`: `alias` may ask the user again. */
+  acceptInputsFrom(alias: string): void {
+    this.o.hub.acceptInputsFrom(alias);
+    this.notice('info', `${alias} may ask you for input again`);
   }
 
   async reconnect(alias: string): Promise<void> {

@@ -67,6 +67,11 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/help-toggled':
     case 'ui/input-edited':
     case 'ui/resized':
+    case 'ui/card-selected':
+    case 'ui/result-opened':
+    case 'ui/result-closed':
+    case 'ui/result-measured':
+    case 'ui/result-scrolled':
     case 'ui/cursor-moved':
     case 'notice/posted':
       return reduceUi(state, event satisfies UiEvent);

@@ -2,7 +2,9 @@
 import type {NoticeLevel, Pane} from '../../state/app-state.js';
 import type {Store} from '../../state/store.js';
 import type {SlashIntent} from '../keys/slash.js';
+import type {UiHost} from './host.js';
 import type {UiDriver} from './intents.js';
+import {copyLastAnswer, exportConversation} from './keep-commands.js';
 import type {ArgForms} from '../forms/arg-forms.js';
 import {runInspectSlash} from './run-inspect-slash.js';
 
@@ -11,6 +13,7 @@ export interface SlashDeps {
   store: Store;
   driver: UiDriver;
   quit(): void;
+  host?: UiHost;
   notice(level: NoticeLevel, text: string): void;
   focus(pane: Pane): void;
   argForms: ArgForms;
@@ -39,6 +42,9 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
     case 'reconnect':
       void driver.reconnect(intent.alias);
       return true;
+    case 'accept':
+      driver.acceptInputsFrom(intent.alias);
+      return true;
     case 'login':
       void driver.login(intent.alias);
       return true;
@@ -53,6 +59,10 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
       }
       driver.clear();
       return true;
+    case 'export':
+      return exportConversation(d, intent.file);
+    case 'copy':
+      return copyLastAnswer(d);
     case 'quit':
       d.quit();
       return true;
