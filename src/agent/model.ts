@@ -39,5 +39,7 @@ export interface Model {
   readonly offline: boolean;
   /** Which API it speaks (sessions record it, to convert a history recorded with another). */
   readonly provider?: ProviderName;
+  /** Tokens the model can take in, when known (tool search's threshold is a share of it). */
+  readonly contextWindow?: number;
   respond(request: ModelRequest): Promise<ModelResponse>;
 }

@@ -55,6 +55,10 @@ export interface ServerBase {
   roots: string[];
   /** Whether the server may ask us for model completions. */
   sampling: boolean;
+  /** Tool search: true always defers this server's tools, false always sends them; unset follows `--tool-search`. */
+  deferTools?: boolean;
+  /** Token budget of one result from this server (default DEFAULT_RESULT_TOKENS). */
+  maxResultTokens?: number;
   /** Keys we do not know yet, kept untouched for forward compatibility. */
   extra: Record<string, unknown>;
 }

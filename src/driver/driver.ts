@@ -7,6 +7,7 @@
 import type {ApprovalRules} from '../agent/approvals.js';
 import type {InputAnswer} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
+import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
 import type {HubEvent} from '../hub/hub-events.js';
 import type {AppState, InputRequestView} from '../state/app-state.js';
 import type {AppEvent, EventOf} from '../state/events.js';
@@ -34,6 +35,8 @@ export interface DriverOptions {
   /** False for `--print`: calls that need asking are denied with a hint. */
   interactive: boolean;
   resultCap?: number;
+  /** When tools are deferred behind search (default: auto, per-server overrides none). */
+  toolSearch?: ToolSearchSettings;
   recorder?: TurnRecorder;
   /** Conversation to continue (from `--resume`). */
   history?: ModelMessage[];
@@ -167,6 +170,7 @@ export class Driver {
       approver,
       signal: abort.signal,
       resultCap: this.o.resultCap,
+      toolSearch: this.o.toolSearch,
       onText: (t) => batcher.push(t),
       closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),
     }).finally(() => {

@@ -1,5 +1,6 @@
 // A tool-call card: prefixed name → server / original name, the state, the
 // arguments and the first lines of the result.
+import {SEARCH_TOOL_NAME} from '../../agent/tool-search/search-tool.js';
 import type {ToolCallItem} from '../../state/app-state.js';
 import {safeLine, safeText} from '../text/safe.js';
 import {fitLine, seg, type Line} from '../line.js';
@@ -14,7 +15,7 @@ export const PREVIEW_LINES = 4;
 export function cardLines(card: ToolCallItem, width: number, now: number): Line[] {
   const w = Math.max(4, width);
   const bad = card.state === 'error';
-  const where = card.alias === undefined ? '(not in the catalog)' : `${safeLine(card.alias)} / ${safeLine(card.tool ?? '?')}`;
+  const where = card.alias === undefined ? (card.name === SEARCH_TOOL_NAME ? 'tool search (answered by breakerbox)' : '(not in the catalog)') : `${safeLine(card.alias)} / ${safeLine(card.tool ?? '?')}`;
   const lines: Line[] = [
     [seg('╭ ', 'tool'), seg(safeLine(card.name), 'tool', true), seg(' → ', 'muted'), seg(where, 'muted')],
     [seg('│ ', 'tool'), ...cardState(card, now)],
