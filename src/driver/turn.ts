@@ -20,6 +20,10 @@ export async function runTurn(question: string, t: TurnContext): Promise<void> {
       const catalog = t.hub.catalog;
       const {request, deferred} = buildRequest(t.history, t.hub, t.toolSearch ?? {mode: 'auto'}, t.model.contextWindow);
       const response = await t.model.respond({...request, signal: t.signal, onText: t.onText});
+      if (response.usage) {
+        const u = response.usage;
+        t.dispatch({type: 'usage/recorded', input: u.inputTokens, cacheRead: u.cacheReadTokens ?? 0, cacheWrite: u.cacheWriteTokens ?? 0});
+      }
       t.history.push({role: 'assistant', content: response.content});
       t.dispatch({type: 'model/responded', content: response.content, stopReason: response.stopReason});
       const uses = response.content.filter((b): b is ToolUse => b.type === 'tool_use');

@@ -8,6 +8,7 @@ import {reduceServers, type ServerEvent} from './reduce-servers.js';
 import {reduceTurn, type TurnEvent} from './reduce-turn.js';
 import {reduceUi, type UiEvent} from './reduce-ui.js';
 import {reduceInput, type InputEvent} from './reduce-input.js';
+import {reduceCosts, type CostEvent} from './reduce-costs.js';
 
 /** The next state after `event`; `state` itself when nothing changes. Never mutates `state`. */
 export function reduce(state: AppState, event: AppEvent): AppState {
@@ -66,6 +67,9 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/resized':
     case 'notice/posted':
       return reduceUi(state, event satisfies UiEvent);
+    case 'tool-tokens/counted':
+    case 'usage/recorded':
+      return reduceCosts(state, event satisfies CostEvent);
     default:
       // An event from a newer driver than this reducer: ignore it.
       return assertNever(event, state);

@@ -8,6 +8,7 @@ import {CatalogPane} from '../panes/catalog-pane.js';
 import {ConversationPane} from '../panes/conversation-pane.js';
 import {HelpPane} from '../panes/help-pane.js';
 import {ServersPane} from '../panes/servers-pane.js';
+import {toolTokens} from '../../state/tool-tokens.js';
 import {TracePane} from '../panes/trace-pane.js';
 import type {Theme} from '../theme.js';
 
@@ -47,7 +48,7 @@ export function Panes({state, layout, help, theme, onShown, alias, ring, startin
       {layout.catalog.height > 0 ? (
         <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} />
       ) : null}
-      {layout.servers.height > 0 ? <ServersPane servers={state.servers} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} /> : null}
+      {layout.servers.height > 0 ? <ServersPane servers={state.servers} tokens={toolTokens(state)} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} /> : null}
     </>
   );
   return (
