@@ -29,6 +29,8 @@ export interface AppOptions {
   /** False for `--print` and `--list-tools`: nobody can be asked. */
   interactive: boolean;
   resultCap?: number;
+  /** `--result-tokens`: the token budget of one result where a server sets no maxResultTokens. */
+  resultTokens?: number;
   /** When tools are deferred behind search; per-server `deferTools` comes from `servers`. */
   toolSearch?: Pick<ToolSearchSettings, 'mode' | 'thresholdTokens'>;
   recorder?: TurnRecorder;
@@ -85,6 +87,7 @@ export function createApp(o: AppOptions): AppParts {
     rules: o.rules,
     interactive: o.interactive,
     resultCap: o.resultCap,
+    resultTokens: (alias) => o.servers.find((s) => s.alias === alias)?.maxResultTokens ?? o.resultTokens,
     toolSearch: {mode: 'auto', ...o.toolSearch, deferTools: Object.fromEntries(o.servers.map((s) => [s.alias, s.deferTools]))},
     recorder: o.recorder,
     history: o.history,

@@ -25,6 +25,8 @@ export interface TurnContext {
   approver: Approver;
   signal: AbortSignal;
   resultCap?: number;
+  /** Token budget of one result from server `alias` (unset: the default budget). */
+  resultTokens?: (alias: string) => number | undefined;
   /** When tools are deferred behind search (default: auto). */
   toolSearch?: ToolSearchSettings;
   onText(delta: string): void;

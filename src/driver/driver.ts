@@ -35,6 +35,8 @@ export interface DriverOptions {
   /** False for `--print`: calls that need asking are denied with a hint. */
   interactive: boolean;
   resultCap?: number;
+  /** Token budget of one result per server alias (unset: the default budget). */
+  resultTokens?: (alias: string) => number | undefined;
   /** When tools are deferred behind search (default: auto, per-server overrides none). */
   toolSearch?: ToolSearchSettings;
   recorder?: TurnRecorder;
@@ -171,6 +173,7 @@ export class Driver {
       signal: abort.signal,
       resultCap: this.o.resultCap,
       toolSearch: this.o.toolSearch,
+      resultTokens: this.o.resultTokens,
       onText: (t) => batcher.push(t),
       closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),
     }).finally(() => {
