@@ -4,6 +4,7 @@
 import type {DroppedTool, PageRecord} from '../session/list-tools.js';
 import type {Era} from '../session/mcp-types.js';
 import type {Catalog, FailurePhase, HubCallResult} from './types.js';
+import type {CacheBreak} from './catalog.js';
 
 /** One line of a server's debug trace. */
 export interface TraceLine {
@@ -55,8 +56,8 @@ export type HubEvent =
   | {type: 'server/call-finished'; alias: string; tool: string; durationMs: number; failure?: HubCallResult['failure']}
   /** The server sent a log message (`notifications/message`). */
   | {type: 'server/logged'; alias: string; level: string; text: string}
-  /** The tool table changed. */
-  | {type: 'catalog/rebuilt'; catalog: Catalog}
+  /** The tool table changed; `broke` when tools were removed or altered (the prompt cache starts over). */
+  | {type: 'catalog/rebuilt'; catalog: Catalog; broke?: CacheBreak}
   /** One line for a server's protocol trace (only when tracing is on). */
   | {type: 'trace/recorded'; alias: string; entry: TraceLine}
   /** Server-initiated requests declined without asking (a flood, or "decline all"); `count` since the last such event. */
