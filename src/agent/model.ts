@@ -42,4 +42,6 @@ export interface Model {
   /** Tokens the model can take in, when known (tool search's threshold is a share of it). */
   readonly contextWindow?: number;
   respond(request: ModelRequest): Promise<ModelResponse>;
+  /** Tokens of each group of tools as this API counts them (providers with a counting endpoint). */
+  countToolTokens?(groups: Record<string, ModelTool[]>): Promise<Record<string, number>>;
 }

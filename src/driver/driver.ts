@@ -17,6 +17,8 @@ import {recordSession, type TurnRecorder} from './session-recording.js';
 import {TextBatcher} from './text-batcher.js';
 import type {LoopHub} from './context.js';
 import {runTurn} from './turn.js';
+import {tokenCounter} from './count-tokens.js';
+import type {Catalog} from '../hub/types.js';
 
 /** The hub as the driver runs it. */
 export interface DriverHub extends LoopHub {
@@ -63,6 +65,7 @@ export class Driver {
 
   constructor(private readonly o: DriverOptions) {
     this.history = o.history ?? [];
+    this.countTokens = tokenCounter(o.model, (e) => this.dispatch(e));
     this.now = o.now ?? Date.now;
     if (o.recorder) this.observe(recordSession(o.recorder));
   }
@@ -109,7 +112,11 @@ export class Driver {
   }
 
   /** Where the hub's events go (its `onEvent`). */
-  readonly hubEvent = (event: HubEvent): void => this.dispatch(event);
+  readonly hubEvent = (event: HubEvent): void => {
+    this.dispatch(event);
+    if (event.type === 'catalog/rebuilt') this.countTokens(event.catalog);
+  };
+  private readonly countTokens: (catalog: Catalog) => void;
 
   /** Starts every server; resolves when each is online or offline. A question asked meanwhile is sent then. */
   start(): Promise<void> {

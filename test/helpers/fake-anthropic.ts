@@ -81,6 +81,10 @@ export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnth
       const body = raw ? JSON.parse(raw) : undefined;
       requests.push(body);
       headers.push(req.headers);
+      // Token counting: a fixed rule (4 characters of the tools and messages' JSON per token) tests can recompute.
+      if (req.method === 'POST' && req.url?.split('?')[0] === '/v1/messages/count_tokens') {
+        return sendJson(res, 200, {input_tokens: Math.ceil(JSON.stringify([body?.tools ?? [], body?.messages ?? []]).length / 4)});
+      }
       if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/messages') {
         return sendError(res, {status: 404, error: {message: `fake: no route ${req.method} ${req.url}`}});
       }
