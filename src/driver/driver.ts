@@ -114,7 +114,8 @@ export class Driver {
   /** Where the hub's events go (its `onEvent`). */
   readonly hubEvent = (event: HubEvent): void => {
     this.dispatch(event);
-    if (event.type === 'catalog/rebuilt') this.countTokens(event.catalog);
+    // During startup the table is rebuilt as each server comes up: count once it has settled.
+    if (event.type === 'catalog/rebuilt' && this.ready) this.countTokens(event.catalog);
   };
   private readonly countTokens: (catalog: Catalog) => void;
 
@@ -122,6 +123,7 @@ export class Driver {
   start(): Promise<void> {
     this.starting ??= this.o.hub.start().finally(() => {
       this.ready = true;
+      this.countTokens(this.o.hub.catalog);
       const queued = this.o.store.getState().queued;
       if (queued !== null) void this.submit(queued);
     });

@@ -1,7 +1,6 @@
 // What the panes show of big catalogs: each server's tool tokens (estimated
 // or counted), and a tool search as a card of its own.
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {cardLines} from '../../src/ui/panes/card-lines.js';
 import {ServersPane} from '../../src/ui/panes/servers-pane.js';
