@@ -31,8 +31,8 @@ export interface CacheBreak {
 /**
  * Builds the immutable tool table. Servers come in config order and tools in
  * their server's order, so the same config and lists give the same names and
- * order whatever order the servers finished in. With `appendOnly` (after
- * startup), a change that only adds tools appends them, so the table the model
+ * order whatever order the servers finished in. With `appendOnly` (a re-list
+ * after startup), a change that only adds tools appends them, so the table the model
  * saw stays a byte-identical prefix (its prompt cache stays warm); a change
  * that removes or alters a tool goes back to the canonical order and says so.
  */

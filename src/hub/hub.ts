@@ -86,6 +86,7 @@ export class Hub {
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
   private appendOnly = false;
+  private onlineAliases = '';
   private readonly validator = new OutputValidator();
   private readonly limits: ResultLimits;
   private readonly gate: InputGate;
@@ -314,7 +315,11 @@ export class Hub {
     const signature = online.flatMap((s) => [s.alias, s.tools]);
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
     this.toolsSignature = signature;
-    const {catalog, dropped, broke} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current, this.appendOnly);
+    // Only a re-list of the same servers appends; a server joining (a restart, a reconnect) takes its canonical place.
+    const aliases = online.map((s) => s.alias).join('\0');
+    const appendOnly = this.appendOnly && aliases === this.onlineAliases;
+    this.onlineAliases = aliases;
+    const {catalog, dropped, broke} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current, appendOnly);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;
