@@ -15,6 +15,7 @@ export function listToolsJson(state: AppState): string {
       state: up ? s.state : 'offline',
       era: s.era ?? null,
       protocolVersion: s.protocolVersion ?? null,
+      eraDecision: s.eraDecision ?? null,
       serverName: s.serverName ?? null,
       toolCount: s.toolCount,
       pages: s.pages,
@@ -49,7 +50,7 @@ export function listToolsText(state: AppState): string {
   for (const s of serverRows(state.servers)) {
     const what =
       s.state === 'online'
-        ? `online   ${s.era} ${s.protocolVersion}, reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms, ${approx}${(tokens.byAlias[s.alias] ?? 0).toLocaleString('en-US')} tokens`
+        ? `online   ${s.era} ${s.protocolVersion} (era: ${s.eraDecision?.replaceAll('-', ' ') ?? 'unknown'}), reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms, ${approx}${(tokens.byAlias[s.alias] ?? 0).toLocaleString('en-US')} tokens`
         : s.state === 'disabled'
           ? 'disabled'
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;

@@ -62,7 +62,7 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
 }
 
 
-type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'deferTools' | 'maxResultTokens'>;
+type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'protocol' | 'deferTools' | 'maxResultTokens'>;
 
 /** The keys every server has, expanded and defaulted. */
 function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): Common {
@@ -91,6 +91,7 @@ function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, 
     excludeTools: data.excludeTools,
     roots,
     sampling: data.sampling,
+    protocol: data.protocol,
     ...(data.deferTools === undefined ? {} : {deferTools: data.deferTools}),
     ...(data.maxResultTokens === undefined ? {} : {maxResultTokens: data.maxResultTokens}),
     extra,
@@ -117,6 +118,8 @@ function finish(alias: string, data: RawServer, entry: Record<string, unknown>, 
   if (problems.length > 0) return {ok: false, problems};
   const cwd = cwdText === '' ? undefined : isAbsolute(cwdText) ? cwdText : resolve(ctx.dir, cwdText);
   const {alias: _a, ...rest} = base;
-  const server: ServerConfig = {alias, type: 'stdio', command, args, env, ...(cwd !== undefined ? {cwd} : {}), ...rest};
+  // OAuth is for remote servers; a local one gets its credentials from its env (spec: Authorization, Protocol Requirements).
+  const cannotStart = entry.oauth !== undefined ? {cannotStart: '"oauth" applies to remote servers (with a "url") only; a local server gets its credentials from "env": remove "oauth"'} : {};
+  const server: ServerConfig = {alias, type: 'stdio', command, args, env, ...(cwd !== undefined ? {cwd} : {}), ...rest, ...cannotStart};
   return {ok: true, server};
 }

@@ -54,6 +54,8 @@ describe('tool table tokens', () => {
     const notes = state.catalog.entries.filter((e) => e.alias === 'notes').map(toModelTool);
     const tokens = toolTokens(state);
     expect(tokens.source).toBe('api');
+    expect(fake.counts.length).toBeGreaterThan(0);
+    expect(fake.requests).toEqual([]);
     expect(tokens.byAlias.notes).toBe(rule(notes) - rule([]));
     expect(costLabel(state)).toMatch(/^\d+ tool tokens$/);
     expect(listToolsText(state)).toContain('(counted by the model API)');

@@ -42,7 +42,7 @@ describe('breakerbox --self-check', () => {
     expect(code).toBe(1);
     expect(lines.find((l) => l.startsWith('✘'))).toMatch(/^✘ 3 pagination: notes lists 2 of 3 tools over 1 page; missing list_recent/);
     expect(lines.filter((l) => l.startsWith('✘'))).toHaveLength(1);
-    expect(lines.at(-1)).toBe('13 passed, 1 failed');
+    expect(lines.at(-1)).toBe('14 passed, 1 failed');
   }, 60_000);
 
   it('exits 2 with the config error when the config cannot be read', async () => {
