@@ -1,5 +1,6 @@
 import {parseArgs} from 'node:util';
 import type {ProviderName} from '../agent/model.js';
+import type {ToolSearchMode} from '../agent/tool-search/settings.js';
 
 /** Which thing the app does this run. */
 export type Mode = 'tui' | 'print' | 'list-tools' | 'list-resources' | 'list-prompts' | 'self-check' | 'sessions' | 'help' | 'version';
@@ -22,6 +23,12 @@ export interface CliOptions {
   resume?: string | true;
   debug: boolean;
   resultCap?: number;
+  /** `--tool-search`: defer tools behind search always, never, or past the threshold. */
+  toolSearch?: ToolSearchMode;
+  /** `--tool-search-threshold`: tokens past which `auto` defers (default 10% of the context window). */
+  toolSearchThreshold?: number;
+  /** `--result-tokens`: token budget of one result (default 25000; a server's maxResultTokens wins). */
+  resultTokens?: number;
 }
 
 /** The most model requests one turn may make: a bound a person can mean, not a typo's 10^20. */
@@ -30,7 +37,7 @@ export const MAX_STEPS = 1000;
 export const MAX_RESULT_CAP = 10_000_000;
 
 /** Options that take one value: giving one twice is a mistake, not "the last one wins". */
-const SINGLE_VALUED = ['print', 'format', 'max-steps', 'model', 'provider', 'script', 'config', 'result-cap'] as const;
+const SINGLE_VALUED = ['print', 'format', 'max-steps', 'model', 'provider', 'script', 'config', 'result-cap', 'tool-search', 'tool-search-threshold', 'result-tokens'] as const;
 
 /** Wrong flags: the app prints the message and exits 2. */
 export class UsageError extends Error {
@@ -73,6 +80,11 @@ Options:
   --script FILE      replay a scripted conversation (offline)
   --resume [ID]      continue a saved session (default: the latest)
   --result-cap N     characters of one tool result sent to the model (default 100000, at most ${MAX_RESULT_CAP})
+  --result-tokens N  token budget of one tool result (default 25000; per server: "maxResultTokens")
+  --tool-search M    auto (default), on or off: defer tools behind a search tool when the
+                     tool table is large (per server: "deferTools": true|false)
+  --tool-search-threshold N
+                     tokens past which auto defers (default 10% of the model's context)
   --debug            write every JSON-RPC message to a trace file
   -h, --help         this help
   -v, --version      the version
@@ -106,6 +118,9 @@ export function parseCli(argv: string[]): CliOptions {
         resume: {type: 'boolean'},
         debug: {type: 'boolean'},
         'result-cap': {type: 'string'},
+        'result-tokens': {type: 'string'},
+        'tool-search': {type: 'string'},
+        'tool-search-threshold': {type: 'string'},
         help: {type: 'boolean', short: 'h'},
         version: {type: 'boolean', short: 'v'},
       },
@@ -145,7 +160,16 @@ export function parseCli(argv: string[]): CliOptions {
     resume,
     debug: v.debug ?? false,
     resultCap: v['result-cap'] === undefined ? undefined : boundedInt(v['result-cap'], '--result-cap', 100_000, MAX_RESULT_CAP),
+    toolSearch: toolSearchMode(v['tool-search']),
+    ...(v['tool-search-threshold'] === undefined ? {} : {toolSearchThreshold: boundedInt(v['tool-search-threshold'], '--tool-search-threshold', 0, MAX_RESULT_CAP)}),
+    ...(v['result-tokens'] === undefined ? {} : {resultTokens: boundedInt(v['result-tokens'], '--result-tokens', 0, MAX_RESULT_CAP)}),
   };
+}
+
+function toolSearchMode(value: string | undefined): ToolSearchMode {
+  if (value === undefined) return 'auto';
+  if (value === 'on' || value === 'off' || value === 'auto') return value;
+  throw new UsageError(`--tool-search ${JSON.stringify(value)}: use auto (defer tools past the threshold), on (always) or off (never)`);
 }
 
 function provider(value: string | undefined): ProviderName | undefined {

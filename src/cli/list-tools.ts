@@ -1,11 +1,13 @@
 import {providerLosses} from '../agent/models/provider-losses.js';
 import type {AppState} from '../state/app-state.js';
 import {serverRows} from '../state/selectors.js';
+import {toolTokens} from '../state/tool-tokens.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
 
 /** `--list-tools --json`: exactly one JSON object, from the store. */
 export function listToolsJson(state: AppState): string {
+  const tokens = toolTokens(state);
   const servers = serverRows(state.servers).map((s) => {
     const up = s.state === 'online' || s.state === 'disabled';
     return {
@@ -22,6 +24,7 @@ export function listToolsJson(state: AppState): string {
       transport: s.transport ?? 'stdio',
       url: s.url ?? null,
       warning: s.warning ?? null,
+      tokens: tokens.byAlias[s.alias] ?? 0,
     };
   });
   const tools = state.catalog.entries.map((e) => ({
@@ -35,16 +38,19 @@ export function listToolsJson(state: AppState): string {
     // What each model API loses of this tool (the tool detail view will show the same).
     providerLosses: {anthropic: providerLosses(e, 'anthropic'), openai: providerLosses(e, 'openai')},
   }));
-  return jsonForTerminal({servers, tools}, 2);
+  // `tokensSource` says whether the API counted them or they are the offline estimate.
+  return jsonForTerminal({servers, tools, tokens: tokens.total, tokensSource: tokens.source}, 2);
 }
 
 /** `--list-tools`: a table for people, from the store. */
 export function listToolsText(state: AppState): string {
   const lines: string[] = ['Servers'];
+  const tokens = toolTokens(state);
+  const approx = tokens.source === 'api' ? '' : '~';
   for (const s of serverRows(state.servers)) {
     const what =
       s.state === 'online'
-        ? `online   ${s.era} ${s.protocolVersion} (era: ${s.eraDecision?.replaceAll('-', ' ') ?? 'unknown'}), reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
+        ? `online   ${s.era} ${s.protocolVersion} (era: ${s.eraDecision?.replaceAll('-', ' ') ?? 'unknown'}), reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms, ${approx}${(tokens.byAlias[s.alias] ?? 0).toLocaleString('en-US')} tokens`
         : s.state === 'disabled'
           ? 'disabled'
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
@@ -60,5 +66,6 @@ export function listToolsText(state: AppState): string {
     lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}`);
   }
   if (entries.length === 0) lines.push('  (none)');
+  lines.push('', `Tool table: ${approx}${tokens.total.toLocaleString('en-US')} tokens (${tokens.source === 'api' ? 'counted by the model API' : 'estimated offline, about 3.5 characters per token'})`);
   return lines.join('\n');
 }

@@ -12,7 +12,11 @@ export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000}
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
   'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth',
+  'deferTools', 'maxResultTokens',
 ] as const;
+
+/** Most tokens one result may be given (the model's context is the real ceiling). */
+export const MAX_RESULT_TOKENS = 1_000_000;
 
 /** Keys that only mean something for a local (stdio) server. */
 export const STDIO_ONLY_KEYS = ['command', 'args', 'env', 'cwd'] as const;
@@ -76,6 +80,11 @@ const common = {
   roots: strArray('an array of directory paths').default([]),
   sampling: flag.default(false),
   protocol: protocol.default('auto'),
+  deferTools: flag.optional(),
+  maxResultTokens: z
+    .number({error: expected(`a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`, quoted)})
+    .refine((n) => Number.isInteger(n) && n >= 100 && n <= MAX_RESULT_TOKENS, {error: `expected a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`})
+    .optional(),
 };
 
 /** A local server entry as written; unknown keys pass through. */

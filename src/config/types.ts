@@ -74,6 +74,10 @@ export interface ServerBase {
   sampling: boolean;
   /** How the protocol era is chosen: detected, legacy, or one pinned version (absent: `auto`). */
   protocol?: ProtocolSetting;
+  /** Tool search: true always defers this server's tools, false always sends them; unset follows `--tool-search`. */
+  deferTools?: boolean;
+  /** Token budget of one result from this server (default DEFAULT_RESULT_TOKENS). */
+  maxResultTokens?: number;
   /** Keys we do not know yet, kept untouched for forward compatibility. */
   extra: Record<string, unknown>;
 }

@@ -7,6 +7,7 @@
 import type {ApprovalRules} from '../agent/approvals.js';
 import type {InputAnswer} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
+import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
 import type {HubEvent} from '../hub/hub-events.js';
 import type {AppState, InputRequestView, NoticeLevel} from '../state/app-state.js';
 import type {AppEvent, EventOf} from '../state/events.js';
@@ -17,6 +18,8 @@ import {recordSession, type TurnRecorder} from './session-recording.js';
 import {TextBatcher} from './text-batcher.js';
 import type {LoopHub} from './context.js';
 import {runTurn} from './turn.js';
+import {tokenCounter} from './count-tokens.js';
+import type {Catalog} from '../hub/types.js';
 import {InspectActions, type InspectDeps} from './inspect.js';
 import {ManualCalls} from './manual-call.js';
 
@@ -44,6 +47,10 @@ export interface DriverOptions {
   /** False for `--print`: calls that need asking are denied with a hint. */
   interactive: boolean;
   resultCap?: number;
+  /** Token budget of one result per server alias (unset: the default budget). */
+  resultTokens?: (alias: string) => number | undefined;
+  /** When tools are deferred behind search (default: auto, per-server overrides none). */
+  toolSearch?: ToolSearchSettings;
   recorder?: TurnRecorder;
   /** Conversation to continue (from `--resume`). */
   history?: ModelMessage[];
@@ -75,6 +82,7 @@ export class Driver {
 
   constructor(private readonly o: DriverOptions) {
     this.history = o.history ?? [];
+    this.countTokens = tokenCounter(o.model, (e) => this.dispatch(e));
     this.now = o.now ?? Date.now;
     if (o.recorder) this.observe(recordSession(o.recorder));
     const base = {state: () => this.o.store.getState(), dispatch: (e: AppEvent) => this.dispatch(e), notice: (level: NoticeLevel, text: string) => this.notice(level, text)};
@@ -127,12 +135,18 @@ export class Driver {
   }
 
   /** Where the hub's events go (its `onEvent`). */
-  readonly hubEvent = (event: HubEvent): void => this.dispatch(event);
+  readonly hubEvent = (event: HubEvent): void => {
+    this.dispatch(event);
+    // During startup the table is rebuilt as each server comes up: count once it has settled.
+    if (event.type === 'catalog/rebuilt' && this.ready) this.countTokens(event.catalog);
+  };
+  private readonly countTokens: (catalog: Catalog) => void;
 
   /** Starts every server; resolves when each is online or offline. A question asked meanwhile is sent then. */
   start(): Promise<void> {
     this.starting ??= this.o.hub.start().finally(() => {
       this.ready = true;
+      this.countTokens(this.o.hub.catalog);
       const queued = this.o.store.getState().queued;
       if (queued !== null) void this.submit(queued);
     });
@@ -190,6 +204,8 @@ export class Driver {
       approver,
       signal: abort.signal,
       resultCap: this.o.resultCap,
+      toolSearch: this.o.toolSearch,
+      resultTokens: this.o.resultTokens,
       onText: (t) => batcher.push(t),
       closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),
     }).finally(() => {

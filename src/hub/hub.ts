@@ -97,6 +97,8 @@ export class Hub {
   private readonly byAlias = new Map<string, ServerSlot>();
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
+  private appendOnly = false;
+  private onlineAliases = '';
   private readonly validator = new OutputValidator();
   private readonly limits: ResultLimits;
   private readonly gate: InputGate;
@@ -135,6 +137,8 @@ export class Hub {
     warmMetaSchema();
     for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
     await Promise.all(this.slots.map((s) => s.start()));
+    // From here on the table the model has seen only grows at its end (see buildCatalog).
+    this.appendOnly = true;
   }
 
   get catalog(): Catalog {
@@ -350,12 +354,16 @@ export class Hub {
     const signature = online.flatMap((s) => [s.alias, s.tools]);
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
     this.toolsSignature = signature;
-    const {catalog, dropped} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current);
+    // Only a re-list of the same servers appends; a server joining (a restart, a reconnect) takes its canonical place.
+    const aliases = online.map((s) => s.alias).join('\0');
+    const appendOnly = this.appendOnly && aliases === this.onlineAliases;
+    this.onlineAliases = aliases;
+    const {catalog, dropped, broke} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current, appendOnly);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;
     for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
-    this.emit({type: 'catalog/rebuilt', catalog});
+    this.emit({type: 'catalog/rebuilt', catalog, ...(broke ? {broke} : {})});
   }
 
   private emit(event: HubEvent): void {

@@ -263,6 +263,26 @@ export interface AppState {
   readonly inspect: InspectState;
   /** Next id for conversation items and notices (stable React keys). */
   readonly nextId: number;
+  /** The tool table's size as the model API counted it (the estimate is derived from the catalog). */
+  readonly countedTokens: CountedTokens | null;
+  /** Input tokens of this session's model requests, for the prompt cache hit rate. */
+  readonly usage: UsageTotals;
+}
+
+/** Token counts of one catalog version, from the API's counting endpoint. */
+export interface CountedTokens {
+  readonly version: number;
+  readonly byAlias: Readonly<Record<string, number>>;
+  readonly total: number;
+}
+
+/** Sums of the usage the model API reported. */
+export interface UsageTotals {
+  readonly requests: number;
+  /** Uncached input tokens. */
+  readonly input: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
 }
 
 /** A configured server as `initialState` needs it (a hub status fits). */
@@ -359,5 +379,7 @@ export function initialState(opts: InitialStateOptions = {}): AppState {
     limits: {...DEFAULT_LIMITS, ...opts.limits},
     inspect: INITIAL_INSPECT,
     nextId: 1,
+    countedTokens: null,
+    usage: {requests: 0, input: 0, cacheRead: 0, cacheWrite: 0},
   };
 }

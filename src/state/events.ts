@@ -84,6 +84,10 @@ type DriverEvent =
   | {type: 'conversation/cleared'}
   /** A status-line message was posted. */
   | {type: 'notice/posted'; level: NoticeLevel; text: string}
+  /** The model API counted the tokens of catalog `version`'s tool table, per server. */
+  | {type: 'tool-tokens/counted'; version: number; byAlias: Record<string, number>; total: number}
+  /** A model request's usage (only APIs that report it). */
+  | {type: 'usage/recorded'; input: number; cacheRead: number; cacheWrite: number}
   // ui intents
   /** Keyboard focus moved to `pane`. */
   | {type: 'ui/focus-changed'; pane: Pane}

@@ -43,8 +43,11 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
       return patchServer(state, event.alias, {lastCallMs: event.durationMs});
     case 'server/logged':
       return traceRecorded(state, event.alias, {at: event.at ?? state.now, direction: 'in', kind: 'notification', summary: `log ${event.level}: ${event.text}`});
-    case 'catalog/rebuilt':
-      return event.catalog.version === state.catalog.version ? state : {...state, catalog: event.catalog};
+    case 'catalog/rebuilt': {
+      if (event.catalog.version === state.catalog.version) return state;
+      const next = {...state, catalog: event.catalog};
+      return event.broke ? postNotice(next, 'info', cacheBreakText(event.broke), event.at ?? state.now) : next;
+    }
     case 'trace/recorded':
       return traceRecorded(state, event.alias, event.entry);
   }
@@ -105,4 +108,11 @@ function traceRecorded(state: AppState, alias: string, line: TraceRing['entries'
     }
   }
   return {...state, traces: {...state.traces, [alias]: {entries, total: ring.total + 1, stderr}}};
+}
+
+/** Why the model's prompt cache starts over, in words. */
+function cacheBreakText(b: {removed: readonly string[]; changed: readonly string[]}): string {
+  const list = (names: readonly string[]) => `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
+  const parts = [...(b.removed.length ? [`${b.removed.length} removed (${list(b.removed)})`] : []), ...(b.changed.length ? [`${b.changed.length} changed (${list(b.changed)})`] : [])];
+  return `tool table changed: ${parts.join(', ')}; the model's prompt cache starts over`;
 }

@@ -8,6 +8,7 @@ import {reduceServers, type ServerEvent} from './reduce-servers.js';
 import {reduceTurn, type TurnEvent} from './reduce-turn.js';
 import {reduceUi, type UiEvent} from './reduce-ui.js';
 import {reduceInput, type InputEvent} from './reduce-input.js';
+import {reduceCosts, type CostEvent} from './reduce-costs.js';
 import {reduceInspect, type InspectEvent} from './reduce-inspect.js';
 
 /** The next state after `event`; `state` itself when nothing changes. Never mutates `state`. */
@@ -75,6 +76,9 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/cursor-moved':
     case 'notice/posted':
       return reduceUi(state, event satisfies UiEvent);
+    case 'tool-tokens/counted':
+    case 'usage/recorded':
+      return reduceCosts(state, event satisfies CostEvent);
     case 'server/resources-listed':
     case 'prompts/rebuilt':
     case 'server/resource-updated':

@@ -6,6 +6,7 @@ import {Box} from 'ink';
 import React, {useCallback, useEffect, useMemo} from 'react';
 import {latestNotice, pendingApproval, serverSummary, stepLabel, traceAlias, traceRing} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
+import {costLabel} from '../../state/tool-tokens.js';
 import {innerCols} from '../components/frame.js';
 import {createFormFor} from '../forms/form-for.js';
 import type {KeyContext} from '../keys/key-table.js';
@@ -124,7 +125,7 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
       <StatusLine
         width={layout.columns}
         model={state.model}
-        servers={serverSummary(state.servers).label}
+        servers={`${serverSummary(state.servers).label} · ${costLabel(state)}`}
         turn={state.turn.status}
         step={stepLabel(state.turn)}
         focus={focus}

@@ -9,6 +9,7 @@ import {ConversationPane} from '../panes/conversation-pane.js';
 import {HelpPane} from '../panes/help-pane.js';
 import {ResultPane} from '../panes/result-pane.js';
 import {ServersPane} from '../panes/servers-pane.js';
+import {toolTokens} from '../../state/tool-tokens.js';
 import {TracePane} from '../panes/trace-pane.js';
 import type {Theme} from '../theme.js';
 
@@ -57,7 +58,7 @@ export function Panes({state, layout, help, theme, onShown, onResultMeasured, al
       {layout.catalog.height > 0 ? (
         <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} cursor={ui.cursor.catalog} />
       ) : null}
-      {layout.servers.height > 0 ? <ServersPane servers={state.servers} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} cursor={ui.cursor.servers} /> : null}
+      {layout.servers.height > 0 ? <ServersPane servers={state.servers} tokens={toolTokens(state)} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} cursor={ui.cursor.servers} /> : null}
     </>
   );
   return (

@@ -2,6 +2,7 @@
 // arguments and the first lines of the result (JSON indented, the rest folded).
 // The chosen card (← → in the conversation) has a heavy edge, visible
 // without colour, and says which key shows its whole result.
+import {SEARCH_TOOL_NAME} from '../../agent/tool-search/search-tool.js';
 import type {ToolCallItem} from '../../state/app-state.js';
 import {resultLines} from '../cards/result-lines.js';
 import {safeLine} from '../text/safe.js';
@@ -17,7 +18,7 @@ export function cardLines(card: ToolCallItem, width: number, now: number, select
   const w = Math.max(4, width);
   const edge = selected ? {top: '┏ ', side: '┃ ', end: '┗', tone: 'focus' as const} : {top: '╭ ', side: '│ ', end: '╰', tone: 'tool' as const};
   const side = seg(edge.side, edge.tone);
-  const where = card.alias === undefined ? '(not in the catalog)' : `${safeLine(card.alias)} / ${safeLine(card.tool ?? '?')}`;
+  const where = card.alias === undefined ? (card.name === SEARCH_TOOL_NAME ? 'tool search (answered by breakerbox)' : '(not in the catalog)') : `${safeLine(card.alias)} / ${safeLine(card.tool ?? '?')}`;
   const lines: Line[] = [
     [seg(edge.top, edge.tone), seg(safeLine(card.name), 'tool', true), seg(' → ', 'muted'), seg(where, 'muted')],
     [side, ...cardState(card, now)],

@@ -24,15 +24,15 @@ const PHASE: Readonly<Record<string, string>> = {
   login: 'needs login',
 };
 
-/** The rows of one server (two when `width` allows, else three); `aliasWidth` aligns the columns. */
-export function serverLines(s: ServerView, width: number, aliasWidth: number, now = Date.now()): Line[] {
+/** The rows of one server (two when `width` allows, else three); `aliasWidth` aligns the columns; `tokens` is its table's size, e.g. "~1.2k tokens". */
+export function serverLines(s: ServerView, width: number, aliasWidth: number, now = Date.now(), tokens?: string): Line[] {
   const {symbol, tone} = SERVER_STATE[s.state];
   const word = s.state === 'restarting' ? `restarting ${s.attempt ?? ''}`.trim() : s.state === 'starting' ? 'starting…' : s.state;
   const first: Seg[] = [seg(`${symbol} `, tone, true), seg(padCells(safeLine(s.alias), aliasWidth), undefined, true), seg(' '), seg(padCells(word, 12), tone, true)];
   if (s.era) first.push(seg(`${s.era} era`), seg(s.protocolVersion ? ` · ${safeLine(s.protocolVersion)}` : '', 'muted'));
-  const [second, third] = restLines(s, tone, now);
+  const [second, third] = restLines(s, tone, now, tokens);
   const compact = serverRowsPer(width) === 2;
-  if (compact && s.state === 'online') first.push(seg(` · ${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`));
+  if (compact && s.state === 'online') first.push(seg(` · ${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}${tokens ? ` · ${tokens}` : ''}`));
   if (s.trusted) first.push(seg(' · trusted', 'ok'));
   if (!compact) return [first, second, third].map((l) => fitLine(l, width));
   // Two rows: the numbers moved up; what is left of the third row joins the second.
@@ -46,11 +46,11 @@ function remote(s: ServerView): Seg[] {
   return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...(s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [])];
 }
 
-function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] {
+function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: string): [Line, Line] {
   const pad = seg('  ');
   switch (s.state) {
     case 'online': {
-      const numbers = [`${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`];
+      const numbers = [`${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`, ...(tokens ? [tokens] : [])];
       const timing = [s.discoveryMs === undefined ? '' : ` · found in ${formatMs(s.discoveryMs)}`, s.lastCallMs === undefined ? '' : ` · last call ${formatMs(s.lastCallMs)}`];
       const third: Seg[] = [pad, seg(numbers.join(' · ')), seg(timing.join(''))];
       if (s.toolsStale) third.push(seg(' · tools changed, re-listing', 'warn'));
