@@ -10,8 +10,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runCli} from './helpers/cli.js';
 import {tempDir} from './helpers/hub.js';
 import {ROOT} from './helpers/servers.js';
-import {startFakeAnthropic, type FakeAnthropic} from './fakes/fake-anthropic.js';
-import {startFakeOpenAI, type FakeOpenAI} from './fakes/fake-openai.js';
+import {startFakeAnthropic, type FakeAnthropic} from './helpers/fake-anthropic.js';
+import {startFakeOpenAI, type FakeOpenAI} from './helpers/fake-openai.js';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean));

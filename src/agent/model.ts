@@ -3,30 +3,10 @@
 // because that is the richest format we target, and the offline model reads
 // the same shapes.
 
-/** A tool as the model API sees it. */
-export interface ModelTool {
-  name: string;
-  description: string;
-  input_schema: Record<string, unknown>;
-}
+import type {ModelTool} from '../hub/types.js';
+import type {ModelContent, ModelMessage} from '../state/model-content.js';
 
-/** Content blocks in the conversation history (Anthropic Messages API shapes). */
-export type ModelContent =
-  | {type: 'text'; text: string}
-  | {type: 'image'; source: {type: 'base64'; media_type: string; data: string}}
-  | {type: 'tool_use'; id: string; name: string; input: unknown}
-  | {
-      type: 'tool_result';
-      tool_use_id: string;
-      content: Array<{type: 'text'; text: string} | {type: 'image'; source: {type: 'base64'; media_type: string; data: string}}>;
-      is_error?: boolean;
-    };
-
-/** One message of the conversation. */
-export interface ModelMessage {
-  role: 'user' | 'assistant';
-  content: ModelContent[];
-}
+export type {ModelContent, ModelMessage, ModelTool};
 
 /** Everything one model request needs. */
 export interface ModelRequest {

@@ -1,25 +1,29 @@
 import {providerLosses} from '../agent/models/provider-losses.js';
-import type {Hub} from '../hub/hub.js';
+import type {AppState} from '../state/app-state.js';
+import {serverRows} from '../state/selectors.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
 
-/** `--list-tools --json`: exactly one JSON object. */
-export function listToolsJson(hub: Hub): string {
-  const servers = hub.statuses().map((s) => ({
-    alias: s.alias,
-    state: s.state === 'online' || s.state === 'disabled' ? s.state : 'offline',
-    era: s.era ?? null,
-    protocolVersion: s.protocolVersion ?? null,
-    serverName: s.serverName ?? null,
-    toolCount: s.toolCount,
-    pages: s.pages,
-    phase: s.state === 'online' || s.state === 'disabled' ? null : (s.phase ?? null),
-    reason: s.state === 'online' || s.state === 'disabled' ? null : (s.reason ?? null),
-    transport: s.transport ?? 'stdio',
-    url: s.url ?? null,
-    warning: s.warning ?? null,
-  }));
-  const tools = hub.catalog.entries.map((e) => ({
+/** `--list-tools --json`: exactly one JSON object, from the store. */
+export function listToolsJson(state: AppState): string {
+  const servers = serverRows(state.servers).map((s) => {
+    const up = s.state === 'online' || s.state === 'disabled';
+    return {
+      alias: s.alias,
+      state: up ? s.state : 'offline',
+      era: s.era ?? null,
+      protocolVersion: s.protocolVersion ?? null,
+      serverName: s.serverName ?? null,
+      toolCount: s.toolCount,
+      pages: s.pages,
+      phase: up ? null : (s.phase ?? null),
+      reason: up ? null : (s.reason ?? null),
+      transport: s.transport ?? 'stdio',
+      url: s.url ?? null,
+      warning: s.warning ?? null,
+    };
+  });
+  const tools = state.catalog.entries.map((e) => ({
     name: e.name,
     server: e.alias,
     tool: e.tool,
@@ -33,10 +37,10 @@ export function listToolsJson(hub: Hub): string {
   return jsonForTerminal({servers, tools}, 2);
 }
 
-/** `--list-tools`: a table for people. */
-export function listToolsText(hub: Hub): string {
+/** `--list-tools`: a table for people, from the store. */
+export function listToolsText(state: AppState): string {
   const lines: string[] = ['Servers'];
-  for (const s of hub.statuses()) {
+  for (const s of serverRows(state.servers)) {
     const what =
       s.state === 'online'
         ? `online   ${s.era} ${s.protocolVersion}, reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
@@ -47,12 +51,13 @@ export function listToolsText(hub: Hub): string {
     // Remote servers say where they are (credentials masked) and any warning about the link.
     if (s.url) lines.push(`  ${''.padEnd(16)} via Streamable HTTP at ${stripControlLine(s.url)}${s.warning ? ` (warning: ${s.warning})` : ''}`);
   }
+  const entries = state.catalog.entries;
   lines.push('', 'Tools (model name → server / original name)');
-  const width = Math.max(10, ...hub.catalog.entries.map((e) => e.name.length));
-  for (const e of hub.catalog.entries) {
+  const width = Math.max(10, ...entries.map((e) => e.name.length));
+  for (const e of entries) {
     const flag = e.mangling === 'none' ? '' : `  [${e.mangling}]`;
     lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}`);
   }
-  if (hub.catalog.entries.length === 0) lines.push('  (none)');
+  if (entries.length === 0) lines.push('  (none)');
   return lines.join('\n');
 }

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {resolve} from 'node:path';
 import {ConfigError} from '../config/index.js';
 import {openTraceFile, type TraceFile} from '../debug/trace-file.js';
-import {continueWith, newSessionId, prepareSession, SessionError} from '../sessions/index.js';
+import {newSessionId, prepareSession, SessionError} from '../sessions/index.js';
 import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
 import {buildApp} from './app.js';
 import {listToolsJson, listToolsText} from './list-tools.js';
@@ -10,12 +10,18 @@ import {progressLine, runPrint} from './print.js';
 import {selfCheckCommand} from './self-check.js';
 import {runSessions} from './sessions.js';
 import {exitCleanlyOn} from './signals.js';
-import {processIo, SUBCOMMANDS} from './commands/index.js';
+import {commandList, runCommand} from './commands/index.js';
+import {processIo} from './commands/io.js';
+import {continueWith} from './continue-session.js';
 
-/** Runs the command line; resolves to the exit code. Never leaves a server running. */
+/**
+ * Runs the command line; resolves to the exit code. Never leaves a server
+ * running. The grammar: `breakerbox <command> [args]` runs an action from the
+ * dispatch table; anything starting with a flag is a mode of the app.
+ */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const sub = argv[0] !== undefined && Object.hasOwn(SUBCOMMANDS, argv[0]) ? SUBCOMMANDS[argv[0]] : undefined;
-  if (sub) return (await sub())(argv.slice(1), processIo(env));
+  const io = processIo(env);
+  if (argv[0] !== undefined && !argv[0].startsWith('-')) return runCommand(argv, io);
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
@@ -26,7 +32,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     switch (opts.mode) {
       case 'help':
-        process.stdout.write(HELP);
+        process.stdout.write(`${HELP}\nCommands:\n${commandList()}\n`);
         return 0;
       case 'version':
         process.stdout.write(`breakerbox ${version()}\n`);
@@ -61,8 +67,9 @@ async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<numb
   });
   const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
   try {
-    await app.hub.start();
-    process.stdout.write((opts.json ? listToolsJson(app.hub) : listToolsText(app.hub)) + '\n');
+    await app.driver.start();
+    const state = app.store.getState();
+    process.stdout.write((opts.json ? listToolsJson(state) : listToolsText(state)) + '\n');
     return 0;
   } finally {
     await app.hub.close();
@@ -72,7 +79,6 @@ async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<numb
 }
 
 async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
-  const names = new Map<string, string>();
   // Throws SessionError (exit 2) when the session to resume does not exist.
   const session = prepareSession({
     resume: opts.resume,
@@ -88,22 +94,24 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
     history: session.history,
     rawTrace: trace?.rawTrace,
     interactive: false,
-    observe: opts.json
-      ? undefined
-      : (event) => {
-          const line = progressLine(event, names);
-          if (line) process.stderr.write(line + '\n');
-        },
+    // `--print --json` reports each call's whole text.
+    limits: {previewChars: Infinity},
   }).catch((err) => {
     trace?.close();
     throw err;
   });
   const converted = continueWith(session, app.model);
+  if (!opts.json) {
+    app.driver.observe((event, state) => {
+      const line = progressLine(event, state);
+      if (line) process.stderr.write(line + '\n');
+    });
+  }
   // SIGINT cancels the turn (see runPrint); these end the run.
-  const release = exitCleanlyOn(['SIGTERM', 'SIGHUP'], () => app.controller.shutdown());
-  const releaseStartup = exitCleanlyOn(['SIGINT'], () => app.controller.shutdown());
+  const release = exitCleanlyOn(['SIGTERM', 'SIGHUP'], () => app.driver.shutdown());
+  const releaseStartup = exitCleanlyOn(['SIGINT'], () => app.driver.shutdown());
   try {
-    await app.hub.start();
+    await app.driver.start();
     releaseStartup();
     if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY or OPENAI_API_KEY)\n`);
     if (session.resumed && !opts.json) {
@@ -111,9 +119,9 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
       process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
       if (converted) process.stderr.write(`• ${converted}\n`);
     }
-    return await runPrint(app.controller, opts.question!, opts.json, process.stdout);
+    return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr);
   } finally {
-    await app.controller.shutdown();
+    await app.driver.shutdown();
     session.recorder.close();
     trace?.close();
     release();

@@ -1,55 +1,71 @@
-import type {Controller} from '../agent/controller.js';
-import type {TurnOutcome} from '../agent/loop.js';
+import type {Driver} from '../driver/driver.js';
+import type {AppState} from '../state/app-state.js';
 import type {AppEvent} from '../state/events.js';
+import {droppedText} from '../state/reduce-servers.js';
+import {callCard, turnCalls} from '../state/selectors.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
+import type {TextSink} from './commands/io.js';
 import {jsonForTerminal} from './json-out.js';
 
-/** Lines for stderr as calls happen in `--print` text mode. */
-export function progressLine(event: AppEvent, names: Map<string, string>): string | undefined {
+/** A line for stderr as calls happen in `--print` text mode, read from the event and the state after it. */
+export function progressLine(event: AppEvent, state: AppState): string | undefined {
   switch (event.type) {
-    case 'call/requested':
-      // The tool name is the server's own and may carry escape sequences.
-      names.set(event.callId, stripControlLine(`${event.name} → ${event.alias ?? '?'}/${event.tool ?? '?'}`));
-      return undefined;
     case 'call/completed': {
+      const card = callCard(state, event.callId);
+      // The tool name is the server's own and may carry escape sequences.
+      const name = card ? stripControlLine(`${card.name} → ${card.alias ?? '?'}/${card.tool ?? '?'}`) : event.callId;
       const r = event.result;
       const status = r.protocolError ? `protocol error ${r.protocolError.code}` : r.isError ? 'error' : 'ok';
       const warned = r.warnings?.length ? `; ⚠ ${stripControlLine(r.warnings.join('; ')).slice(0, 300)}` : '';
-      return `• ${names.get(event.callId) ?? event.callId}: ${status} (${r.durationMs} ms)${warned}`;
+      return `• ${name}: ${status} (${r.durationMs} ms)${warned}`;
     }
     case 'turn/step-limit-reached':
       return `• stopped: the step limit of ${event.maxSteps} model requests was reached`;
     case 'notice/posted':
       return event.level === 'info' ? undefined : `• ${event.level}: ${stripControlLine(event.text)}`;
+    case 'server/tools-dropped':
+      return `• warn: ${stripControlLine(droppedText(event))}`;
     default:
       return undefined;
   }
 }
 
-/** Runs the turn and writes the answer; returns the exit code. */
-export async function runPrint(controller: Controller, question: string, json: boolean, out: NodeJS.WritableStream): Promise<number> {
-  const onSigint = () => controller.cancel();
+/** `--print --json`: the last turn, read from the store. */
+export function turnJson(state: AppState): string {
+  const turn = state.turn;
+  return jsonForTerminal({
+    answer: turn.answer,
+    stopReason: turn.outcome ?? 'end_turn',
+    steps: turn.step,
+    calls: turnCalls(state).map((c) => ({
+      name: c.name,
+      server: c.outcome?.alias ?? null,
+      tool: c.outcome?.tool ?? null,
+      arguments: c.args,
+      isError: c.outcome?.isError === true,
+      protocolError: c.outcome?.protocolError !== undefined,
+      text: c.preview ?? '',
+    })),
+    ...(turn.error ? {error: turn.error} : {}),
+  });
+}
+
+/** Runs the turn and writes the answer from the final state; returns the exit code. */
+export async function runPrint(driver: Driver, question: string, json: boolean, out: TextSink, err: TextSink): Promise<number> {
+  const onSigint = () => driver.cancel();
   process.on('SIGINT', onSigint);
-  let outcome: TurnOutcome;
   try {
-    outcome = (await controller.submit(question))!;
+    await driver.submit(question);
   } finally {
     process.off('SIGINT', onSigint);
   }
+  const state = driver.store.getState();
   if (json) {
-    out.write(
-      jsonForTerminal({
-        answer: outcome.answer,
-        stopReason: outcome.stopReason,
-        steps: outcome.steps,
-        calls: outcome.calls.map((c) => ({name: c.name, server: c.server ?? null, tool: c.tool ?? null, arguments: c.arguments, isError: c.isError, protocolError: c.protocolError, text: c.text})),
-        ...(outcome.error ? {error: outcome.error} : {}),
-      }) + '\n',
-    );
+    out.write(turnJson(state) + '\n');
   } else {
-    if (outcome.error) process.stderr.write(`breakerbox: ${outcome.error}\n`);
-    if (outcome.stopReason === 'cancelled') process.stderr.write('breakerbox: cancelled\n');
-    out.write(stripControl(outcome.answer) + '\n');
+    if (state.turn.error) err.write(`breakerbox: ${state.turn.error}\n`);
+    if (state.turn.outcome === 'cancelled') err.write('breakerbox: cancelled\n');
+    out.write(stripControl(state.turn.answer) + '\n');
   }
-  return outcome.stopReason === 'end_turn' ? 0 : 1;
+  return state.turn.outcome === 'end_turn' ? 0 : 1;
 }

@@ -12,7 +12,7 @@ import {privateDir, stateDir} from '../util/state-dir.js';
 import {UsageError, type CliOptions} from './args.js';
 
 /** Config servers as the hub starts them: each with its finished child environment. */
-export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): HubServer[] {
+export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): Array<ServerConfig & HubServer> {
   return config.servers.map((s) => (s.type === 'http' ? s : {...s, env: childEnv(s, parentEnv)}));
 }
 

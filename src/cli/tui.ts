@@ -2,7 +2,8 @@ import {render} from 'ink';
 import {resolve} from 'node:path';
 import React from 'react';
 import {openTraceFile} from '../debug/trace-file.js';
-import {continueWith, prepareSession, replayEvents} from '../sessions/index.js';
+import {prepareSession, replayEvents} from '../sessions/index.js';
+import {continueWith} from './continue-session.js';
 import {App, createTheme, enterAltScreen, noColorRequested} from '../ui/index.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
@@ -21,15 +22,18 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
     recorder: session.recorder,
     history: session.history,
     rawTrace: trace?.rawTrace,
+    // Elapsed times of running calls move once a second.
+    tickMs: 1_000,
   }).catch((err) => {
     trace?.close();
     throw err;
   });
   const converted = continueWith(session, app.model);
-  const notice = (level: 'info' | 'warn', text: string) => app.store.dispatch({type: 'notice/posted', level, text, at: Date.now()});
+  const notice = (level: 'info' | 'warn', text: string) => app.driver.notice(level, text);
   if (converted) notice('info', converted);
   if (session.resumed) {
     const {meta, turns} = session.resumed;
+    // Straight into the store: these are not new, and the session file has them.
     app.store.dispatchAll(replayEvents(session.history ?? []));
     notice('info', `resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})`);
     for (const warning of session.warnings) notice('warn', `session ${meta.id}: ${warning}`);
@@ -40,9 +44,9 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
   let instance: ReturnType<typeof render> | undefined;
   const quit = () => {
     closing ??= (async () => {
-      app.store.dispatch({type: 'notice/posted', level: 'info', text: 'closing every server…', at: Date.now()});
+      app.driver.notice('info', 'closing every server…');
       try {
-        await app.controller.shutdown();
+        await app.driver.shutdown();
       } finally {
         instance?.unmount();
       }
@@ -54,24 +58,23 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
   const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
   for (const s of signals) process.on(s, onSignal);
   try {
-    // The first frame comes before any server starts: the user can type while they do.
-    const ready = new Promise<void>((resolve) => setImmediate(() => resolve(app.hub.start())));
     instance = render(
       React.createElement(App, {
         store: app.store,
-        controller: app.controller,
+        driver: app.driver,
         theme: createTheme(noColorRequested(env)),
-        ready,
         onQuit: () => void quit(),
       }),
       {exitOnCtrlC: false, patchConsole: true, maxFps: 30},
     );
+    // The first frame comes before any server starts: the user can type while they do.
+    setImmediate(() => void app.driver.start());
     await instance.waitUntilExit();
     return 0;
   } finally {
     for (const s of signals) process.off(s, onSignal);
     // An error in a component ends up here too: servers are closed either way.
-    await (closing ?? app.controller.shutdown().catch(() => {}));
+    await (closing ?? app.driver.shutdown().catch(() => {}));
     session.recorder.close();
     trace?.close();
     leave();

@@ -7,7 +7,7 @@ import type * as z from 'zod';
 import {isLoopbackHost, maskUrl} from '../util/mask-url.js';
 import type {httpServerSchema} from './schema.js';
 import {STDIO_ONLY_KEYS} from './schema.js';
-import type {Common, ServerParse} from './server.js';
+import type {Common, ServerParse} from './types.js';
 import {expandVars} from './expand.js';
 
 /** Header names breakerbox sets itself; a config must not override them. */

@@ -3,8 +3,6 @@
 // (other-client-keys.ts) says what their keys mean in breakerbox's terms.
 import {posix, win32} from 'node:path';
 
-export {otherClientKey, KEY_VARIANTS, type KeyVariant} from './other-client-keys.js';
-
 /** The clients whose configs breakerbox knows. */
 export const CLIENT_IDS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex', 'gemini', 'cline'] as const;
 /** One of {@link CLIENT_IDS}. */

@@ -9,7 +9,8 @@ import {borrowKeys, isBorrowedKey} from './borrowed-keys.js';
 import {HTTP_ONLY_KEYS, httpServerSchema, kindOf, serverSchema, SERVER_DEFAULTS, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawServer} from './schema.js';
 import {suggestKey} from './suggest.js';
 import {transportOf} from './transport-type.js';
-import type {ServerBase, ServerConfig} from './types.js';
+import type {Common, Expander, ServerBase, ServerConfig, ServerParse} from './types.js';
+export type {Common, Expander, ServerParse};
 
 /** What `parseServer` needs besides the entry. */
 export interface ServerContext {
@@ -18,13 +19,9 @@ export interface ServerContext {
   env: NodeJS.ProcessEnv;
 }
 
-/** The parsed server, or the problems found in it. */
-export type ServerParse = {ok: true; server: ServerConfig} | {ok: false; problems: string[]};
 
 const KNOWN = new Set<string>(SERVER_KEYS);
 
-/** Adds `problem` lines under a JSON path; returns the expanded text. */
-export type Expander = (value: string, ...path: Array<string | number>) => string;
 
 /** Validates, defaults and expands one server entry. */
 export function parseServer(alias: string, raw: unknown, ctx: ServerContext): ServerParse {
@@ -95,12 +92,6 @@ function placeholder(alias: string, entry: Record<string, unknown>): ServerConfi
   return {...base, type: 'stdio', command: typeof entry.command === 'string' ? entry.command : '', args: [], env: Object.create(null) as Record<string, string>};
 }
 
-/** What a finished entry needs besides its own keys: the common part and a way to expand. */
-export interface Common {
-  base: ServerBase;
-  problems: string[];
-  expand: Expander;
-}
 
 type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'installTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling'>;
 

@@ -71,3 +71,16 @@ export interface Config {
   /** Unknown top-level keys (e.g. `$schema`), kept untouched. */
   extra: Record<string, unknown>;
 }
+
+/** The parsed server, or the problems found in it. */
+export type ServerParse = {ok: true; server: ServerConfig} | {ok: false; problems: string[]};
+
+/** Adds `problem` lines under a JSON path; returns the expanded text. */
+export type Expander = (value: string, ...path: Array<string | number>) => string;
+
+/** What a finished entry needs besides its own keys: the common part and a way to expand. */
+export interface Common {
+  base: ServerBase;
+  problems: string[];
+  expand: Expander;
+}

@@ -57,7 +57,6 @@ export interface ConnectionStats {
 export class Connection {
   readonly stats: ConnectionStats = {noise: 0, lateResponses: 0, unknownResponses: 0, recentNoise: []};
   ontrace?: (event: TraceEvent) => void;
-  onclose?: (exit: ExitInfo) => void;
   private nextId = 1;
   private pending = new Map<RequestId, Pending>();
   private byProgressToken = new Map<string | number, Pending>();
@@ -67,11 +66,12 @@ export class Connection {
   /** Requests the server sent us that we are still answering; it may cancel them. */
   private serving = new Map<RequestId, AbortController>();
   private notificationListeners = new Set<(method: string, params: Record<string, unknown> | undefined) => void>();
+  private closeListeners = new Set<(exit: ExitInfo) => void>();
   private exit?: ExitInfo;
   /**
    * One timer for all pending requests, armed for the earliest deadline: a
-   * setTimeout/clearTimeout pair per request cost about 10% of a call's client
-   * CPU (bench/profile, BENCHMARKS.md). Deadlines only move later, so the armed
+   * setTimeout/clearTimeout pair per request was the largest client cost of a
+   * call (BENCHMARKS.md, finding 1). Deadlines only move later, so the armed
    * timer is never late; when it fires it gives up on what expired and re-arms.
    */
   private timer?: NodeJS.Timeout;
@@ -105,6 +105,19 @@ export class Connection {
   onNotification(listener: (method: string, params: Record<string, unknown> | undefined) => void): () => void {
     this.notificationListeners.add(listener);
     return () => this.notificationListeners.delete(listener);
+  }
+
+  /**
+   * Listens for the end of the stream (once, with the exit); a listener added
+   * after the end is told at once. Returns an unsubscribe function.
+   */
+  onClose(listener: (exit: ExitInfo) => void): () => void {
+    if (this.exit) {
+      listener(this.exit);
+      return () => {};
+    }
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
   }
 
   request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions = {}): Promise<Record<string, unknown>> {
@@ -312,7 +325,8 @@ export class Connection {
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
     for (const abort of this.serving.values()) abort.abort('the server exited');
     this.serving.clear();
-    this.onclose?.(exit);
+    for (const listener of [...this.closeListeners]) listener(exit);
+    this.closeListeners.clear();
   }
 }
 

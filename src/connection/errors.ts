@@ -1,4 +1,8 @@
 // Typed errors, each with a `code`, caught at the layer that can act on them.
+import type {ExitInfo} from '../transport/types.js';
+
+// The exit is the transport's fact; these errors carry it up.
+export type {ExitInfo};
 
 /** A JSON-RPC error response from the peer. */
 export class McpError extends Error {
@@ -41,16 +45,6 @@ export class ProtocolViolationError extends Error {
   readonly code = 'protocol-violation';
 }
 
-/** How a server process or stream ended. */
-export interface ExitInfo {
-  code: number | null;
-  signal: string | null;
-  /** A spawn failure (ENOENT, EACCES…), when the process never ran. */
-  error?: string;
-  /** A network transport's connection was lost (refused, reset): why, in words. */
-  lost?: string;
-  stderrTail: string;
-}
 
 /** One sentence for a person: "exited with code 1: <last stderr line>". */
 export function describeExit(exit: ExitInfo): string {

@@ -1,21 +1,63 @@
-import type {PageRecord, DroppedTool} from '../session/list-tools.js';
-import type {Catalog, ServerStatus} from './types.js';
+// What the hub tells whoever listens, in the past tense and one fact at a
+// time: the store builds its server rows from these, never from status
+// snapshots. Nothing is built when nobody listens (`onEvent` unset).
+import type {DroppedTool, PageRecord} from '../session/list-tools.js';
+import type {Era} from '../session/mcp-types.js';
+import type {Catalog, FailurePhase, HubCallResult} from './types.js';
 
 /** One line of a server's debug trace. */
 export interface TraceLine {
+  /** ms since epoch. */
   at: number;
   direction: 'in' | 'out' | 'note';
   kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page' | 'http';
   summary: string;
 }
 
-/** What the hub tells its driver; the driver turns these into reducer events. */
+/** What discovery found out about a server that came online. */
+export interface OnlineDetails {
+  era: Era;
+  protocolVersion: string;
+  /** Self-reported `serverInfo.name`: display only. */
+  serverName?: string;
+  instructions?: string;
+  /** Tools kept after the config's include/exclude filters. */
+  toolCount: number;
+  pages: number;
+  discoveryMs: number;
+}
+
+/** Every event the hub emits. */
 export type HubEvent =
-  | {type: 'status'; status: ServerStatus}
-  | {type: 'page'; alias: string; page: PageRecord}
-  | {type: 'dropped'; alias: string; dropped: DroppedTool[]}
-  | {type: 'catalog'; catalog: Catalog}
-  | {type: 'trace'; alias: string; line: TraceLine}
-  | {type: 'log'; alias: string; level: string; text: string}
+  /** The hub began starting the server (first start or `/reconnect`). */
+  | {type: 'server/starting'; alias: string}
+  /** One page of the server's tool list arrived. */
+  | {type: 'server/page-listed'; alias: string; page: PageRecord}
+  /** Discovery finished; the server is online. */
+  | ({type: 'server/online'; alias: string} & OnlineDetails)
+  /** The server failed in `phase` and is offline until restarted by hand. */
+  | {type: 'server/offline'; alias: string; phase: FailurePhase; reason: string}
+  /** The server's process ended unexpectedly. */
+  | {type: 'server/exited'; alias: string; code: number | null; signal: string | null}
+  /** The hub is starting the server again after an exit (attempt counts from 1). */
+  | {type: 'server/restarting'; alias: string; attempt: number; reason: string}
+  /** The server announced that its tool list changed; a new listing follows. */
+  | {type: 'server/tools-changed'; alias: string}
+  /** A new listing (after a change) replaced the server's tools. */
+  | {type: 'server/tools-listed'; alias: string; toolCount: number; pages: number}
+  /** Tools the listing could not use, with reasons. */
+  | {type: 'server/tools-dropped'; alias: string; dropped: DroppedTool[]}
+  /** The circuit breaker opened (`openUntil` set) or closed. */
+  | {type: 'server/circuit-changed'; alias: string; openUntil?: number}
+  /** A call was sent to the server. */
+  | {type: 'server/call-started'; alias: string; tool: string}
+  /** A call to the server ended, however it ended. */
+  | {type: 'server/call-finished'; alias: string; tool: string; durationMs: number; failure?: HubCallResult['failure']}
+  /** The server sent a log message (`notifications/message`). */
+  | {type: 'server/logged'; alias: string; level: string; text: string}
+  /** The tool table changed. */
+  | {type: 'catalog/rebuilt'; catalog: Catalog}
+  /** One line for a server's protocol trace (only when tracing is on). */
+  | {type: 'trace/recorded'; alias: string; entry: TraceLine}
   /** Server-initiated requests declined without asking (a flood, or "decline all"); `count` since the last such event. */
-  | {type: 'inputs-declined'; alias: string; method: string; reason: 'flood' | 'declined-all'; count: number; text: string};
+  | {type: 'server/inputs-declined'; alias: string; method: string; reason: 'flood' | 'declined-all'; count: number; text: string};

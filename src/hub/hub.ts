@@ -13,7 +13,7 @@ import {checkCwd} from './cwd-check.js';
 import {InputGate} from './input-gate.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
-import type {Clock} from './debounce.js';
+import {systemClock, type Clock} from './debounce.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
@@ -50,14 +50,15 @@ export interface HubOptions {
   rawTrace?: (alias: string, event: TraceEvent) => void;
   /** Where per-server stderr logs go; none when undefined. */
   logDir?: string;
-  makeTransport?: (server: HubServer, onstderr: (text: string) => void) => Transport;
+  /** Makes the transport of each start; a stdio process by default. */
+  makeTransport?: (server: HubServer) => Transport;
   probeWaitMs?: number;
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
   circuit?: Partial<{threshold: number; cooldownMs: number}>;
   listDebounceMs?: number;
   /** A burst of list_changed notices delays the re-list by at most this (default 2000 ms). */
   listMaxWaitMs?: number;
-  /** Time for the list-change debounce (tests inject one). */
+  /** Time for the list-change debounce, the circuit breaker and the restart policy (tests inject one). */
   clock?: Clock;
   /** Per-result limits: binary is capped by default (DEFAULT_RESULT_LIMITS); text only when `textChars` is set (the app sets `--result-cap`, default 100,000). */
   results?: Partial<ResultLimits>;
@@ -87,9 +88,6 @@ export class Hub {
   private readonly validator = new OutputValidator();
   private readonly limits: ResultLimits;
   private readonly gate: InputGate;
-  private firstReadyResolve!: () => void;
-  /** Resolves when the first server is online (or every server has settled). */
-  readonly firstReady = new Promise<void>((r) => (this.firstReadyResolve = r));
   /** Tools the translation could not use (bad input schema), with reasons. */
   private translationDrops: DroppedEntry[] = [];
   /** Every tool ever listed, so a call to a server that went down gets the real reason. */
@@ -104,14 +102,13 @@ export class Hub {
 
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
   async start(): Promise<void> {
-    // The first catalog build compiles the JSON Schema meta-schema (~60 ms);
-    // doing it before any server is spawned costs no more in total, and it
-    // keeps that burst of allocation from landing after the sessions' objects
-    // exist: then every later call paid 1-3 us more (BENCHMARKS.md, finding 4).
+    // The first catalog build compiles the JSON Schema meta-schema. Done
+    // before any server is spawned it costs no more in total, and that burst
+    // of allocation does not land after the sessions' objects exist, where it
+    // made every later call dearer (BENCHMARKS.md, finding 4).
     warmMetaSchema();
-    for (const slot of this.slots) this.emit({type: 'status', status: slot.status});
+    for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
     await Promise.all(this.slots.map((s) => s.start()));
-    this.firstReadyResolve();
   }
 
   get catalog(): Catalog {
@@ -161,21 +158,35 @@ export class Hub {
   }
 
   /** Calls a tool by its model name. Never throws: every failure is an `isError` result. */
-  async call(name: string, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
-    const started = performance.now();
+  call(name: string, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
     const entry = this.current.byName.get(name);
-    if (!entry) return this.missing(name);
-    const slot = this.byAlias.get(entry.alias)!;
+    if (!entry) return Promise.resolve(this.missing(name));
+    return this.callEntry(entry, args, options);
+  }
+
+  /**
+   * Calls the tool of an entry the caller already found in the catalog (the
+   * driver looks each call up once, for its card and approval, and passes
+   * the entry on). Never throws.
+   */
+  async callEntry(entry: CatalogEntry, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
+    const started = performance.now();
+    const slot = this.byAlias.get(entry.alias);
+    if (!slot) return errorResult(`there is no server ${entry.alias}`, 'unknown-tool');
     if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool});
     if (args === undefined || args === null) args = {};
-    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool});
+    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${entry.name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool});
     // Half-open: if this call is let through, it is the one trial call.
     const trial = slot.circuit.openUntilMs !== undefined;
     if (!slot.circuit.allow()) {
-      const until = slot.circuit.openUntilMs ?? Date.now();
-      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
+      const now = (this.options.clock ?? systemClock).now();
+      const until = slot.circuit.openUntilMs ?? now;
+      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - now) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
     }
     const timeoutMs = slot.timeoutFor(entry.tool);
+    // Read once: with nobody listening the call path builds no event at all.
+    const listener = this.options.onEvent;
+    if (listener) this.emit({type: 'server/call-started', alias: entry.alias, tool: entry.tool});
     let result: HubCallResult;
     try {
       // Progress restarts the idle timeout; the total cap keeps a server that
@@ -188,8 +199,8 @@ export class Hub {
       const shaped = shapeResult(raw, this.limits);
       const check = this.validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent});
       if (check.ok && check.warning) shaped.warnings.push(check.warning);
-      // One literal of a fixed shape: spreading the session's result and then adding
-      // alias/tool/durationMs cost ~4 µs a call in V8 (bench/profile, BENCHMARKS.md).
+      // One literal of a fixed shape: spreading the session's result and then
+      // adding alias/tool/durationMs was a measurable cost per call (BENCHMARKS.md, finding 4).
       result = check.ok
         ? {
             content: shaped.content,
@@ -211,8 +222,8 @@ export class Hub {
       else if (trial) slot.circuit.released();
     }
     result.durationMs = Math.round(performance.now() - started);
-    // The status is immutable (the UI keeps old ones): copy it only when the circuit changes, not per call.
-    if (slot.circuit.openUntilMs !== slot.status.circuitOpenUntil) slot.update({circuitOpenUntil: slot.circuit.openUntilMs});
+    slot.circuitChanged();
+    if (listener) this.emit({type: 'server/call-finished', alias: entry.alias, tool: entry.tool, durationMs: result.durationMs, failure: result.failure});
     return result;
   }
 
@@ -238,32 +249,33 @@ export class Hub {
     const o = this.options;
     const log = o.logDir ? new CappedLog(join(o.logDir, `${server.alias}.log`)) : undefined;
     // stderr is logging, not an error signal: to the log file, and (bounded) to the trace pane.
-    const onstderr = (text: string) => {
+    const ondiagnostic = (text: string) => {
       log?.write(text);
-      if (o.trace) this.emit({type: 'trace', alias: server.alias, line: {at: Date.now(), direction: 'in', kind: 'stderr', summary: text.slice(-2000)}});
+      if (o.trace) this.emit({type: 'trace/recorded', alias: server.alias, entry: {at: Date.now(), direction: 'in', kind: 'stderr', summary: text.slice(-2000)}});
     };
     // One line per HTTP exchange: the trace pane and --debug traces; never a header value.
     const onexchange = (line: string) => {
       o.rawTrace?.(server.alias, {direction: 'transport', line});
-      if (o.trace) this.emit({type: 'trace', alias: server.alias, line: {at: Date.now(), direction: 'note', kind: 'http', summary: line}});
+      if (o.trace) this.emit({type: 'trace/recorded', alias: server.alias, entry: {at: Date.now(), direction: 'note', kind: 'http', summary: line}});
     };
     const makeTransport = o.makeTransport
-      ? () => o.makeTransport!(server, onstderr)
+      ? () => o.makeTransport!(server)
       : server.url !== undefined
         ? () => {
-            const t = withLog(new HttpTransport({url: server.url, headers: server.headers, onexchange}), log);
+            const t = new HttpTransport({url: server.url, headers: server.headers, onexchange});
             onexchange(`Streamable HTTP to ${t.shownUrl}`);
             return t;
           }
         : () => {
             // A missing cwd makes spawn fail with ENOENT, which reads as "command not found": say what it is.
             checkCwd(server.cwd);
-            return new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env, onstderr});
+            return new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env});
           };
     return new ServerSlot(server, {
       clientInfo: o.clientInfo ?? CLIENT_INFO,
       features: this.gate.wrap(server.alias, o.features?.(server) ?? {}),
       makeTransport,
+      ondiagnostic,
       probeWaitMs: o.probeWaitMs ?? 1_500,
       restart: {baseMs: 1_000, maxMs: 30_000, maxTries: 5, stableMs: 30_000, ...o.restart},
       circuit: {threshold: 3, cooldownMs: 30_000, ...o.circuit},
@@ -276,14 +288,21 @@ export class Hub {
       listMaxWaitMs: o.listMaxWaitMs ?? 2_000,
       clock: o.clock,
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
+      now: () => (o.clock ?? systemClock).now(),
     });
   }
 
   private slotEvent(event: HubEvent): void {
     this.emit(event);
-    if (event.type !== 'status') return;
-    if (event.status.state === 'online') this.firstReadyResolve();
-    this.rebuildIfToolsChanged();
+    // A server's tools enter or leave the table only when it changes state or re-lists.
+    switch (event.type) {
+      case 'server/starting':
+      case 'server/online':
+      case 'server/offline':
+      case 'server/restarting':
+      case 'server/tools-listed':
+        this.rebuildIfToolsChanged();
+    }
   }
 
   /** Rebuilds the table only when some server's tool list object changed. */
@@ -297,7 +316,7 @@ export class Hub {
     if (catalog === this.current) return;
     this.current = catalog;
     for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
-    this.emit({type: 'catalog', catalog});
+    this.emit({type: 'catalog/rebuilt', catalog});
   }
 
   private emit(event: HubEvent): void {
@@ -307,12 +326,6 @@ export class Hub {
       /* a listener's bug must not take a server down */
     }
   }
-}
-
-/** A remote server's failed exchanges go to its log file, as a process's stderr does. */
-function withLog(t: HttpTransport, log: CappedLog | undefined): HttpTransport {
-  if (log) t.ondiagnostic = (text) => log.write(`[${new Date().toISOString()}] ${text}`);
-  return t;
 }
 
 function unavailableWhy(slot: ServerSlot): string {

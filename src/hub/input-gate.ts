@@ -106,6 +106,6 @@ export class InputGate {
 
   private send(alias: string, count: number, method: string, reason: DeclineReason): void {
     const why = reason === 'flood' ? `${this.maxQueued} of its requests were already waiting for you` : 'you chose to decline every request from it';
-    this.emit({type: 'inputs-declined', alias, method, reason, count, text: `${alias}: ${count} ${method} request${count === 1 ? '' : 's'} declined without asking (${why})`});
+    this.emit({type: 'server/inputs-declined', alias, method, reason, count, text: `${alias}: ${count} ${method} request${count === 1 ? '' : 's'} declined without asking (${why})`});
   }
 }

@@ -8,6 +8,7 @@ import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
 import {Debounce, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
+import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
 import type {FailurePhase, ServerStatus} from './types.js';
@@ -35,11 +36,15 @@ export interface SlotDeps extends ReporterDeps {
   features: ClientFeatures;
   /** Makes a fresh transport (a new process) for every start. */
   makeTransport: () => Transport;
+  /** Where the transport's free-form text (stderr) goes: the log file and the trace pane. */
+  ondiagnostic: (text: string) => void;
   probeWaitMs: number;
   restart: {baseMs: number; maxMs: number; maxTries: number; stableMs: number};
   circuit: {threshold: number; cooldownMs: number};
   logFile?: string;
   listDebounceMs: number;
+  /** The clock of the circuit breaker and of "ran long enough to earn fresh restarts". */
+  now: () => number;
   /** The longest a burst of list_changed notices may delay the re-list. */
   listMaxWaitMs: number;
   clock?: Clock;
@@ -73,7 +78,7 @@ export class ServerSlot {
     readonly config: SlotConfig,
     private readonly deps: SlotDeps,
   ) {
-    this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs);
+    this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs, deps.now);
     this.report = new SlotReporter(config.alias, deps);
     this.relistSoon = new Debounce(() => void this.relistLoop(), deps.listDebounceMs, deps.listMaxWaitMs, deps.clock);
     this.status = {
@@ -109,8 +114,14 @@ export class ServerSlot {
     this.attempts = 0;
     this.circuit.reset();
     this.tools = [];
-    this.update({state: 'starting', attempt: undefined, toolCount: 0});
+    this.starts();
     return this.start();
+  }
+
+  /** The first start or a start by hand: the row says "starting" until online or offline. */
+  starts(): void {
+    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined};
+    this.deps.emit({type: 'server/starting', alias: this.alias});
   }
 
   async close(): Promise<void> {
@@ -134,15 +145,28 @@ export class ServerSlot {
     return this.session.callTool(tool, args, options);
   }
 
-  /** Reports a status change; every report is a new object (the UI keeps old ones). */
-  update(patch: Partial<ServerStatus>): void {
-    this.status = {...this.status, ...patch};
-    this.deps.emit({type: 'status', status: this.status});
+  /** The circuit breaker opened or closed; checked after each call, copied only when it changed. */
+  circuitChanged(): void {
+    const openUntil = this.circuit.openUntilMs;
+    if (openUntil === this.status.circuitOpenUntil) return;
+    this.status = {...this.status, circuitOpenUntil: openUntil};
+    this.deps.emit({type: 'server/circuit-changed', alias: this.alias, openUntil});
+  }
+
+  // Every status change is a new object (callers may keep old ones) and one event.
+  private online(details: OnlineDetails): void {
+    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined};
+    this.deps.emit({type: 'server/online', alias: this.alias, ...details});
+  }
+
+  private offline(phase: FailurePhase, reason: string): void {
+    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0};
+    this.deps.emit({type: 'server/offline', alias: this.alias, phase, reason});
   }
 
   private async connect(): Promise<boolean> {
     if (this.config.cannotStart) {
-      this.update({state: 'offline', phase: 'config', reason: this.config.cannotStart, failedAt: Date.now(), toolCount: 0});
+      this.offline('config', this.config.cannotStart);
       return false;
     }
     const generation = ++this.generation;
@@ -155,6 +179,7 @@ export class ServerSlot {
     let session: McpSession | undefined;
     try {
       transport = this.deps.makeTransport();
+      transport.ondiagnostic = this.deps.ondiagnostic;
       this.starting = transport;
       phase = 'handshake';
       session = await McpSession.open(transport, {
@@ -182,16 +207,12 @@ export class ServerSlot {
       }
       this.session = session;
       this.tools = tools;
-      this.onlineSince = Date.now();
+      this.onlineSince = this.deps.now();
       this.circuit.reset();
       session.onClose((exit) => this.exited(session!, exit));
       if (changedWhileListing) this.scheduleRelist(session);
-      session.connection.onNotification((method, params) => {
-        if (method === 'notifications/message' && params) this.report.logged(params);
-      });
-      this.update({
-        state: 'online',
-        attempt: undefined,
+      session.onLogMessage((params) => this.report.logged(params));
+      this.online({
         era: session.era,
         protocolVersion: session.protocolVersion,
         serverName: session.serverInfo?.name,
@@ -199,9 +220,6 @@ export class ServerSlot {
         toolCount: this.tools.length,
         pages,
         discoveryMs: Date.now() - started,
-        phase: undefined,
-        reason: undefined,
-        failedAt: undefined,
       });
       return true;
     } catch (err) {
@@ -211,8 +229,8 @@ export class ServerSlot {
       if (!session) void transport?.close();
       if (generation === this.generation && !this.closing) {
         this.report.note(`${failure.phase} failed: ${failure.reason}`);
-        this.update({state: 'offline', phase: failure.phase, reason: failure.reason, failedAt: Date.now(), toolCount: 0});
         this.tools = [];
+        this.offline(failure.phase, failure.reason);
       }
       return false;
     } finally {
@@ -237,6 +255,7 @@ export class ServerSlot {
   }
 
   private scheduleRelist(session: McpSession): void {
+    this.deps.emit({type: 'server/tools-changed', alias: this.alias});
     this.relistFor = session;
     this.relistSoon.poke();
   }
@@ -266,7 +285,8 @@ export class ServerSlot {
       const {tools, pages} = await this.listTools(session);
       if (session !== this.session) return;
       this.tools = tools;
-      this.update({toolCount: tools.length, pages});
+      this.status = {...this.status, toolCount: tools.length, pages};
+      this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
     } catch (err) {
       this.report.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
     }
@@ -278,8 +298,9 @@ export class ServerSlot {
     this.tools = [];
     this.relistSoon.cancel();
     this.report.note(`process ended: ${describeExit(exit)}`);
+    this.deps.emit({type: 'server/exited', alias: this.alias, code: exit.code, signal: exit.signal});
     // A server that ran for a while earns a fresh set of tries; a crash loop does not.
-    if (Date.now() - this.onlineSince >= this.deps.restart.stableMs) this.attempts = 0;
+    if (this.deps.now() - this.onlineSince >= this.deps.restart.stableMs) this.attempts = 0;
     void this.restartLoop(exit);
   }
 
@@ -287,11 +308,13 @@ export class ServerSlot {
     const {baseMs, maxMs, maxTries} = this.deps.restart;
     while (!this.closing && !this.session) {
       if (this.attempts >= maxTries) {
-        this.update({state: 'offline', phase: 'exit', reason: `${new ServerExitedError(exit).message}; gave up after ${maxTries} restarts`, failedAt: Date.now(), toolCount: 0});
+        this.offline('exit', `${new ServerExitedError(exit).message}; gave up after ${maxTries} restarts`);
         return;
       }
       this.attempts++;
-      this.update({state: 'restarting', attempt: this.attempts, toolCount: 0, phase: 'exit', reason: describeExit(exit)});
+      const reason = describeExit(exit);
+      this.status = {...this.status, state: 'restarting', attempt: this.attempts, toolCount: 0, phase: 'exit', reason};
+      this.deps.emit({type: 'server/restarting', alias: this.alias, attempt: this.attempts, reason});
       await new Promise((r) => setTimeout(r, Math.min(baseMs * 2 ** (this.attempts - 1), maxMs)));
       if (this.closing || this.session) return;
       if (await this.start()) return;

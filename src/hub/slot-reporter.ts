@@ -16,9 +16,9 @@ export interface ReporterDeps {
 }
 
 /**
- * What one server slot tells the outside besides its status: trace lines for
- * the trace pane, pages, dropped tools, log entries. Nothing here may throw
- * into the protocol code that calls it.
+ * What one server slot tells the outside besides its lifecycle: trace lines
+ * for the trace pane, pages, dropped tools, log entries. Nothing here may
+ * throw into the protocol code that calls it.
  */
 export class SlotReporter {
   constructor(
@@ -27,17 +27,17 @@ export class SlotReporter {
   ) {}
 
   note(summary: string, kind: TraceLine['kind'] = 'era'): void {
-    if (this.deps.trace) this.deps.emit({type: 'trace', alias: this.alias, line: {at: Date.now(), direction: 'note', kind, summary}});
+    if (this.deps.trace) this.deps.emit({type: 'trace/recorded', alias: this.alias, entry: {at: Date.now(), direction: 'note', kind, summary}});
   }
 
   page(page: PageRecord): void {
-    this.deps.emit({type: 'page', alias: this.alias, page});
+    this.deps.emit({type: 'server/page-listed', alias: this.alias, page});
     this.note(`tools/list page ${page.index}: ${page.count} tools, cursor in ${page.cursorIn ?? '(none)'} → out ${page.cursorOut ?? '(none: end)'}`, 'page');
   }
 
   dropped(dropped: DroppedTool[]): void {
     if (dropped.length === 0) return;
-    this.deps.emit({type: 'dropped', alias: this.alias, dropped});
+    this.deps.emit({type: 'server/tools-dropped', alias: this.alias, dropped});
     for (const d of dropped) this.note(`dropped tool ${JSON.stringify(d.name ?? '?')} (page ${d.page}, #${d.position}): ${d.reason}`);
   }
 
@@ -47,7 +47,7 @@ export class SlotReporter {
     const data = typeof params.data === 'string' ? params.data : safeStringify(params.data ?? null, {maxString: 2000});
     const text = `${typeof params.logger === 'string' ? `${params.logger}: ` : ''}${(data ?? '').slice(0, 2000)}`;
     this.deps.writeLog?.(`[${new Date().toISOString()}] ${level} ${text}\n`);
-    this.deps.emit({type: 'log', alias: this.alias, level, text});
+    this.deps.emit({type: 'server/logged', alias: this.alias, level, text});
   }
 
   /** The connection's trace hook, or undefined when nobody listens (no cost per message then). */
@@ -64,7 +64,7 @@ export class SlotReporter {
         /* the debug trace file skips this one */
       }
       try {
-        if (trace) emit({type: 'trace', alias: this.alias, line: summarize(event)});
+        if (trace) emit({type: 'trace/recorded', alias: this.alias, entry: summarize(event)});
       } catch {
         /* the trace pane skips this one */
       }

@@ -12,10 +12,9 @@
 //   would change the arguments the server receives;
 // - fails the 2020-12 meta-schema → dropped, with the first error as reason.
 import type {ToolAnnotations, Tool} from '../session/mcp-types.js';
-import type {ModelTool} from '../agent/model.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
 import {metaSchemaProblem} from './output-validator.js';
-import type {CatalogEntry, NameMangling} from './types.js';
+import type {CatalogEntry, NameMangling, ModelTool} from './types.js';
 
 /** A tool left out of the catalog, and why (for the server's status line). */
 export interface DroppedTool {

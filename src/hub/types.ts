@@ -19,7 +19,6 @@ export interface ServerStatus {
   toolCount: number;
   pages: number;
   discoveryMs?: number;
-  lastCallMs?: number;
   phase?: FailurePhase;
   reason?: string;
   /** When the failure was recorded (ms since epoch). */
@@ -57,6 +56,13 @@ export interface CatalogEntry {
   annotations?: ToolAnnotations;
   trusted: boolean;
   mangling: NameMangling;
+}
+
+/** The neutral tool shape every model provider starts from: name, description (provenance first), input schema. */
+export interface ModelTool {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
 }
 
 /** An immutable snapshot of every online tool, in stable order. */

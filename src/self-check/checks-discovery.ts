@@ -18,9 +18,9 @@ export const spawnCheck: Check = {
   n: 1,
   label: 'spawn',
   async run(fx) {
-    const {hub} = await fx.main;
+    const {row} = await fx.main;
     const parts = [fx.notes, fx.tickets].map((server) => {
-      const s = hub.statuses().find((x) => x.alias === server.alias);
+      const s = row(server.alias);
       expect(s?.state === 'online', `${server.alias} is ${describe(s)}`);
       expect(s.toolCount > 0, `${server.alias} answered but listed no tools`);
       return `${server.alias} (${s.toolCount} tools, ${s.discoveryMs} ms)`;
@@ -58,9 +58,9 @@ export const paginationCheck: Check = {
   n: 3,
   label: 'pagination',
   async run(fx) {
-    const {hub, pages} = await fx.main;
+    const {hub, pages, row} = await fx.main;
     const alias = fx.notes.alias;
-    const status = hub.statuses().find((s) => s.alias === alias);
+    const status = row(alias);
     expect(status?.state === 'online', `${alias} is ${describe(status)}`);
     const listed = pages.get(alias) ?? [];
     const names = hub.catalog.entries.filter((e) => e.alias === alias).map((e) => e.tool);
@@ -77,8 +77,7 @@ export const eraCheck: Check = {
   n: 4,
   label: 'era',
   async run(fx) {
-    const {hub} = await fx.main;
-    const status = (alias: string) => hub.statuses().find((s) => s.alias === alias);
+    const {row: status} = await fx.main;
     const notes = status(fx.notes.alias);
     const tickets = status(fx.tickets.alias);
     expect(notes?.state === 'online' && tickets?.state === 'online', `${fx.notes.alias} is ${describe(notes)}, ${fx.tickets.alias} is ${describe(tickets)}`);

@@ -19,8 +19,8 @@ export const offlineCheck: Check = {
   n: 8,
   label: 'offline',
   async run(fx) {
-    const {hub} = await fx.main;
-    const ghost = hub.statuses().find((s) => s.alias === GHOST);
+    const {hub, row} = await fx.main;
+    const ghost = row(GHOST);
     expect(ghost?.state === 'offline', `the server with a missing command is ${ghost?.state ?? 'not there'}, not offline`);
     expect(ghost.reason && ghost.phase === 'spawn', `no reason recorded for ${GHOST} (phase ${ghost.phase}, reason ${quote(ghost.reason)})`);
     expect(hub.unavailable().some((line) => line.startsWith(`${GHOST} is unavailable`)), `${GHOST} is not in the offline table the model is told about`);
@@ -69,18 +69,18 @@ export const crashCheck: Check = {
   n: 11,
   label: 'crash',
   async run(fx) {
-    const {hub, statuses} = await fx.crashy;
+    const {hub, events, row} = await fx.crashy;
     const before = hub.catalog.entries.map((e) => e.name);
     const die = hub.catalog.entries.find((e) => e.tool === 'die');
     expect(die, 'chaos has no die tool in the table');
-    const seen = statuses.length;
+    const seen = events.length;
     const started = performance.now();
     const result = await call(hub, die.name);
     const ms = since(started);
     expect(result.isError && result.failure === 'exited', `die gave isError=${result.isError} failure=${result.failure}: ${quote(resultText(result))}`);
     expect(ms < 5_000, `the crash surfaced only after ${ms} ms`);
-    await eventually(() => statuses.slice(seen).some((s) => s.state === 'restarting'), 'the server was not restarted', 5_000);
-    await eventually(() => hub.statuses()[0]?.state === 'online', 'the server did not come back online', 12_000);
+    await eventually(() => events.slice(seen).some((e) => e.type === 'server/restarting'), 'the server was not restarted', 5_000);
+    await eventually(() => row('chaos')?.state === 'online', 'the server did not come back online', 12_000);
     const after = hub.catalog.entries.map((e) => e.name);
     expect(after.join() === before.join(), `the tools came back under other names: ${after.join(', ')}`);
     const echo = await call(hub, 'mcp__chaos__echo', {text: 'back'});

@@ -38,7 +38,7 @@ export const namesCheck: Check = {
     const entries = [...main.hub.catalog.entries, ...names.hub.catalog.entries];
     const bad = entries.filter((e) => !MODEL_NAME_RE.test(e.name));
     expect(bad.length === 0, () => `${bad.length} model names break ^[a-zA-Z0-9_-]{1,64}$: ${bad.map((e) => e.name).join(', ')}`);
-    const status = names.hub.statuses()[0];
+    const status = names.row('names');
     expect(status?.state === 'online', `check-names.mjs is ${status?.state}: ${status?.reason ?? ''}`);
     const own = names.hub.catalog.entries;
     expect(own.length === 4, `check-names.mjs has 4 tools, the table shows ${own.length}`);

@@ -6,9 +6,13 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {childEnv, loadConfig, type StdioServerConfig} from '../config/index.js';
+import {Driver} from '../driver/driver.js';
+import type {HubEvent} from '../hub/hub-events.js';
 import {Hub, type HubOptions, type HubServer, type StdioHubServer} from '../hub/hub.js';
-import type {ServerStatus} from '../hub/types.js';
 import type {PageRecord} from '../session/list-tools.js';
+import {initialState, type ServerView} from '../state/app-state.js';
+import {createStore, type Store} from '../state/store.js';
+import {RUN_ALL, NO_MODEL} from './loop-probe.js';
 
 /** The package's `servers/` directory (the same from `src/` under tsx and from `dist/`). */
 export const SERVERS_DIR = fileURLToPath(new URL('../../servers/', import.meta.url));
@@ -21,13 +25,17 @@ export const HANG_TIMEOUT_MS = 500;
 /** Alias of the server that cannot start (check 8). */
 export const GHOST = 'ghost';
 
-/** A hub and what it reported while starting. */
+/** A hub, the store its events build, and what it reported. */
 export interface Observed {
   hub: Hub;
+  /** The app's store, fed by the hub's events through a driver: what the checks read of a server. */
+  store: Store;
+  /** The server row of `alias` in the store. */
+  row(alias: string): ServerView | undefined;
   /** tools/list pages per alias, of the latest listing. */
   pages: Map<string, PageRecord[]>;
-  /** Every status the hub reported, in order. */
-  statuses: ServerStatus[];
+  /** Every event the hub emitted, in order. */
+  events: HubEvent[];
   /** Every tools/call sent on the wire: JSON-RPC id and original tool name. */
   sentCalls: Array<{alias: string; id: unknown; tool: unknown}>;
   ready: Promise<void>;
@@ -88,8 +96,9 @@ export function startFixtures(configPath: string | undefined, env: NodeJS.Proces
 
 function observe(servers: HubServer[], extra: Partial<HubOptions> = {}): Observed {
   const pages = new Map<string, PageRecord[]>();
-  const statuses: ServerStatus[] = [];
+  const events: HubEvent[] = [];
   const sentCalls: Observed['sentCalls'] = [];
+  let driver: Driver | undefined;
   const hub = new Hub({
     servers,
     ...extra,
@@ -99,11 +108,15 @@ function observe(servers: HubServer[], extra: Partial<HubOptions> = {}): Observe
       }
     },
     onEvent(event) {
-      if (event.type === 'status') statuses.push(event.status);
-      if (event.type === 'page') pages.set(event.alias, [...(event.page.index === 1 ? [] : (pages.get(event.alias) ?? [])), event.page]);
+      events.push(event);
+      if (event.type === 'server/page-listed') pages.set(event.alias, [...(event.page.index === 1 ? [] : (pages.get(event.alias) ?? [])), event.page]);
+      driver?.hubEvent(event);
     },
   });
-  return {hub, pages, statuses, sentCalls, ready: hub.start()};
+  const store = createStore(initialState({servers: hub.statuses()}));
+  driver = new Driver({store, hub, model: NO_MODEL, maxSteps: 1, rules: RUN_ALL, interactive: false});
+  const row = (alias: string) => (Object.hasOwn(store.getState().servers.byAlias, alias) ? store.getState().servers.byAlias[alias] : undefined);
+  return {hub, store, row, pages, events, sentCalls, ready: driver.start()};
 }
 
 function defaults(alias: string, env: NodeJS.ProcessEnv): StdioHubServer {

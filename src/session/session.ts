@@ -34,18 +34,19 @@ export interface CallOptions {
   maxRounds?: number;
 }
 
-let progressCounter = 0;
-
 /** An MCP client session with one server, in whichever era it speaks. */
 export class McpSession {
   readonly timings: {handshakeMs: number; listMs?: number} = {handshakeMs: 0};
   /** Tool names of calls in flight, by call number. */
   private readonly inflight = new Map<number, string>();
   private callCounter = 0;
+  /** Progress tokens need only be unique on this connection. */
+  private progressCounter = 0;
+  /** Set by `open` once the era is known; no session escapes before that. */
+  private handshake!: Handshake;
 
   private constructor(
     readonly connection: Connection,
-    private readonly handshake: Handshake,
     private readonly options: SessionOptions,
   ) {}
 
@@ -54,13 +55,15 @@ export class McpSession {
     const conn = new Connection(transport, options.requestTimeoutMs ?? 60_000);
     conn.ontrace = options.ontrace;
     const features = options.features ?? {};
-    const holder: {session?: McpSession} = {};
-    registerServerRequests(conn, features, options.label, () => holder.session?.callContext() ?? {});
+    // Made before the handshake: a legacy server may send requests during it,
+    // and they ask the session which call they belong to.
+    const session = new McpSession(conn, options);
+    registerServerRequests(conn, features, options.label, () => session.callContext());
     await transport.start();
     const started = Date.now();
     try {
       const detect = transport.kind === 'http' ? detectEraHttp : detectEra;
-      const handshake = await detect(conn, {
+      session.handshake = await detect(conn, {
         clientInfo: options.clientInfo,
         modernCapabilities: clientCapabilities(features, 'modern'),
         legacyCapabilities: clientCapabilities(features, 'legacy'),
@@ -68,11 +71,9 @@ export class McpSession {
         probeWaitMs: options.probeWaitMs ?? 1_500,
         signal: options.signal,
       });
-      const session = new McpSession(conn, handshake, options);
-      holder.session = session;
       session.timings.handshakeMs = Date.now() - started;
       // Legacy servers take the level once; modern ones get it on every call (see callTool).
-      if (handshake.era === 'legacy' && handshake.capabilities.logging) {
+      if (session.era === 'legacy' && session.capabilities.logging) {
         conn.request('logging/setLevel', {level: options.logLevel ?? 'warning'}, {timeoutMs: 10_000}).catch(() => {});
       }
       return session;
@@ -124,7 +125,7 @@ export class McpSession {
 
   /** Calls a tool by its original name; answers MRTR rounds through the client features. */
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
-    const progressToken = options.onProgress ? `bb-${++progressCounter}` : undefined;
+    const progressToken = options.onProgress ? `bb-${++this.progressCounter}` : undefined;
     const base: Record<string, unknown> = {name, arguments: args};
     if (progressToken !== undefined || this.era === 'modern') {
       const meta: Record<string, unknown> = {};
@@ -170,8 +171,6 @@ export class McpSession {
     return this.inflight.size === 1 ? {tool: this.inflight.values().next().value} : {};
   }
 
-
-
   /**
    * Fires when the server says its tool list changed. Legacy servers may say
    * so at any time; modern ones only on a `subscriptions/listen` stream we
@@ -191,12 +190,16 @@ export class McpSession {
     return off;
   }
 
-  onClose(listener: (exit: ExitInfo) => void): void {
-    const previous = this.connection.onclose;
-    this.connection.onclose = (exit) => {
-      previous?.(exit);
-      listener(exit);
-    };
+  /** Fires once when the server's stream ends (process exit, closed connection). */
+  onClose(listener: (exit: ExitInfo) => void): () => void {
+    return this.connection.onClose(listener);
+  }
+
+  /** The server's log entries (`notifications/message`). */
+  onLogMessage(listener: (params: Record<string, unknown>) => void): () => void {
+    return this.connection.onNotification((method, params) => {
+      if (method === 'notifications/message' && params) listener(params);
+    });
   }
 
   close(): Promise<void> {

@@ -1,6 +1,6 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join} from 'node:path';
-import type {ModelMessage} from '../agent/model.js';
+import type {ModelMessage} from '../state/model-content.js';
 import type {HeaderRecord} from './records.js';
 import {rebuildHistory, type NumberedRecord} from './rebuild.js';
 import {sessionsDir, startedAtFromId} from './session-id.js';

@@ -1,5 +1,4 @@
-import type {Model, ModelMessage, ProviderName} from '../agent/model.js';
-import {adaptHistory} from '../agent/models/adapt-history.js';
+import type {ModelMessage} from '../state/model-content.js';
 import {loadSession, type LoadedSession} from './load.js';
 import {SessionRecorder} from './recorder.js';
 
@@ -22,17 +21,4 @@ export function prepareSession(o: {resume?: string | true; env: NodeJS.ProcessEn
   if (o.resume === undefined) return {recorder: SessionRecorder.create(base), warnings: []};
   const resumed = loadSession(o.resume === true ? 'latest' : o.resume, o.env);
   return {recorder: SessionRecorder.resume(resumed.meta.id, base), history: resumed.history, warnings: resumed.warnings, resumed};
-}
-
-/**
- * Continues a resumed conversation with `model`: records its label and API,
- * and converts a history another provider recorded. Returns one line to show
- * the user when it converted something.
- */
-export function continueWith(session: PreparedSession, model: Model): string | undefined {
-  session.recorder.setModel(model.label, model.provider);
-  const from = session.resumed?.meta.provider as ProviderName | undefined;
-  if (!session.history || !model.provider || from === undefined || from === model.provider) return undefined;
-  const notes = adaptHistory(session.history, from, model.provider);
-  return `session recorded with ${from}, continued with ${model.provider} (${model.label})${notes.length ? `: ${notes.join('; ')}` : ''}`;
 }

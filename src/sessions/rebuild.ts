@@ -1,7 +1,7 @@
 // Session records → a conversation the model API accepts: roles alternate,
 // every tool_use is answered by a tool_result in the next user message, and
 // nothing answers a tool_use that is not there.
-import type {ModelContent, ModelMessage} from '../agent/model.js';
+import type {ModelContent, ModelMessage} from '../state/model-content.js';
 import type {CallLine} from './records.js';
 
 type ToolUse = Extract<ModelContent, {type: 'tool_use'}>;

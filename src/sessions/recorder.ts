@@ -1,6 +1,5 @@
 import {closeSync, existsSync, fchmodSync, openSync, writeSync} from 'node:fs';
-import type {TurnRecorder} from '../agent/controller.js';
-import type {ModelContent} from '../agent/model.js';
+import type {ModelContent} from '../state/model-content.js';
 import {safeStringify} from '../util/safe-json.js';
 import {SESSION_FORMAT, type CallLine, type HeaderRecord, type SessionRecord} from './records.js';
 import {newSessionId, sessionPath, sessionsDir} from './session-id.js';
@@ -24,7 +23,7 @@ export interface NewSessionOptions {
  * file is created at the first record (an empty run leaves no file), 0600 in a
  * 0700 directory. Never throws into the loop.
  */
-export class SessionRecorder implements TurnRecorder {
+export class SessionRecorder {
   readonly id: string;
   readonly path: string;
   private fd?: number;

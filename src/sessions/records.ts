@@ -1,7 +1,7 @@
 // The session file format: JSON lines, one record each, `type` first so a
 // reader can pick lines without parsing them all. Unknown types are skipped,
 // so later versions can add records without breaking older readers.
-import type {ModelContent} from '../agent/model.js';
+import type {ModelContent} from '../state/model-content.js';
 
 export const SESSION_FORMAT = 1;
 

@@ -1,4 +1,4 @@
-import type {ModelContent, ModelMessage} from '../agent/model.js';
+import type {ModelContent, ModelMessage} from '../state/model-content.js';
 import type {AppEvent} from '../state/events.js';
 
 /**
@@ -19,14 +19,14 @@ export function replayEvents(history: readonly ModelMessage[]): AppEvent[] {
     for (const block of message.content) {
       if (block.type === 'tool_result') {
         const preview = block.content.map((c) => (c.type === 'text' ? c.text : `[${c.source.media_type} image]`)).join('\n');
-        events.push({type: 'call/completed', callId: block.tool_use_id, result: {isError: block.is_error === true, durationMs: 0, preview}});
+        events.push({type: 'call/completed', callId: block.tool_use_id, result: {isError: block.is_error === true, durationMs: 0, text: preview}});
       } else if (block.type === 'text') {
-        if (running) events.push({type: 'turn/finished', stopReason: 'end_turn'});
+        if (running) events.push({type: 'turn/finished'});
         events.push({type: 'user/submitted', text: block.text});
         running = true;
       }
     }
   }
-  if (running) events.push({type: 'turn/finished', stopReason: 'end_turn'});
+  if (running) events.push({type: 'turn/finished'});
   return events;
 }

@@ -1,6 +1,7 @@
 // The shape of everything the UI and `--print` render. Plain immutable data:
 // the reducer replaces what changes and shares the rest, so panes can compare
 // slices with === and skip work.
+import type {TraceLine} from '../hub/hub-events.js';
 import type {Catalog, HubCallResult, ServerStatus} from '../hub/types.js';
 import type {ToolAnnotations} from '../session/mcp-types.js';
 
@@ -13,29 +14,22 @@ export type ScrollPane = Exclude<Pane, 'input'>;
 /** Severity of a status-line notice or conversation notice. */
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
-/** One line of a server's protocol trace. */
-export interface TraceEntry {
-  /** ms since epoch. */
-  at: number;
-  direction: 'in' | 'out' | 'note';
-  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page' | 'http';
-  summary: string;
-}
-
 /** A bounded trace for one server: the newest entries and the stderr tail. */
 export interface TraceRing {
   /** Oldest first; at most `limits.tracePerServer`. */
-  readonly entries: readonly TraceEntry[];
+  readonly entries: readonly TraceLine[];
   /** Entries ever recorded; `total - entries.length + i` is a stable key for entries[i]. */
   readonly total: number;
   /** Last stderr lines, oldest first; at most `limits.stderrLines`. */
   readonly stderr: readonly string[];
 }
 
-/** A server row: the hub's status plus what only the UI tracks. */
+/** A server row, built from the hub's events. */
 export interface ServerView extends ServerStatus {
   /** The server said its tools changed and the new list has not arrived yet. */
   toolsStale: boolean;
+  /** How long the newest finished call took. */
+  lastCallMs?: number;
 }
 
 /** Lifecycle of one tool-call card. */
@@ -54,6 +48,9 @@ export interface CallOutcomeView {
   protocolError?: HubCallResult['protocolError'];
   failure?: HubCallResult['failure'];
   warnings?: readonly string[];
+  /** The server and original name the hub resolved, when it knew the server. */
+  alias?: string;
+  tool?: string;
 }
 
 /** A message the user typed. */
@@ -95,7 +92,10 @@ export interface ToolCallItem {
   startedAt?: number;
   durationMs?: number;
   progress?: CallProgress;
-  /** The beginning of the result text, bounded by `limits.previewChars`. */
+  /**
+   * The result as text, bounded by `limits.previewChars` (`--print` keeps it
+   * whole). A denied call keeps the denial the model was told.
+   */
   preview?: string;
   outcome?: CallOutcomeView;
 }
@@ -119,8 +119,8 @@ export interface ConversationState {
   readonly callIndex: ReadonlyMap<string, number>;
 }
 
-/** How the last turn ended, for the status line and `--print` exit codes. */
-export type TurnOutcome = 'finished' | 'step-limit' | 'cancelled' | 'failed';
+/** How a turn ended: for the status line, `--print --json` and its exit code. */
+export type TurnOutcome = 'end_turn' | 'step_limit' | 'cancelled' | 'error';
 
 /** The turn in progress, or the last one once idle. */
 export interface TurnState {
@@ -136,7 +136,8 @@ export interface TurnState {
   readonly streamingIndex: number | null;
   /** Calls of this turn that have not reached a final state. */
   readonly openCalls: readonly string[];
-  readonly stopReason?: string;
+  /** The text of the model's latest response in this turn ('' before one, or when it had none). */
+  readonly answer: string;
   readonly outcome?: TurnOutcome;
   /** The last model or turn failure message. */
   readonly error?: string;
@@ -168,6 +169,10 @@ export interface UiState {
   /** Server whose trace is shown; null means the first configured server. */
   readonly traceAlias: string | null;
   readonly size: {readonly columns: number; readonly rows: number};
+  /** The help pane replaces the conversation. */
+  readonly help: boolean;
+  /** The input line being edited; `cursor` is a UTF-16 index into `value`. */
+  readonly input: {readonly value: string; readonly cursor: number};
 }
 
 /** Bounds that keep memory flat however long the session runs. */
@@ -204,8 +209,12 @@ export interface AppState {
   readonly approvals: readonly string[];
   /** Server requests waiting for the user, oldest first; the head is the one shown. */
   readonly inputRequests: readonly InputRequestView[];
-  /** Prefixed tool names the user allowed for the rest of the session. */
+  /** Prefixed tool names the user allowed for the rest of the session: the only such set. */
   readonly alwaysAllowed: ReadonlySet<string>;
+  /** A question asked while the servers were still starting; sent once they have. */
+  readonly queued: string | null;
+  /** The driver's clock at its last tick (elapsed times are drawn against it). */
+  readonly now: number;
   readonly traces: Readonly<Record<string, TraceRing>>;
   readonly ui: UiState;
   readonly model: {readonly label: string; readonly offline: boolean};
@@ -215,11 +224,17 @@ export interface AppState {
   readonly nextId: number;
 }
 
-/** A configured server as `initialState` needs it. */
+/** A configured server as `initialState` needs it (a hub status fits). */
 export interface InitialServer {
   alias: string;
   trusted?: boolean;
   disabled?: boolean;
+  state?: ServerStatus['state'];
+  logFile?: string;
+  /** Where the server is: fixed by its config, so known before any event. */
+  transport?: ServerStatus['transport'];
+  url?: string;
+  warning?: string;
 }
 
 /** Options for `initialState`. */
@@ -232,6 +247,8 @@ export interface InitialStateOptions {
   columns?: number;
   rows?: number;
   limits?: Partial<Limits>;
+  /** The clock's reading at start. */
+  now?: number;
 }
 
 /** The catalog before the hub built one; version -1 so any real catalog differs. */
@@ -247,8 +264,8 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
 });
 
 /** A server row before anything is known about it. */
-export function newServerView(alias: string, trusted = false, disabled = false): ServerView {
-  return {alias, state: disabled ? 'disabled' : 'starting', toolCount: 0, pages: 0, trusted, toolsStale: false};
+export function newServerView(alias: string, trusted = false, disabled = false, logFile?: string): ServerView {
+  return {alias, state: disabled ? 'disabled' : 'starting', toolCount: 0, pages: 0, trusted, toolsStale: false, ...(logFile === undefined ? {} : {logFile})};
 }
 
 /** The state before any event. */
@@ -258,16 +275,23 @@ export function initialState(opts: InitialStateOptions = {}): AppState {
   for (const s of opts.servers ?? []) {
     if (Object.hasOwn(byAlias, s.alias)) continue;
     order.push(s.alias);
-    byAlias[s.alias] = newServerView(s.alias, s.trusted ?? false, s.disabled ?? false);
+    const where = {
+      ...(s.transport === undefined ? {} : {transport: s.transport}),
+      ...(s.url === undefined ? {} : {url: s.url}),
+      ...(s.warning === undefined ? {} : {warning: s.warning}),
+    };
+    byAlias[s.alias] = {...newServerView(s.alias, s.trusted ?? false, s.disabled === true || s.state === 'disabled', s.logFile), ...where};
   }
   return {
     servers: {order, byAlias},
     catalog: EMPTY_CATALOG,
     conversation: {items: [], callIndex: new Map()},
-    turn: {id: 0, step: 0, maxSteps: opts.maxSteps ?? 10, status: 'idle', firstIndex: 0, streamingIndex: null, openCalls: []},
+    turn: {id: 0, step: 0, maxSteps: opts.maxSteps ?? 10, status: 'idle', firstIndex: 0, streamingIndex: null, openCalls: [], answer: ''},
     approvals: [],
     inputRequests: [],
     alwaysAllowed: new Set(),
+    queued: null,
+    now: opts.now ?? 0,
     traces: {},
     ui: {
       focus: 'input',
@@ -282,6 +306,8 @@ export function initialState(opts: InitialStateOptions = {}): AppState {
       traceVisible: false,
       traceAlias: null,
       size: {columns: opts.columns ?? 80, rows: opts.rows ?? 24},
+      help: false,
+      input: {value: '', cursor: 0},
     },
     model: {label: opts.modelLabel ?? '', offline: opts.offline ?? false},
     notices: [],

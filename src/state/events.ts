@@ -1,60 +1,35 @@
-// Everything that can happen, in the past tense. The controller turns hub,
-// model and key callbacks into these; the reducer is the only reader.
-import type {Catalog, FailurePhase, HubCallResult, ServerStatus} from '../hub/types.js';
-import type {ContentBlock, ToolAnnotations} from '../session/mcp-types.js';
-import type {ModelContent} from '../agent/model.js';
-import type {InputRequestView, NoticeLevel, Pane, ScrollPane, TraceEntry} from './app-state.js';
+// Everything that can happen, in the past tense. The driver turns hub, model
+// and user outcomes into these and stamps each with its time; the reducer is
+// the only reader of their meaning.
+import type {HubEvent} from '../hub/hub-events.js';
+import type {HubCallResult} from '../hub/types.js';
+import type {ToolAnnotations} from '../session/mcp-types.js';
+import type {InputRequestView, NoticeLevel, Pane, ScrollPane} from './app-state.js';
+import type {ModelContent} from './model-content.js';
 
-/** One page of a paginated `tools/list`. */
-export interface PageInfo {
-  index: number;
-  count: number;
-  cursorIn?: string;
-  cursorOut?: string;
-}
-
-/** A call's result as events carry it: a full `HubCallResult` or a slim copy of it. */
+/** A call's result as events carry it: what the card and `--print` keep of a `HubCallResult`. */
 export interface CallResultLike {
   isError?: boolean;
   protocolError?: HubCallResult['protocolError'];
   failure?: HubCallResult['failure'];
   warnings?: readonly string[];
   durationMs: number;
-  /** Result content; used for the preview when `preview` is absent. */
-  content?: readonly ContentBlock[];
-  /** Ready-made preview text. */
-  preview?: string;
+  /** The server and original name the hub resolved. */
+  alias?: string;
+  tool?: string;
+  /** The result as plain text (the one describer's words for each block). */
+  text: string;
 }
 
-/** Every event the reducer understands. */
-export type AppEvent =
-  // servers
-  /** The hub began spawning or connecting to a server. */
-  | {type: 'server/starting'; alias: string}
-  /** One page of the server's tool list arrived. */
-  | {type: 'server/page-listed'; alias: string; page: PageInfo}
-  /** Discovery finished; the server is online with these details. */
-  | {type: 'server/discovered'; alias: string; status: Partial<ServerStatus>}
-  /** The server failed in `phase`; it is offline until restarted. */
-  | {type: 'server/failed'; alias: string; phase: FailurePhase; reason: string; at: number}
-  /** The server process exited. */
-  | {type: 'server/exited'; alias: string; code: number | null; signal: string | null; at?: number}
-  /** The hub is restarting the server (attempt counts from 1). */
-  | {type: 'server/restarting'; alias: string; attempt: number}
-  /** The server announced that its tool list changed; a new list will follow. */
-  | {type: 'server/tools-changed'; alias: string}
-  /** The server was disabled (by config, the user, or the circuit breaker). */
-  | {type: 'server/disabled'; alias: string; reason?: string}
-  /** A full status snapshot from the hub replaces what we knew. */
-  | {type: 'server/status'; status: ServerStatus}
-  // catalog and trace
-  /** The hub rebuilt the tool table. */
-  | {type: 'catalog/rebuilt'; catalog: Catalog}
-  /** One line for a server's protocol trace. */
-  | {type: 'trace/recorded'; alias: string; entry: TraceEntry}
+/** Events the driver dispatches for the turn, the conversation and the user's intents. */
+type DriverEvent =
   // turn and model
   /** The user sent a message; a new turn starts. */
-  | {type: 'user/submitted'; text: string; at?: number}
+  | {type: 'user/submitted'; text: string}
+  /** A question was asked before the servers had started; it is sent once they have. */
+  | {type: 'question/queued'; text: string}
+  /** The waiting question was withdrawn (Ctrl-C). */
+  | {type: 'question/dropped'}
   /** The loop sent request number `step` to the model. */
   | {type: 'model/requested'; step: number; maxSteps: number}
   /** A fragment of streamed assistant text arrived. */
@@ -63,8 +38,6 @@ export type AppEvent =
   | {type: 'model/responded'; content: readonly ModelContent[]; stopReason: string}
   /** A model request failed. */
   | {type: 'model/failed'; message: string}
-  /** The model provider changed. */
-  | {type: 'model/selected'; label: string; offline: boolean}
   // tool calls, keyed by the model's tool_use id
   /** The model asked for a tool call. */
   | {type: 'call/requested'; callId: string; name: string; alias?: string; tool?: string; arguments: unknown}
@@ -72,35 +45,39 @@ export type AppEvent =
   | {type: 'call/approval-asked'; callId: string; annotations?: ToolAnnotations; trusted: boolean}
   /** The user approved the call, once or for the rest of the session. */
   | {type: 'call/approved'; callId: string; always: boolean}
-  /** The user denied the call. */
+  /** The call was denied (by the user, or because this run cannot ask). */
   | {type: 'call/denied'; callId: string}
   /** The call was sent to its server. */
-  | {type: 'call/started'; callId: string; at: number}
+  | {type: 'call/started'; callId: string}
   /** The server reported progress on the call. */
   | {type: 'call/progress'; callId: string; progress: number; total?: number; message?: string}
-  /** The call finished (successfully or not; hub calls never throw). */
-  | {type: 'call/completed'; callId: string; result: CallResultLike}
+  /** The call finished (successfully or not; hub calls never throw), or its denial was final. `block` is what the model was given. */
+  | {type: 'call/completed'; callId: string; result: CallResultLike; block?: Extract<ModelContent, {type: 'tool_result'}>}
+  /** The model asked for a call that never ran (the step limit, a cancel or a failure came first); `block` is what it was told instead. */
+  | {type: 'call/skipped'; callId: string; name: string; arguments: unknown; block: Extract<ModelContent, {type: 'tool_result'}>}
   // server requests (elicitation, sampling)
   /** A server asked for the user's input or for a model completion. */
   | {type: 'input/requested'; request: InputRequestView}
-  /** The request was answered (or withdrawn); it leaves the queue. */
-  | {type: 'input/answered'; requestId: string; action: 'accept' | 'decline' | 'cancel'}
+  /** The request was answered (or withdrawn); it leaves the queue. `content` is the form's answer. */
+  | {type: 'input/answered'; requestId: string; action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown>}
   // turn end
   /** The loop stopped because the turn used all its steps; this ends the turn. */
   | {type: 'turn/step-limit-reached'; maxSteps: number}
   /** The user asked to cancel the running turn. */
   | {type: 'turn/cancel-requested'}
   /** The turn ended normally. */
-  | {type: 'turn/finished'; stopReason: string}
+  | {type: 'turn/finished'}
   /** The turn was cancelled; open calls are marked cancelled. */
   | {type: 'turn/cancelled'}
   /** The turn ended with an error. */
   | {type: 'turn/failed'; message: string}
+  /** The driver's clock ticked while something runs (elapsed times move). */
+  | {type: 'clock/ticked'}
   // conversation and notices
   /** The user cleared the transcript. */
   | {type: 'conversation/cleared'}
   /** A status-line message was posted. */
-  | {type: 'notice/posted'; level: NoticeLevel; text: string; at?: number}
+  | {type: 'notice/posted'; level: NoticeLevel; text: string}
   // ui intents
   /** Keyboard focus moved to `pane`. */
   | {type: 'ui/focus-changed'; pane: Pane}
@@ -114,8 +91,15 @@ export type AppEvent =
   | {type: 'ui/filter-set'; filter: string}
   /** The trace pane was toggled, optionally for a specific server. */
   | {type: 'ui/trace-toggled'; alias?: string}
+  /** The help pane was opened or closed. */
+  | {type: 'ui/help-toggled'; open: boolean}
+  /** The input line's text or cursor changed. */
+  | {type: 'ui/input-edited'; value: string; cursor: number}
   /** The terminal was resized. */
   | {type: 'ui/resized'; columns: number; rows: number};
+
+/** Every event the reducer understands; `at` is the driver's clock when it happened (ms since epoch). */
+export type AppEvent = (HubEvent | DriverEvent) & {readonly at?: number};
 
 /** Every event `type` string. */
 export type AppEventType = AppEvent['type'];

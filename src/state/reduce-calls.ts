@@ -3,16 +3,16 @@
 import type {AppState, CallOutcomeView, ToolCallItem} from './app-state.js';
 import type {CallResultLike, EventOf} from './events.js';
 import {appendItem, cardOf, replaceItem} from './conversation.js';
-import {previewOf, truncate} from './text.js';
+import {truncate} from './text.js';
 
 /** Events this sub-reducer handles. */
 export type CallEvent = EventOf<`call/${string}`>;
 
-const FINAL = new Set<ToolCallItem['state']>(['done', 'error', 'denied', 'cancelled']);
-
 /** Reduces tool-call events. */
 export function reduceCalls(state: AppState, event: CallEvent): AppState {
   if (event.type === 'call/requested') return requested(state, event);
+  // A call that never ran has no card; only the session file keeps it.
+  if (event.type === 'call/skipped') return state;
   const found = cardOf(state, event.callId);
   if (!found) return state;
   const {index, card} = found;
@@ -38,7 +38,7 @@ export function reduceCalls(state: AppState, event: CallEvent): AppState {
       return close(dequeue(replaceItem(state, index, {...card, state: 'denied', approval: 'denied'}), card.callId), card.callId);
     case 'call/started':
       if (card.state !== 'pending' && card.state !== 'awaiting-approval') return state;
-      return dequeue(replaceItem(state, index, {...card, state: 'running', startedAt: event.at}), card.callId);
+      return dequeue(replaceItem(state, index, {...card, state: 'running', ...(event.at === undefined ? {} : {startedAt: event.at})}), card.callId);
     case 'call/progress': {
       if (card.state !== 'running') return state;
       const p = card.progress;
@@ -76,19 +76,21 @@ function requested(state: AppState, event: EventOf<'call/requested'>): AppState 
 }
 
 function completed(state: AppState, index: number, card: ToolCallItem, result: CallResultLike): AppState {
-  // A denied call never ran; a finished one already has its result.
-  if (card.state === 'denied' || card.state === 'done' || card.state === 'error') return state;
-  if (card.state === 'cancelled' && card.outcome) return state;
+  // A finished call already has its result.
+  if (card.outcome || card.state === 'done' || card.state === 'error') return state;
   const outcome: CallOutcomeView = {
     isError: Boolean(result.isError || result.protocolError || result.failure),
     ...(result.protocolError ? {protocolError: result.protocolError} : {}),
     ...(result.failure ? {failure: result.failure} : {}),
     ...(result.warnings?.length ? {warnings: result.warnings} : {}),
+    ...(result.alias === undefined ? {} : {alias: result.alias}),
+    ...(result.tool === undefined ? {} : {tool: result.tool}),
   };
-  const max = state.limits.previewChars;
-  const preview = result.preview !== undefined ? truncate(result.preview, max) : previewOf(result.content, max);
+  const preview = truncate(result.text, state.limits.previewChars);
   const {progress: _dropped, ...rest} = card;
+  // A denied call never ran: it keeps what the model was told, not a duration.
   // A cancelled card stays cancelled; the late result still tells how long it took.
+  if (card.state === 'denied') return replaceItem(state, index, {...rest, preview, outcome});
   const cardState = card.state === 'cancelled' ? 'cancelled' : outcome.isError ? 'error' : 'done';
   const next = replaceItem(state, index, {...rest, state: cardState, durationMs: result.durationMs, preview, outcome});
   return close(dequeue(next, card.callId), card.callId);

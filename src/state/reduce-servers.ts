@@ -1,5 +1,6 @@
-// Server lifecycle, the catalog and the per-server trace rings.
-import type {AppState, ServerView, TraceRing} from './app-state.js';
+// Server rows, the catalog and the per-server trace rings, built from the
+// hub's fine-grained events (never from status snapshots).
+import type {AppState, TraceRing} from './app-state.js';
 import type {EventOf} from './events.js';
 import {patchServer, serverOf} from './servers.js';
 import {truncate} from './text.js';
@@ -13,30 +14,39 @@ const CLEAR_FAILURE = {phase: undefined, reason: undefined, failedAt: undefined,
 export function reduceServers(state: AppState, event: ServerEvent): AppState {
   switch (event.type) {
     case 'server/starting':
-      return patchServer(state, event.alias, {state: 'starting'});
+      return patchServer(state, event.alias, {state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined});
     case 'server/page-listed':
       return pageListed(state, event);
-    case 'server/discovered': {
-      // The alias is ours; a status patch must never rename the row.
-      const {alias: _ignored, ...status} = event.status;
-      return patchServer(state, event.alias, {...CLEAR_FAILURE, ...status, state: 'online', toolsStale: false});
+    case 'server/online': {
+      const {type: _type, alias, at: _at, ...details} = event;
+      return patchServer(state, alias, {...CLEAR_FAILURE, ...details, state: 'online', toolsStale: false});
     }
-    case 'server/failed':
-      return patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at});
+    case 'server/offline':
+      return patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0});
     case 'server/exited':
       return exited(state, event);
     case 'server/restarting':
-      return patchServer(state, event.alias, {state: 'restarting', attempt: event.attempt});
+      return patchServer(state, event.alias, {state: 'restarting', attempt: event.attempt, toolCount: 0, phase: 'exit', reason: event.reason});
     case 'server/tools-changed':
       return patchServer(state, event.alias, {toolsStale: true});
-    case 'server/disabled':
-      return patchServer(state, event.alias, {state: 'disabled', ...(event.reason === undefined ? {} : {reason: event.reason})});
-    case 'server/status':
-      return replaceStatus(state, event.status);
+    case 'server/tools-listed':
+      return patchServer(state, event.alias, {toolCount: event.toolCount, pages: event.pages, toolsStale: false});
+    case 'server/tools-dropped':
+      return droppedNotice(state, event);
+    case 'server/inputs-declined':
+      return postNotice(state, 'warn', event.text, event.at);
+    case 'server/circuit-changed':
+      return patchServer(state, event.alias, {circuitOpenUntil: event.openUntil});
+    case 'server/call-started':
+      return state;
+    case 'server/call-finished':
+      return patchServer(state, event.alias, {lastCallMs: event.durationMs});
+    case 'server/logged':
+      return traceRecorded(state, event.alias, {at: event.at ?? state.now, direction: 'in', kind: 'notification', summary: `log ${event.level}: ${event.text}`});
     case 'catalog/rebuilt':
       return event.catalog.version === state.catalog.version ? state : {...state, catalog: event.catalog};
     case 'trace/recorded':
-      return traceRecorded(state, event);
+      return traceRecorded(state, event.alias, event.entry);
   }
 }
 
@@ -44,9 +54,10 @@ function pageListed(state: AppState, event: EventOf<'server/page-listed'>): AppS
   const {index, count} = event.page;
   const view = serverOf(state, event.alias);
   const pages = view?.pages ?? 0;
-  // Page 0 starts a fresh listing; anything but the next page is a repeat or out of order.
-  if (index === 0) return patchServer(state, event.alias, {pages: 1, toolCount: count});
-  if (index !== pages) return state;
+  // Pages count from 1 (as the session numbers them); page 1 starts a fresh
+  // listing, anything but the next page is a repeat or out of order.
+  if (index === 1) return patchServer(state, event.alias, {pages: 1, toolCount: count});
+  if (index !== pages + 1) return state;
   return patchServer(state, event.alias, {pages: pages + 1, toolCount: (view?.toolCount ?? 0) + count});
 }
 
@@ -57,49 +68,41 @@ function exited(state: AppState, event: EventOf<'server/exited'>): AppState {
   // kill the process) explains more than the exit status does.
   if (view?.state === 'offline' && view.reason !== undefined) return state;
   const how = event.signal ? `killed by ${event.signal}` : `exited with code ${event.code ?? 'unknown'}`;
-  return patchServer(state, event.alias, {
-    state: 'offline',
-    phase: 'exit',
-    reason: `process ${how}`,
-    ...(event.at === undefined ? {} : {failedAt: event.at}),
-  });
+  return patchServer(state, event.alias, {state: 'offline', phase: 'exit', reason: `process ${how}`, failedAt: event.at, toolCount: 0});
 }
 
-function replaceStatus(state: AppState, status: EventOf<'server/status'>['status']): AppState {
-  const prev = serverOf(state, status.alias);
-  const next: ServerView = {...status, toolsStale: prev?.toolsStale ?? false};
-  if (prev && shallowEqual(prev, next)) return state;
-  return {
-    ...state,
-    servers: {
-      order: prev ? state.servers.order : [...state.servers.order, status.alias],
-      byAlias: {...state.servers.byAlias, [status.alias]: next},
-    },
-  };
+function droppedNotice(state: AppState, event: EventOf<'server/tools-dropped'>): AppState {
+  return postNotice(state, 'warn', droppedText(event), event.at);
 }
 
-function shallowEqual(a: object, b: object): boolean {
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
-  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => ra[k] === rb[k]);
+/** The warning about tools a listing could not use (status line, `--print`'s stderr). */
+export function droppedText(event: EventOf<'server/tools-dropped'>): string {
+  const what = event.dropped.map((d) => `${d.name ?? '?'}: ${d.reason}`).join('; ').slice(0, 200);
+  return `${event.alias}: ${event.dropped.length} malformed tool(s) dropped (${what})`;
+}
+
+/** `state` with a status-line notice added (bounded by `limits.notices`). */
+export function postNotice(state: AppState, level: 'info' | 'warn' | 'error', text: string, at: number | undefined): AppState {
+  const {notices: max, summaryChars} = state.limits;
+  const notice = {id: state.nextId, level, text: truncate(text, summaryChars), ...(at === undefined ? {} : {at})};
+  const notices = max <= 0 ? [] : [...state.notices.slice(Math.max(0, state.notices.length - max + 1)), notice];
+  return {...state, notices, nextId: state.nextId + 1};
 }
 
 const EMPTY_RING: TraceRing = {entries: [], total: 0, stderr: []};
 
-function traceRecorded(state: AppState, event: EventOf<'trace/recorded'>): AppState {
+function traceRecorded(state: AppState, alias: string, line: TraceRing['entries'][number]): AppState {
   const {tracePerServer, stderrLines, summaryChars} = state.limits;
-  const ring = Object.hasOwn(state.traces, event.alias) ? state.traces[event.alias] : EMPTY_RING;
-  const entry = {...event.entry, summary: truncate(event.entry.summary, summaryChars)};
+  const ring = Object.hasOwn(state.traces, alias) ? state.traces[alias] : EMPTY_RING;
+  const entry = {...line, summary: truncate(line.summary, summaryChars)};
   const drop = ring.entries.length >= tracePerServer ? ring.entries.length - tracePerServer + 1 : 0;
   const entries = tracePerServer <= 0 ? [] : [...ring.entries.slice(drop), entry];
   let stderr = ring.stderr;
   if (entry.kind === 'stderr' && stderrLines > 0) {
-    const lines = event.entry.summary.split(/\r?\n/).filter((l) => l.length > 0).slice(-stderrLines);
+    const lines = line.summary.split(/\r?\n/).filter((l) => l.length > 0).slice(-stderrLines);
     if (lines.length > 0) {
       stderr = [...stderr, ...lines.map((l) => truncate(l, summaryChars))].slice(-stderrLines);
     }
   }
-  return {...state, traces: {...state.traces, [event.alias]: {entries, total: ring.total + 1, stderr}}};
+  return {...state, traces: {...state.traces, [alias]: {entries, total: ring.total + 1, stderr}}};
 }

@@ -4,7 +4,7 @@ import type {EventOf} from './events.js';
 import {appendItem, appendNotice, cancelOpenCalls, closeStreaming, replaceItem, withTurn} from './conversation.js';
 
 /** Events this sub-reducer handles. */
-export type TurnEvent = EventOf<'user/submitted' | `model/${string}` | `turn/${string}` | 'conversation/cleared'>;
+export type TurnEvent = EventOf<'user/submitted' | `question/${string}` | `model/${string}` | `turn/${string}` | 'conversation/cleared' | 'clock/ticked'>;
 
 /** Reduces turn, model and conversation events. */
 export function reduceTurn(state: AppState, event: TurnEvent): AppState {
@@ -12,6 +12,12 @@ export function reduceTurn(state: AppState, event: TurnEvent): AppState {
   switch (event.type) {
     case 'user/submitted':
       return submitted(state, event);
+    case 'question/queued':
+      return state.queued === event.text ? state : {...state, queued: event.text};
+    case 'question/dropped':
+      return state.queued === null ? state : {...state, queued: null};
+    case 'clock/ticked':
+      return event.at === undefined || event.at === state.now ? state : {...state, now: event.at};
     case 'model/requested':
       if (idle || (event.step === state.turn.step && event.maxSteps === state.turn.maxSteps)) return state;
       return withTurn(state, {step: event.step, maxSteps: event.maxSteps});
@@ -23,22 +29,19 @@ export function reduceTurn(state: AppState, event: TurnEvent): AppState {
     case 'model/failed':
       if (idle) return state;
       return withTurn(appendNotice(closeStreaming(state), 'error', `Model request failed: ${event.message}`), {error: event.message});
-    case 'model/selected':
-      if (event.label === state.model.label && event.offline === state.model.offline) return state;
-      return {...state, model: {label: event.label, offline: event.offline}};
     case 'turn/step-limit-reached':
       // Terminal: the loop stops here and may not send turn/finished after it
       // (if it does, that finds the turn idle and changes nothing).
       if (idle) return state;
       return withTurn(
         appendNotice(end(state), 'warn', `Stopped after ${event.maxSteps} steps: the step limit was reached.`),
-        {outcome: 'step-limit'},
+        {outcome: 'step_limit'},
       );
     case 'turn/cancel-requested':
       return state.turn.status === 'running' ? withTurn(state, {status: 'cancelling'}) : state;
     case 'turn/finished':
       if (idle) return state;
-      return withTurn(end(state), {stopReason: event.stopReason, outcome: state.turn.outcome ?? 'finished'});
+      return withTurn(end(state), {outcome: state.turn.outcome ?? 'end_turn'});
     case 'turn/cancelled':
       if (idle) return state;
       return withTurn(appendNotice(end(state), 'info', 'Turn cancelled.'), {outcome: 'cancelled'});
@@ -46,7 +49,7 @@ export function reduceTurn(state: AppState, event: TurnEvent): AppState {
       if (idle) return state;
       // model/failed already put the same message in the transcript.
       const ended = event.message === state.turn.error ? end(state) : appendNotice(end(state), 'error', `Turn failed: ${event.message}`);
-      return withTurn(ended, {outcome: 'failed', error: event.message});
+      return withTurn(ended, {outcome: 'error', error: event.message});
     }
     case 'conversation/cleared':
       return cleared(state);
@@ -58,6 +61,8 @@ function submitted(state: AppState, event: EventOf<'user/submitted'>): AppState 
   const prev = state.turn.status === 'idle' ? state : end(state);
   const next: AppState = {
     ...prev,
+    queued: null,
+    ...(event.at === undefined ? {} : {now: event.at}),
     turn: {
       id: prev.turn.id + 1,
       step: 0,
@@ -67,6 +72,7 @@ function submitted(state: AppState, event: EventOf<'user/submitted'>): AppState 
       firstIndex: prev.conversation.items.length,
       streamingIndex: null,
       openCalls: [],
+      answer: '',
     },
   };
   return appendItem(next, {kind: 'user', text: event.text});
@@ -90,7 +96,7 @@ function responded(state: AppState, event: EventOf<'model/responded'>): AppState
   if (state.turn.streamingIndex !== null) next = closeStreaming(state, text, event.stopReason);
   else if (text !== '') next = appendItem(state, {kind: 'assistant', text, streaming: false, stopReason: event.stopReason});
   else next = state;
-  return next.turn.stopReason === event.stopReason ? next : withTurn(next, {stopReason: event.stopReason});
+  return next.turn.answer === text ? next : withTurn(next, {answer: text});
 }
 
 /** The turn made idle: streaming closed, open calls cancelled. */

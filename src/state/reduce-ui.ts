@@ -2,8 +2,8 @@
 // and the bounded status-line notices.
 import type {AppState, ScrollPane, ScrollState, UiState} from './app-state.js';
 import type {EventOf} from './events.js';
+import {postNotice} from './reduce-servers.js';
 import {paneItems} from './selectors.js';
-import {truncate} from './text.js';
 
 /** Events this sub-reducer handles. */
 export type UiEvent = EventOf<`ui/${string}` | 'notice/posted'>;
@@ -30,12 +30,13 @@ export function reduceUi(state: AppState, event: UiEvent): AppState {
     case 'ui/resized':
       if (event.columns === ui.size.columns && event.rows === ui.size.rows) return state;
       return withUi(state, {size: {columns: event.columns, rows: event.rows}});
-    case 'notice/posted': {
-      const {notices: max, summaryChars} = state.limits;
-      const notice = {id: state.nextId, level: event.level, text: truncate(event.text, summaryChars), ...(event.at === undefined ? {} : {at: event.at})};
-      const notices = max <= 0 ? [] : [...state.notices.slice(Math.max(0, state.notices.length - max + 1)), notice];
-      return {...state, notices, nextId: state.nextId + 1};
-    }
+    case 'ui/help-toggled':
+      return event.open === ui.help ? state : withUi(state, {help: event.open});
+    case 'ui/input-edited':
+      if (event.value === ui.input.value && event.cursor === ui.input.cursor) return state;
+      return withUi(state, {input: {value: event.value, cursor: Math.max(0, Math.min(event.cursor, event.value.length))}});
+    case 'notice/posted':
+      return postNotice(state, event.level, event.text, event.at);
   }
 }
 

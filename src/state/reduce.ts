@@ -14,22 +14,29 @@ export function reduce(state: AppState, event: AppEvent): AppState {
   switch (event.type) {
     case 'server/starting':
     case 'server/page-listed':
-    case 'server/discovered':
-    case 'server/failed':
+    case 'server/online':
+    case 'server/offline':
     case 'server/exited':
     case 'server/restarting':
     case 'server/tools-changed':
-    case 'server/disabled':
-    case 'server/status':
+    case 'server/tools-listed':
+    case 'server/tools-dropped':
+    case 'server/inputs-declined':
+    case 'server/circuit-changed':
+    case 'server/call-started':
+    case 'server/call-finished':
+    case 'server/logged':
     case 'catalog/rebuilt':
     case 'trace/recorded':
       return reduceServers(state, event satisfies ServerEvent);
     case 'user/submitted':
+    case 'question/queued':
+    case 'question/dropped':
+    case 'clock/ticked':
     case 'model/requested':
     case 'model/text-delta':
     case 'model/responded':
     case 'model/failed':
-    case 'model/selected':
     case 'turn/step-limit-reached':
     case 'turn/cancel-requested':
     case 'turn/finished':
@@ -44,6 +51,7 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'call/started':
     case 'call/progress':
     case 'call/completed':
+    case 'call/skipped':
       return reduceCalls(state, event satisfies CallEvent);
     case 'input/requested':
     case 'input/answered':
@@ -53,11 +61,13 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/pane-measured':
     case 'ui/filter-set':
     case 'ui/trace-toggled':
+    case 'ui/help-toggled':
+    case 'ui/input-edited':
     case 'ui/resized':
     case 'notice/posted':
       return reduceUi(state, event satisfies UiEvent);
     default:
-      // An event from a newer controller than this reducer: ignore it.
+      // An event from a newer driver than this reducer: ignore it.
       return assertNever(event, state);
   }
 }

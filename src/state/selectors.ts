@@ -2,7 +2,8 @@
 // render: windows slice only the visible rows; whole-list work is memoised on
 // the identity of the (immutable) input.
 import type {Catalog, CatalogEntry} from '../hub/types.js';
-import type {AppState, ConversationItem, Notice, ScrollPane, ScrollState, ServerView, ToolCallItem, TraceEntry, TraceRing, TurnState} from './app-state.js';
+import type {TraceLine} from '../hub/hub-events.js';
+import type {AppState, ConversationItem, Notice, ScrollPane, ScrollState, ServerView, ToolCallItem, TraceRing, TurnState} from './app-state.js';
 
 /** The rows of a list that fit in a pane, and how many are hidden on each side. */
 export interface ListWindow<T> {
@@ -131,7 +132,7 @@ export function traceRing(state: AppState, alias: string | null = traceAlias(sta
 export function paneItems(state: AppState, pane: 'conversation'): readonly ConversationItem[];
 export function paneItems(state: AppState, pane: 'catalog'): readonly CatalogEntry[];
 export function paneItems(state: AppState, pane: 'servers'): readonly ServerView[];
-export function paneItems(state: AppState, pane: 'trace'): readonly TraceEntry[];
+export function paneItems(state: AppState, pane: 'trace'): readonly TraceLine[];
 export function paneItems(state: AppState, pane: ScrollPane): readonly unknown[];
 export function paneItems(state: AppState, pane: ScrollPane): readonly unknown[] {
   switch (pane) {
@@ -150,7 +151,7 @@ export function paneItems(state: AppState, pane: ScrollPane): readonly unknown[]
 export function paneWindow(state: AppState, pane: 'conversation', height?: number): ListWindow<ConversationItem>;
 export function paneWindow(state: AppState, pane: 'catalog', height?: number): ListWindow<CatalogEntry>;
 export function paneWindow(state: AppState, pane: 'servers', height?: number): ListWindow<ServerView>;
-export function paneWindow(state: AppState, pane: 'trace', height?: number): ListWindow<TraceEntry>;
+export function paneWindow(state: AppState, pane: 'trace', height?: number): ListWindow<TraceLine>;
 export function paneWindow(state: AppState, pane: ScrollPane, height = state.ui.viewport[pane]): ListWindow<unknown> {
   return scrolledWindow(paneItems(state, pane), state.ui.scroll[pane], height);
 }
@@ -167,34 +168,21 @@ export function pendingApproval(state: AppState): ToolCallItem | null {
   return state.approvals.length > 0 ? callCard(state, state.approvals[0]) : null;
 }
 
-/** Whether the user allowed `name` for the rest of the session. */
-export function isAlwaysAllowed(state: AppState, name: string): boolean {
-  return state.alwaysAllowed.has(name);
-}
 
-/** Whether a turn is running or being cancelled. */
-export function isBusy(state: AppState): boolean {
-  return state.turn.status !== 'idle';
-}
 
 /** The newest status-line notice, or null. */
 export function latestNotice(state: AppState): Notice | null {
   return state.notices.length > 0 ? state.notices[state.notices.length - 1] : null;
 }
 
-/** The items of the current (or last) turn, user message first; what `--print` writes. */
-export function turnItems(state: AppState): readonly ConversationItem[] {
-  return state.turn.id === 0 ? [] : state.conversation.items.slice(state.turn.firstIndex);
-}
-
-/** The final assistant text of the current (or last) turn, '' if none. */
-export function lastAssistantText(state: AppState): string {
+/** The calls of the current (or last) turn that have a result, in the order the model asked for them. */
+export function turnCalls(state: AppState): ToolCallItem[] {
+  if (state.turn.id === 0) return [];
   const items = state.conversation.items;
-  // Scans back only across this turn's items.
-  for (let i = items.length - 1; i >= state.turn.firstIndex; i--) {
+  const calls: ToolCallItem[] = [];
+  for (let i = state.turn.firstIndex; i < items.length; i++) {
     const item = items[i];
-    if (item.kind === 'assistant') return item.text;
-    if (item.kind === 'user') break;
+    if (item.kind === 'tool-call' && item.outcome) calls.push(item);
   }
-  return '';
+  return calls;
 }

@@ -1,7 +1,5 @@
 // Bounding untrusted text before it is kept: a server may send megabytes on
 // one line, and the state must stay small whatever it sends.
-import {describeBlock} from '../hub/content/index.js';
-import type {ContentBlock} from '../session/mcp-types.js';
 
 /** `text` cut to at most `max` characters, with an ellipsis when cut. */
 export function truncate(text: string, max: number): string {
@@ -12,16 +10,4 @@ export function truncate(text: string, max: number): string {
   const code = text.charCodeAt(cut - 1);
   if (code >= 0xd800 && code <= 0xdbff) cut--;
   return `${text.slice(0, cut)}…`;
-}
-
-/** A short readable preview of tool output, reading only as much as `max` needs. */
-export function previewOf(content: readonly ContentBlock[] | undefined, max: number): string {
-  if (!Array.isArray(content)) return '';
-  let out = '';
-  for (const block of content) {
-    if (out.length > max) break;
-    const piece = describeBlock(block);
-    out = out ? `${out}\n${piece}` : piece;
-  }
-  return truncate(out, max);
 }

@@ -1,5 +1,5 @@
-import type {ExitInfo} from '../connection/errors.js';
-import {TransportClosedError, type Transport} from './types.js';
+import {TailBuffer} from './tail-buffer.js';
+import {TransportClosedError, type ExitInfo, type Transport} from './types.js';
 
 /** One end of an in-memory linked pair: what one side sends, the other receives. */
 export class MemoryTransport implements Transport {
@@ -10,6 +10,7 @@ export class MemoryTransport implements Transport {
   onnoise?: (line: string, reason: string) => void;
   ondiagnostic?: (text: string) => void;
   peer?: MemoryTransport;
+  private readonly diagnostics = new TailBuffer(16 * 1024);
   private closed = false;
 
   /** Two transports wired to each other. */
@@ -23,8 +24,14 @@ export class MemoryTransport implements Transport {
 
   async start(): Promise<void> {}
 
-  diagnosticsTail(): string[] {
-    return [];
+  /** What a process would write to stderr: tests use it to give a fake server a voice. */
+  diagnose(text: string): void {
+    this.diagnostics.append(text);
+    this.ondiagnostic?.(text);
+  }
+
+  diagnosticsTail(lines: number): string[] {
+    return this.diagnostics.lines(lines);
   }
 
   async send(message: object): Promise<void> {

@@ -5,9 +5,8 @@
 // is breakerbox.
 //
 // It is a POSIX shell script, not a Node program: it starts with the first
-// server, in the same burst as every other server, and a shell costs about a
-// millisecond of CPU where another Node process costs tens (measured in
-// BENCHMARKS.md, "10 servers started together").
+// server, in the same burst as every other server, and a shell starts for a
+// fraction of what another Node process costs (BENCHMARKS.md, finding 5).
 //
 // Protocol on stdin, one line each:
 //   +<pgid>   a server was started in process group <pgid>

@@ -1,9 +1,8 @@
 import {spawn, type ChildProcess} from 'node:child_process';
-import type {ExitInfo} from '../connection/errors.js';
 import {LineReader} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
 import {watchProcessGroup} from './reaper.js';
-import {TransportClosedError, type Transport} from './types.js';
+import {TransportClosedError, type ExitInfo, type Transport} from './types.js';
 
 /** How long after a process exits its pipes may still deliver what it wrote. */
 const EXIT_DRAIN_MS = 50;
@@ -17,8 +16,6 @@ export interface StdioOptions {
   /** Wait this long after ending stdin, and again after SIGTERM. */
   closeGraceMs?: number;
   maxLineBytes?: number;
-  /** Every stderr chunk, for log files; the transport keeps its own tail. */
-  onstderr?: (text: string) => void;
 }
 
 /** A server process spoken to over stdin/stdout; stderr is drained, never parsed. */
@@ -28,6 +25,7 @@ export class StdioTransport implements Transport {
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
+  /** Every stderr chunk, for log files; the transport keeps its own tail. */
   ondiagnostic?: (text: string) => void;
 
   readonly stderr = new TailBuffer(64 * 1024);
@@ -40,6 +38,10 @@ export class StdioTransport implements Transport {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  diagnosticsTail(lines: number): string[] {
+    return this.stderr.lines(lines);
   }
 
   start(): Promise<void> {
@@ -61,7 +63,6 @@ export class StdioTransport implements Transport {
       child.stderr!.setEncoding('utf8');
       child.stderr!.on('data', (text: string) => {
         this.stderr.append(text);
-        this.options.onstderr?.(text);
         this.ondiagnostic?.(text);
       });
       // EPIPE on a dead child's stdin is expected; the exit event tells the story.
@@ -93,9 +94,9 @@ export class StdioTransport implements Transport {
     }
     // Messages sent in the same tick leave in one write: with many calls in
     // flight, a write per message woke the server once per message, and both
-    // processes paid a context switch each time (64 in flight through the
-    // hub went from 0.55x to 0.79x raw; BENCHMARKS.md). Uncorked on the next
-    // tick, which runs after the promise jobs that issued the sends.
+    // processes paid a context switch each time (BENCHMARKS.md, finding 6).
+    // Uncorked on the next tick, which runs after the promise jobs that
+    // issued the sends.
     if (!this.corked) {
       this.corked = true;
       stdin.cork();
@@ -120,10 +121,6 @@ export class StdioTransport implements Transport {
     if (await this.waitExit(grace)) return;
     this.signal('SIGKILL');
     await this.waitExit(grace);
-  }
-
-  diagnosticsTail(lines: number): string[] {
-    return this.stderr.lines(lines);
   }
 
   /** Sends a signal to the server's whole process group. */

@@ -1,12 +1,23 @@
-import type {ExitInfo} from '../connection/errors.js';
+/** How a server process or stream ended. */
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+  /** A spawn failure (ENOENT, EACCES…), when the process never ran. */
+  error?: string;
+  /** A network transport's connection was lost (refused, reset): why, in words. */
+  lost?: string;
+  stderrTail: string;
+}
 
 /**
- * One bidirectional message stream. Five members, so an in-memory pair can
- * stand in for a process in tests and an HTTP transport can be added later.
- * Handlers are properties, set by the one owner (the connection).
+ * One bidirectional message stream, small enough that an in-memory pair can
+ * stand in for a process in tests and an HTTP transport beside stdio. Handlers
+ * are properties, set by their one owner: the connection sets the message and
+ * close handlers, whoever keeps the server's log sets `ondiagnostic`. Nothing
+ * above this interface needs to know which kind it talks to.
  */
 export interface Transport {
-  /** What carries the messages; for display only (nothing above the transport branches on it). */
+  /** Which kind of stream this is, for messages and the trace pane. */
   readonly kind: 'stdio' | 'http' | 'memory';
   start(): Promise<void>;
   send(message: object): Promise<void>;
@@ -18,9 +29,13 @@ export interface Transport {
   onerror?: (error: Error) => void;
   /** A line that is not JSON; reading goes on. */
   onnoise?: (line: string, reason: string) => void;
-  /** Free-form text beside the protocol: a process's stderr, or one line per failed or odd HTTP exchange. */
+  /**
+   * Free-form text beside the protocol, as it arrives: a stdio server's
+   * stderr; for HTTP, a line per failed or odd exchange. Logging, never an
+   * error signal.
+   */
   ondiagnostic?: (text: string) => void;
-  /** The last lines of that text, for offline reasons. */
+  /** The last `lines` non-empty lines of that text, oldest first (for offline reasons). */
   diagnosticsTail(lines: number): string[];
 }
 

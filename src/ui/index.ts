@@ -1,5 +1,5 @@
 // The UI layer's public face: the app, its theme, and the alternate screen.
 export {App, type AppProps} from './app/app.js';
-export type {UiController} from './app/actions.js';
+export type {UiDriver} from './app/intents.js';
 export {createTheme, noColorRequested, type Theme} from './theme.js';
 export {enterAltScreen} from './alt-screen.js';

@@ -3,8 +3,6 @@ import {clientFeatures, defaultsFor, type FeatureHost} from '../../src/agent/cli
 import {createScriptedModel} from '../../src/agent/models/scripted.js';
 import {parseScript} from '../../src/agent/models/script.js';
 import type {StdioServerConfig} from '../../src/config/index.js';
-import {Controller} from '../../src/agent/controller.js';
-import {createStore} from '../../src/state/store.js';
 import {initialState} from '../../src/state/app-state.js';
 import {reduce} from '../../src/state/reduce.js';
 
@@ -33,39 +31,12 @@ describe('client features', () => {
     expect(await clientFeatures(server(), host({yes: true})).elicit!({mode: 'url', message: 'open', url: 'https://x'}, ctx)).toEqual({action: 'decline'});
   });
 
-  it('the UI path: the question goes to the store, the answer comes back as the result', async () => {
-    const store = createStore(initialState());
-    const controller = new Controller({store, hub: {} as any, model: createScriptedModel(), maxSteps: 1, rules: {yes: false, allow: [], autoApprove: {}}, interactive: true});
-    const f = clientFeatures(server(), host({interactive: true, ask: (r, s) => controller.askInput(r, s)}));
-    const pending = f.elicit!({message: 'Your \u001b[2Jname?', requestedSchema: schema}, {alias: 's'});
-    const asked = store.getState().inputRequests[0]!;
-    expect(asked).toMatchObject({alias: 's', kind: 'elicitation', message: 'Your name?'});
-    controller.answerInput(asked.requestId, {action: 'accept', content: {name: 'Ada'}});
-    expect(await pending).toEqual({action: 'accept', content: {name: 'Ada'}});
-    expect(store.getState().inputRequests).toHaveLength(0);
-  });
-
   it('sampling: refused without a way to ask, answered by the model with --yes or approval', async () => {
     const params = {messages: [{role: 'user', content: {type: 'text', text: 'Capital of France?'}}], maxTokens: 50};
     await expect(clientFeatures(server({sampling: true}), host()).sample!(params, {alias: 's'})).rejects.toThrow(/cannot ask the user.*--yes/);
     const answer = await clientFeatures(server({sampling: true}), host({yes: true})).sample!(params, {alias: 's'});
     expect(answer).toMatchObject({role: 'assistant', content: {type: 'text', text: 'Paris'}, stopReason: 'endTurn'});
     await expect(clientFeatures(server({sampling: true}), host({interactive: true})).sample!(params, {alias: 's'})).rejects.toThrow(/declined/);
-  });
-});
-
-describe('cancelling a turn', () => {
-  it('also cancels server requests still waiting for the user', async () => {
-    const store = createStore(initialState());
-    const script = parseScript({steps: [{text: 'slow', delayMs: 5_000}]});
-    const controller = new Controller({store, hub: {catalog: {entries: [], byName: new Map(), version: 0}, unavailable: () => [], instructions: () => [], call: async () => ({content: [], durationMs: 0})} as any, model: createScriptedModel({script}), maxSteps: 1, rules: {yes: false, allow: [], autoApprove: {}}, interactive: true});
-    const turn = controller.submit('q')!;
-    const pending = controller.askInput({alias: 's', kind: 'elicitation', message: 'name?'});
-    expect(store.getState().inputRequests).toHaveLength(1);
-    controller.cancel();
-    expect(await pending).toEqual({action: 'cancel'});
-    expect(store.getState().inputRequests).toHaveLength(0);
-    expect((await turn).stopReason).toBe('cancelled');
   });
 });
 

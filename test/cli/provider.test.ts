@@ -3,8 +3,8 @@ import {adaptHistory} from '../../src/agent/models/adapt-history.js';
 import {providerLosses} from '../../src/agent/models/provider-losses.js';
 import type {ModelMessage} from '../../src/agent/model.js';
 import {resolveProvider} from '../../src/cli/setup.js';
-import {startFakeAnthropic, type FakeAnthropic} from '../fakes/fake-anthropic.js';
-import {startFakeOpenAI, type FakeOpenAI} from '../fakes/fake-openai.js';
+import {startFakeAnthropic, type FakeAnthropic} from '../helpers/fake-anthropic.js';
+import {startFakeOpenAI, type FakeOpenAI} from '../helpers/fake-openai.js';
 import {runCli} from '../helpers/cli.js';
 import {tempDir} from '../helpers/hub.js';
 

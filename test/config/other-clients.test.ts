@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {CLIENT_IDS, clientFiles, otherClientKey, placesFromEnv, type Places} from '../../src/config/other-clients.js';
+import {otherClientKey} from '../../src/config/other-client-keys.js';
+import {CLIENT_IDS, clientFiles, placesFromEnv, type Places} from '../../src/config/other-clients.js';
 
 const paths = (p: Places) => Object.fromEntries(CLIENT_IDS.map((c) => [c, clientFiles(c, p).filter((f) => f.scope === 'user').map((f) => f.path)[0]]));
 

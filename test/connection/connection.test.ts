@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {Connection} from '../../src/connection/connection.js';
 import {McpError, ServerExitedError, TimeoutError, AbortError} from '../../src/connection/errors.js';
 import {MemoryTransport} from '../../src/transport/memory.js';
@@ -73,6 +73,19 @@ describe('Connection', () => {
     expect(await conn.request('d', {}).catch((e) => e)).toBeInstanceOf(ServerExitedError);
   });
 
+  it('tells every close listener once, and one added after the end at once', async () => {
+    const {conn, server} = setup();
+    const seen: string[] = [];
+    conn.onClose((exit) => seen.push(`a ${exit.code}`));
+    const off = conn.onClose(() => seen.push('removed'));
+    conn.onClose((exit) => seen.push(`b ${exit.code}`));
+    off();
+    await server.close({code: 4});
+    await waitFor(() => seen.length === 2);
+    conn.onClose((exit) => seen.push(`late ${exit.code}`));
+    expect(seen).toEqual(['a 4', 'b 4', 'late 4']);
+  });
+
   it('answers the server: ping with {}, unknown methods with -32601, id 0 and string ids kept', async () => {
     const {conn, server, received} = setup();
     conn.handle('roots/list', () => ({roots: []}));
@@ -98,16 +111,46 @@ describe('Connection', () => {
   });
 
   it('restarts the idle timer on progress, but the total cap still applies', async () => {
-    const {conn, server, received} = setup();
-    const progress: number[] = [];
-    const p = conn.request('work', {_meta: {progressToken: 't1'}}, {timeoutMs: 400, maxTotalMs: 5_000, progressToken: 't1', onProgress: (e) => progress.push(e.progress)}).catch((e) => e);
-    await waitFor(() => received.length === 1);
-    for (let i = 1; i <= 4; i++) {
-      await new Promise((r) => setTimeout(r, 150));
-      await server.send({jsonrpc: '2.0', method: 'notifications/progress', params: {progressToken: 't1', progress: i, total: 4}});
+    // Time is the subject: a fake clock moves it (the pair delivers in microtasks, which stay real).
+    vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'performance']});
+    try {
+      const {conn, server, received} = setup();
+      const progress: number[] = [];
+      const p = conn.request('work', {_meta: {progressToken: 't1'}}, {timeoutMs: 400, maxTotalMs: 1_000, progressToken: 't1', onProgress: (e) => progress.push(e.progress)}).catch((e) => e);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(received).toHaveLength(1);
+      // 4 × 300 ms: past the 400 ms idle timeout, but each progress restarts it.
+      for (let i = 1; i <= 3; i++) {
+        await vi.advanceTimersByTimeAsync(300);
+        await server.send({jsonrpc: '2.0', method: 'notifications/progress', params: {progressToken: 't1', progress: i, total: 9}});
+        await vi.advanceTimersByTimeAsync(0);
+        expect(progress).toHaveLength(i);
+      }
+      // The total cap (1,000 ms) ends it however much progress comes.
+      await vi.advanceTimersByTimeAsync(300);
+      const err = await p;
+      expect(err).toBeInstanceOf(TimeoutError);
+      expect(err.message).toContain('1000 ms');
+      expect(progress).toEqual([1, 2, 3]);
+    } finally {
+      vi.useRealTimers();
     }
-    await server.send({jsonrpc: '2.0', id: received[0].id, result: {done: true}});
-    expect(await p).toEqual({done: true});
-    expect(progress).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a progress notification keeps a request alive past its idle timeout until the answer', async () => {
+    vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'performance']});
+    try {
+      const {conn, server, received} = setup();
+      const p = conn.request('work', {_meta: {progressToken: 't2'}}, {timeoutMs: 400, maxTotalMs: 5_000, progressToken: 't2', onProgress: () => {}});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(received).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(300);
+      await server.send({jsonrpc: '2.0', method: 'notifications/progress', params: {progressToken: 't2', progress: 1}});
+      await vi.advanceTimersByTimeAsync(300);
+      await server.send({jsonrpc: '2.0', id: received[0].id, result: {done: true}});
+      expect(await p).toEqual({done: true});
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

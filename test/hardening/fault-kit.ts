@@ -2,7 +2,7 @@
 // watch for errors escaping to the process, prove the healthy one still
 // serves, and leave no process behind.
 import {afterEach, beforeEach, expect} from 'vitest';
-import type {Hub, HubOptions, HubServer, StdioHubServer} from '../../src/hub/hub.js';
+import type {Hub, HubOptions, StdioHubServer} from '../../src/hub/hub.js';
 import type {HubEvent} from '../../src/hub/hub-events.js';
 import type {ServerStatus} from '../../src/hub/types.js';
 import {testHub, textOf} from '../helpers/hub.js';

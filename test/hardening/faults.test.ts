@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {tempDir, textOf} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
-import {BASE_TOOLS, connectionOf, expectNeighbourServes, MODEL_NAME, startFault, stderrOf, toolsOf, useFaultKit} from './fault-kit.js';
+import {BASE_TOOLS, connectionOf, expectNeighbourServes, MODEL_NAME, startFault, toolsOf, useFaultKit} from './fault-kit.js';
 import {heldBytes, MB, peakRssDuring, tagged} from './helpers.js';
 
 useFaultKit();
@@ -139,7 +139,7 @@ describe('startup faults', () => {
   it('malformed_tools: unusable entries are dropped with reasons, the rest get valid, unique model names', async () => {
     const run = await startFault('malformed_tools');
     expect(run.status().state).toBe('online');
-    const dropped = run.events.flatMap((e) => (e.type === 'dropped' && e.alias === 'x' ? e.dropped : []));
+    const dropped = run.events.flatMap((e) => (e.type === 'server/tools-dropped' && e.alias === 'x' ? e.dropped : []));
     expect(dropped.map((d) => [d.name ?? null, d.reason])).toEqual([
       [null, 'no name'],
       ['schema_is_string', 'inputSchema is not an object'],

@@ -133,9 +133,9 @@ export {ROOT};
 /** Hub option: stdio transports with a short close grace (stdin EOF → SIGTERM → SIGKILL), for stubborn servers. */
 export function quickClose(graceMs = 300): Pick<HubOptions, 'makeTransport'> {
   return {
-    makeTransport: (server, onstderr) => {
+    makeTransport: (server) => {
       const s = server as StdioHubServer;
-      return new StdioTransport({command: s.command, args: s.args, cwd: s.cwd, env: s.env, onstderr, closeGraceMs: graceMs});
+      return new StdioTransport({command: s.command, args: s.args, cwd: s.cwd, env: s.env, closeGraceMs: graceMs});
     },
   };
 }

@@ -2,6 +2,7 @@
 // starting, a circuit whose trial call is cancelled, and trace summaries of
 // hostile values.
 import {describe, expect, it} from 'vitest';
+import {systemClock} from '../../src/hub/debounce.js';
 import {testHub, textOf} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
 import {liar} from './security-kit.js';
@@ -32,19 +33,22 @@ describe('closing the hub', () => {
 describe('circuit breaker', () => {
   it('a cancelled trial call does not leave the circuit open for good', async () => {
     const tag = newTag('circuit');
-    const {hub} = testHub([taggedChaos('c', 'ok', tag, {}, {toolTimeouts: {hang: 100}})], {circuit: {threshold: 1, cooldownMs: 200}});
+    // The cooldown passes on a clock of our own, not by waiting for it.
+    let now = 1_000_000;
+    const {hub, events} = testHub([taggedChaos('c', 'ok', tag, {}, {toolTimeouts: {hang: 100}})], {circuit: {threshold: 1, cooldownMs: 200}, clock: {...systemClock, now: () => now}});
     try {
       await hub.start();
       expect((await hub.call('mcp__c__hang', {})).failure).toBe('timeout');
       expect((await hub.call('mcp__c__echo', {text: 'x'})).failure).toBe('circuit-open');
-      await new Promise((r) => setTimeout(r, 250)); // the cooldown itself is what is under test
-      // The half-open trial call is cancelled by the user before it ends.
+      now += 250;
+      // The half-open trial call is cancelled by the user once it is on its way.
       const abort = new AbortController();
+      const sent = events.length;
       const trial = hub.call('mcp__c__slow', {ms: 5_000}, {signal: abort.signal});
-      setTimeout(() => abort.abort('user pressed Esc'), 50);
+      await waitFor(() => events.slice(sent).some((e) => e.type === 'server/call-started' && e.tool === 'slow'), 'the trial call sent');
+      abort.abort('user pressed Esc');
       expect((await trial).failure).toBe('aborted');
       // A cancellation says nothing about the server: the next call is the new trial.
-      await new Promise((r) => setTimeout(r, 250));
       const next = await hub.call('mcp__c__echo', {text: 'through'});
       expect(next.failure).toBeUndefined();
       expect(textOf(next)).toBe('through');

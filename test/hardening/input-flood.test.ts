@@ -24,7 +24,7 @@ describe('a server firing 300 elicitation requests at once', () => {
     const {hub, events} = await startFault('elicit_flood', {CHAOS_FLOOD_COUNT: '300'}, {}, {features: () => ({elicit})});
     await waitFor(() => answers(stderrOf(hub), '{"action":"decline"}') === 297, '297 requests declined without asking', 30_000);
     expect(asked).toHaveLength(3);
-    const declined = (reason: string) => events.filter((e): e is Extract<HubEvent, {type: 'inputs-declined'}> => e.type === 'inputs-declined' && e.reason === reason);
+    const declined = (reason: string) => events.filter((e): e is Extract<HubEvent, {type: 'server/inputs-declined'}> => e.type === 'server/inputs-declined' && e.reason === reason);
     await waitFor(() => declined('flood').reduce((n, e) => n + e.count, 0) === 297, 'notices adding up to 297 declines', 10_000);
     expect(declined('flood').length).toBeLessThan(10); // coalesced, not one notice per request
     expect(declined('flood')[0]!.text).toBe('x: 1 elicitation/create request declined without asking (3 of its requests were already waiting for you)');
@@ -50,7 +50,7 @@ describe('InputGate', () => {
     await expect(f.sample!({}, ctx())).rejects.toThrow(/the user declines every request from this server/);
     gate.acceptFrom('a');
     expect(await f.elicit!({}, ctx())).toEqual({action: 'accept', content: {}});
-    expect(events.filter((e) => e.type === 'inputs-declined')[0]).toMatchObject({alias: 'a', reason: 'declined-all', count: 1});
+    expect(events.filter((e) => e.type === 'server/inputs-declined')[0]).toMatchObject({alias: 'a', reason: 'declined-all', count: 1});
   });
 
   it('declineFrom for a while: after forMs the server may ask again', async () => {

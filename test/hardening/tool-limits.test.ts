@@ -20,7 +20,7 @@ describe('a server listing a 40 MB description and a 1 MB input schema', () => {
     expect(hub.droppedTools).toEqual([{alias: 'x', tool: 'huge_schema', reason: 'its schemas are over 65,536 characters, the most one tool definition may have'}]);
     // What every model request carries: every server's tools, well under a megabyte.
     expect(JSON.stringify(modelTools(hub.catalog.entries)).length).toBeLessThan(200_000);
-    const traced = events.flatMap((e) => (e.type === 'trace' && e.alias === 'x' ? [e.line.summary] : []));
+    const traced = events.flatMap((e) => (e.type === 'trace/recorded' && e.alias === 'x' ? [e.entry.summary] : []));
     expect(traced).toContainEqual(expect.stringMatching(/^tool definition cut: "huge": description cut from 41,943,058 to/));
     expect(traced).toContainEqual(expect.stringMatching(/^dropped tool "huge_schema" .*its schemas are over 65,536 characters/));
     expect(textOf(await hub.call('mcp__x__huge', {}))).toBe('huge ran');

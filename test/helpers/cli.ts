@@ -32,3 +32,34 @@ export function runCli(args: string[], opts: {env?: Record<string, string>; cwd?
     child.stdin.end(opts.stdin ?? '');
   });
 }
+
+/**
+ * Runs the built CLI with stdout read by something that goes away after the
+ * first line, as `breakerbox … | head -1` does: the rest of the output meets a
+ * closed pipe (EPIPE).
+ */
+export function runCliFirstLine(args: string[], opts: {env?: Record<string, string>; timeoutMs?: number} = {}): Promise<CliRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.mjs'), ...args], {
+      cwd: ROOT,
+      env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...opts.env},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      // The reader is gone: the child's next write fails with EPIPE.
+      if (stdout.includes('\n')) child.stdout.destroy();
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`breakerbox ${args.join(' ')} did not finish; stderr: ${stderr.slice(-500)}`));
+    }, opts.timeoutMs ?? 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({code, stdout: stdout.split('\n')[0]!, stderr});
+    });
+  });
+}

@@ -20,7 +20,7 @@ afterEach(async () => {
 afterAll(() => killHttpServers());
 
 /** The trace shows the server answered the call with an SSE stream: it has the call. */
-const callStreamOpen = (events: HubEvent[]) => events.some((e) => e.type === 'trace' && e.line.kind === 'http' && /POST tools\/call #\d+ → 200 text\/event-stream/.test(e.line.summary));
+const callStreamOpen = (events: HubEvent[]) => events.some((e) => e.type === 'trace/recorded' && e.entry.kind === 'http' && /POST tools\/call #\d+ → 200 text\/event-stream/.test(e.entry.summary));
 const names = (h: Hub, alias: string) => h.catalog.entries.filter((e) => e.alias === alias).map((e) => e.name);
 
 describe('bundled servers over HTTP', {timeout: 90_000}, () => {
@@ -31,7 +31,7 @@ describe('bundled servers over HTTP', {timeout: 90_000}, () => {
     hub = h;
     await hub.start();
     // The trace shows each exchange; a legacy one names its session (shortened), a modern one has none.
-    const http = (alias: string) => events.flatMap((e) => (e.type === 'trace' && e.alias === alias && e.line.kind === 'http' ? [e.line.summary] : []));
+    const http = (alias: string) => events.flatMap((e) => (e.type === 'trace/recorded' && e.alias === alias && e.entry.kind === 'http' ? [e.entry.summary] : []));
     expect(http('tickets')).toContainEqual(expect.stringMatching(/^POST tools\/list #\d+ → 200 application\/json session [0-9a-f]{8}… \(\d+ ms\)$/));
     expect(http('notes')).toContainEqual(expect.stringMatching(/^POST server\/discover #1 → 200 application\/json \(\d+ ms\)$/));
     expect(http('notes').join('\n')).not.toMatch(/session/);

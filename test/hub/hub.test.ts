@@ -48,12 +48,11 @@ describe('the hub with the bundled servers', () => {
   it('shows stderr in the trace, and a reconnect as starting → online', async () => {
     const {hub, events} = make(bundled(), {trace: true});
     await hub.start();
-    await waitFor(() => events.some((e) => e.type === 'trace' && e.alias === 'notes' && e.line.kind === 'stderr' && e.line.summary.includes('notes-server ready')));
+    await waitFor(() => events.some((e) => e.type === 'trace/recorded' && e.alias === 'notes' && e.entry.kind === 'stderr' && e.entry.summary.includes('notes-server ready')));
     const before = events.length;
     expect(await hub.reconnect('tickets')).toBe(true);
-    const states = events.slice(before).flatMap((e) => (e.type === 'status' && e.status.alias === 'tickets' ? [e.status.state] : []));
-    expect(states[0]).toBe('starting');
-    expect(states.at(-1)).toBe('online');
+    const lifecycle = events.slice(before).flatMap((e) => (e.type.startsWith('server/') && 'alias' in e && e.alias === 'tickets' && e.type !== 'server/page-listed' ? [e.type] : []));
+    expect(lifecycle).toEqual(['server/starting', 'server/online']);
   });
 
   it('writes each server\'s stderr to its own log file', async () => {
@@ -172,7 +171,7 @@ describe('failure isolation', () => {
     await hub.start();
     await waitFor(() => hub.catalog.byName.has('mcp__notes__count_notes'), 'count_notes after list_changed');
     expect(hub.catalog.entries.slice(0, 3).map((e) => e.name)).toEqual(['mcp__notes__search', 'mcp__notes__read_note', 'mcp__notes__list_recent']);
-    const listens = () => events.filter((e) => e.type === 'trace' && e.line.summary.includes('subscriptions/listen') && e.line.direction === 'out').length;
+    const listens = () => events.filter((e) => e.type === 'trace/recorded' && e.entry.summary.includes('subscriptions/listen') && e.entry.direction === 'out').length;
     expect(listens()).toBe(1);
     await hub.reconnect('notes');
     await waitFor(() => listens() === 2, 'a new listen stream after the restart');

@@ -4,15 +4,14 @@
 // model calls the tools; the user answers in the TUI; the tool card shows what
 // the server made of the answer.
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {parseScript} from '../../src/agent/models/script.js';
 import {buildApp, type App as BuiltApp} from '../../src/cli/app.js';
 import {App} from '../../src/ui/app/app.js';
 import {createTheme} from '../../src/ui/theme.js';
-import {cliOptions, keyGap, testEnv, typeKeys, typeLine, waitForFrame, writeScript} from '../ui/helpers.js';
+import {cliOptions, keyGap, testEnv, typeKeys, typeLine, waitForFrame, writeScript} from '../helpers/ui.js';
 import {modelName, ROOT, scratch, writeConfig} from './helpers.js';
-import {TAB, CTRL_C, CTRL_D, CTRL_S} from '../ui/keys.js';
+import {TAB, CTRL_C, CTRL_D, CTRL_S} from '../helpers/keys.js';
 
 const STARTUP = 30_000;
 const ELICIT = 'mcp__everything__trigger-elicitation-request';
@@ -56,9 +55,8 @@ beforeAll(async () => {
     tmcp: {command: 'node', args: ['--import', 'tsx', 'test/fixtures/tmcp-server.ts'], cwd: ROOT, startupTimeoutMs: STARTUP},
   });
   built = await buildApp(cliOptions({config: path, script: writeScript(SCRIPT), model: undefined, yes: true}), testEnv(), {interactive: true, columns: 100, rows: 40});
-  const ready = built.hub.start();
-  ui = render(<App store={built.store} controller={built.controller} theme={createTheme(true)} ready={ready} onQuit={() => {}} />);
-  await ready;
+  ui = render(<App store={built.store} driver={built.driver} theme={createTheme(true)} onQuit={() => {}} />);
+  await built.driver.start();
   await frame((f) => f.includes('2/2 online'), 'both servers online', 60_000);
   // The names the script uses are the ones the catalog gave the model.
   expect([modelName(built.hub, 'everything', 'trigger-elicitation-request'), modelName(built.hub, 'everything', 'trigger-url-elicitation'), modelName(built.hub, 'tmcp', 'ask_name')]).toEqual([ELICIT, LINK, ASK_NAME]);
@@ -66,7 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   cleanup();
-  await built?.controller.shutdown();
+  await built?.driver.shutdown();
   tmp?.cleanup();
 }, 30_000);
 

@@ -58,9 +58,9 @@ export function hubFromConfig(config: Config, options: Partial<HubOptions> & {fe
     },
     onEvent: (event) => {
       rec.events.push(event);
-      if (event.type === 'trace') {
+      if (event.type === 'trace/recorded') {
         const list = rec.trace.get(event.alias) ?? [];
-        list.push(event.line);
+        list.push(event.entry);
         rec.trace.set(event.alias, list);
       }
     },

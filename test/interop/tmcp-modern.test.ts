@@ -141,7 +141,7 @@ describe('calls', () => {
 describe('request-scoped progress and logs (modern)', () => {
   it('progress arrives through onProgress, and only logs at or above the requested level come back as log events', async () => {
     const seen: Array<{progress: number; total?: number; message?: string}> = [];
-    const logsBefore = modern.rec.events.filter((e) => e.type === 'log').length;
+    const logsBefore = modern.rec.events.filter((e) => e.type === 'server/logged').length;
     const name = modelName(modern.hub, 'tmcp', 'work')!;
     const r = await modern.hub.call(name, {}, {onProgress: (p) => seen.push(p)});
     expect(textOf(r)).toBe('worked');
@@ -149,9 +149,9 @@ describe('request-scoped progress and logs (modern)', () => {
     const sent = rawMessages(modern.rec, 'tmcp', 'tools/call').at(-1)!.message.params as {_meta: Record<string, unknown>};
     expect(sent._meta['io.modelcontextprotocol/logLevel']).toBe('warning');
     expect(typeof sent._meta.progressToken).toBe('string');
-    await waitFor(() => modern.rec.events.filter((e) => e.type === 'log').length > logsBefore, 'a log event', 10_000);
-    const logs = modern.rec.events.filter((e) => e.type === 'log').slice(logsBefore);
-    expect(logs).toEqual([{type: 'log', alias: 'tmcp', level: 'warning', text: 'work: disk almost full (not really)'}]);
+    await waitFor(() => modern.rec.events.filter((e) => e.type === 'server/logged').length > logsBefore, 'a log event', 10_000);
+    const logs = modern.rec.events.filter((e) => e.type === 'server/logged').slice(logsBefore);
+    expect(logs).toEqual([{type: 'server/logged', alias: 'tmcp', level: 'warning', text: 'work: disk almost full (not really)'}]);
   });
 });
 

@@ -135,20 +135,25 @@ describe('a slow modern server', () => {
   it('is not also put through the legacy handshake once server/discover wins', async () => {
     const [client, server] = MemoryTransport.pair();
     const seen: any[] = [];
+    let initAnswered: Promise<void> | undefined;
     server.onmessage = (m: any) => {
       seen.push(m);
       // Answers in order, slowly: discover first, then (a dual-era server) initialize.
       if (m.method === 'server/discover') setTimeout(() => void server.send({jsonrpc: '2.0', id: m.id, result: {supportedVersions: ['2026-07-28'], capabilities: {}}}), 300);
-      if (m.method === 'initialize') setTimeout(() => void server.send({jsonrpc: '2.0', id: m.id, result: {protocolVersion: '2025-11-25', capabilities: {}, serverInfo: {name: 'dual'}}}), 600);
+      if (m.method === 'initialize') {
+        initAnswered = new Promise((r) => setTimeout(() => void server.send({jsonrpc: '2.0', id: m.id, result: {protocolVersion: '2025-11-25', capabilities: {}, serverInfo: {name: 'dual'}}}).then(r), 600));
+      }
     };
     const s = track(await McpSession.open(client, {label: 'dual', clientInfo: {name: 't'}, probeWaitMs: 50}));
     expect(s.era).toBe('modern');
     const init = seen.find((m) => m.method === 'initialize');
     expect(init).toBeTruthy();
-    const {waitFor} = await import('../helpers/wait.js');
+    const {waitFor, nextTurn} = await import('../helpers/wait.js');
     const cancel = await waitFor(() => seen.find((m) => m.method === 'notifications/cancelled'));
     expect(cancel.params.requestId).toBe(init.id);
-    await new Promise((r) => setTimeout(r, 400)); // let the late initialize answer arrive
+    // The late initialize answer arrives and is read (the pair delivers in a microtask).
+    await initAnswered;
+    await nextTurn();
     expect(seen.some((m) => m.method === 'notifications/initialized')).toBe(false);
   });
 });

@@ -1,10 +1,9 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {Controller} from '../../src/agent/controller.js';
-import type {LoopHub} from '../../src/agent/loop.js';
+import {Driver, type DriverHub} from '../../src/driver/driver.js';
 import {createScriptedModel} from '../../src/agent/models/scripted.js';
 import {parseScript} from '../../src/agent/models/script.js';
 import {buildCatalog} from '../../src/hub/catalog.js';
-import type {HubCallResult} from '../../src/hub/types.js';
+import type {CatalogEntry, HubCallResult} from '../../src/hub/types.js';
 import {loadSession, SessionRecorder} from '../../src/sessions/index.js';
 import {initialState} from '../../src/state/app-state.js';
 import {createStore} from '../../src/state/store.js';
@@ -15,23 +14,25 @@ const {catalog} = buildCatalog([
 ]);
 
 /** A hub whose tools answer with their name and arguments; `fail` makes read_note an error. */
-function fakeHub(): LoopHub & {reconnect(): Promise<boolean>; close(): Promise<void>} {
+function fakeHub(): DriverHub {
+  const callEntry = async (entry: CatalogEntry, args: unknown): Promise<HubCallResult> => {
+    const isError = entry.tool === 'read_note';
+    return {content: [{type: 'text', text: `${entry.tool} got ${JSON.stringify(args)}`}], isError, alias: entry.alias, tool: entry.tool, durationMs: 1};
+  };
   return {
     catalog,
     unavailable: () => [],
     instructions: () => [],
+    start: async () => {},
     reconnect: async () => true,
     close: async () => {},
-    async call(name, args): Promise<HubCallResult> {
-      const entry = catalog.byName.get(name)!;
-      const isError = entry.tool === 'read_note';
-      return {content: [{type: 'text', text: `${entry.tool} got ${JSON.stringify(args)}`}], isError, alias: entry.alias, tool: entry.tool, durationMs: 1};
-    },
+    callEntry,
+    call: (name, args) => callEntry(catalog.byName.get(name)!, args),
   };
 }
 
-function controller(recorder: SessionRecorder, script: unknown, history?: Controller['history']) {
-  return new Controller({
+function controller(recorder: SessionRecorder, script: unknown, history?: Driver['history']) {
+  return new Driver({
     store: createStore(initialState()),
     hub: fakeHub(),
     model: createScriptedModel({script: parseScript(script)}),
@@ -48,7 +49,7 @@ beforeEach(() => (state = tempState()));
 afterEach(() => state.cleanup());
 
 describe('SessionRecorder + loadSession', () => {
-  it('rebuilds exactly the history the controller held: text, parallel calls, errors, two turns', async () => {
+  it('rebuilds exactly the history the driver held: text, parallel calls, errors, two turns', async () => {
     const recorder = SessionRecorder.create({env: state.env, cwd: '/work', configPath: '/work/mcp.config.json', model: 'scripted: test'});
     const c = controller(recorder, {
       steps: [
@@ -58,8 +59,10 @@ describe('SessionRecorder + loadSession', () => {
         {text: 'Second answer.'},
       ],
     });
-    expect((await c.submit('first question'))!.stopReason).toBe('end_turn');
-    expect((await c.submit('second question'))!.stopReason).toBe('end_turn');
+    await c.submit('first question');
+    expect(c.store.getState().turn.outcome).toBe('end_turn');
+    await c.submit('second question');
+    expect(c.store.getState().turn.outcome).toBe('end_turn');
     recorder.close();
 
     const loaded = loadSession(recorder.id, state.env);
@@ -106,7 +109,8 @@ describe('SessionRecorder + loadSession', () => {
     const again = SessionRecorder.resume(loaded.meta.id, {env: state.env, model: 'scripted'});
     expect(again.path).toBe(first.path);
     const c = controller(again, script, loaded.history);
-    expect((await c.submit('q2'))!.answer).toBe('two');
+    await c.submit('q2');
+    expect(c.store.getState().turn.answer).toBe('two');
     again.close();
 
     const reloaded = loadSession(loaded.meta.id, state.env);
@@ -116,9 +120,9 @@ describe('SessionRecorder + loadSession', () => {
     expectValidForApi(reloaded.history);
   });
 
-  it('a step-limited turn leaves unrun calls that the loader closes', async () => {
+  it('a step-limited turn saves the result of the call it did not run, as the model was told it', async () => {
     const recorder = SessionRecorder.create({env: state.env});
-    const c = new Controller({
+    const c = new Driver({
       store: createStore(initialState()),
       hub: fakeHub(),
       model: createScriptedModel({script: parseScript({repeat: true, steps: [{tool: 'mcp__notes__search', input: {}}]})}),
@@ -127,13 +131,17 @@ describe('SessionRecorder + loadSession', () => {
       interactive: false,
       recorder,
     });
-    expect((await c.submit('loop'))!.stopReason).toBe('step_limit');
+    await c.submit('loop');
+    expect(c.store.getState().turn.outcome).toBe('step_limit');
     recorder.user('next question');
     recorder.close();
     const loaded = loadSession(recorder.id, state.env);
     expectValidForApi(loaded.history);
+    expect(loaded.warnings).toEqual([]);
     expect(loaded.history).toHaveLength(c.history.length);
-    const last = loaded.history[loaded.history.length - 1]!;
-    expect(last.content).toMatchObject([{type: 'tool_result', is_error: true}, {type: 'text', text: 'next question'}]);
+    // The same words as in memory, not the loader's generic repair.
+    const notRun = {type: 'tool_result', is_error: true, content: [{type: 'text', text: 'not run: the step limit of 2 model requests for one turn was reached'}]};
+    expect(c.history.at(-1)!.content).toMatchObject([notRun]);
+    expect(loaded.history.at(-1)!.content).toMatchObject([notRun, {type: 'text', text: 'next question'}]);
   });
 });

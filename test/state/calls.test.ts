@@ -1,5 +1,4 @@
 import {describe, expect, it} from 'vitest';
-import type {HubCallResult} from '../../src/hub/types.js';
 import type {AppState, ToolCallItem} from '../../src/state/app-state.js';
 import {reduce} from '../../src/state/reduce.js';
 import {callCard, pendingApproval} from '../../src/state/selectors.js';
@@ -30,7 +29,7 @@ describe('call events', () => {
       {type: 'call/approval-asked', callId: 'zz', trusted: false},
       {type: 'call/approved', callId: 'zz', always: true},
       {type: 'call/denied', callId: 'zz'},
-      {type: 'call/completed', callId: 'zz', result: {durationMs: 1}},
+      {type: 'call/completed', callId: 'zz', result: {durationMs: 1, text: ''}},
     ] as const) {
       expect(reduce(s, ev)).toBe(s);
     }
@@ -85,9 +84,9 @@ describe('call events', () => {
     expect(card(s, 'c1').progress).toEqual({progress: 2, total: 10, message: 'copying'});
     expect(reduce(s, {type: 'call/progress', callId: 'c1', progress: 2, total: 10, message: 'copying'})).toBe(s);
 
-    const result: HubCallResult = {content: [{type: 'text', text: 'hello'}, {type: 'image', data: 'AAAA', mimeType: 'image/png'}], durationMs: 17, alias: 'a', tool: 'c1'};
+    const result = {text: 'hello\n[image image/png]', durationMs: 17, alias: 'a', tool: 'c1'};
     s = run(s, {type: 'call/completed', callId: 'c1', result});
-    expect(card(s, 'c1')).toMatchObject({state: 'done', durationMs: 17, preview: 'hello\n[image image/png, 3 bytes]', outcome: {isError: false}});
+    expect(card(s, 'c1')).toMatchObject({state: 'done', durationMs: 17, preview: 'hello\n[image image/png]', outcome: {isError: false, alias: 'a', tool: 'c1'}});
     expect(card(s, 'c1')).not.toHaveProperty('progress');
     expect(s.turn.openCalls).toEqual([]);
     expect(reduce(s, {type: 'call/completed', callId: 'c1', result})).toBe(s);
@@ -104,8 +103,8 @@ describe('call events', () => {
     s = run(s, ...(['c1', 'c2', 'c3'] as const).map((callId, i) => ({type: 'call/started' as const, callId, at: i})));
     s = run(
       s,
-      {type: 'call/completed', callId: 'c3', result: {durationMs: 3, preview: 'third'}},
-      {type: 'call/completed', callId: 'c1', result: {durationMs: 1, isError: true, content: [{type: 'text', text: 'bad input'}]}},
+      {type: 'call/completed', callId: 'c3', result: {durationMs: 3, text: 'third'}},
+      {type: 'call/completed', callId: 'c1', result: {durationMs: 1, isError: true, text: 'bad input'}},
     );
     expect(card(s, 'c1')).toMatchObject({state: 'error', preview: 'bad input', outcome: {isError: true}});
     expect(card(s, 'c2').state).toBe('running');
@@ -117,25 +116,28 @@ describe('call events', () => {
     const s = run(
       withCalls(base(), 'p', 'f'),
       {type: 'call/started', callId: 'p', at: 1},
-      {type: 'call/completed', callId: 'p', result: {durationMs: 2, content: [], protocolError: {code: -32602, message: 'Invalid params'}, failure: 'protocol'}},
-      {type: 'call/completed', callId: 'f', result: {durationMs: 0, content: [{type: 'text', text: 'server "a" is offline'}], failure: 'offline', warnings: ['w']}},
+      {type: 'call/completed', callId: 'p', result: {durationMs: 2, text: '', protocolError: {code: -32602, message: 'Invalid params'}, failure: 'protocol'}},
+      {type: 'call/completed', callId: 'f', result: {durationMs: 0, text: 'server "a" is offline', failure: 'offline', warnings: ['w']}},
     );
     expect(card(s, 'p')).toMatchObject({state: 'error', outcome: {isError: true, protocolError: {code: -32602, message: 'Invalid params'}, failure: 'protocol'}});
     expect(card(s, 'f')).toMatchObject({state: 'error', outcome: {isError: true, failure: 'offline', warnings: ['w']}});
   });
 
   it('bounds the preview', () => {
-    const s = run(withCalls(base({limits: {previewChars: 10}}), 'c1'), {type: 'call/completed', callId: 'c1', result: {durationMs: 1, content: [{type: 'text', text: 'x'.repeat(1000)}]}});
+    const s = run(withCalls(base({limits: {previewChars: 10}}), 'c1'), {type: 'call/completed', callId: 'c1', result: {durationMs: 1, text: 'x'.repeat(1000)}});
     expect(card(s, 'c1').preview).toBe(`${'x'.repeat(9)}…`);
   });
 
-  it('a denied card ignores a later result; a cancelled card keeps its state but records the result once', () => {
+  it('a denied card keeps what the model was told, once; a cancelled card keeps its state but records the result once', () => {
     let s = run(withCalls(base(), 'd', 'k'), {type: 'call/approval-asked', callId: 'd', trusted: false}, {type: 'call/denied', callId: 'd'});
-    expect(reduce(s, {type: 'call/completed', callId: 'd', result: {durationMs: 0, isError: true}})).toBe(s);
+    s = run(s, {type: 'call/completed', callId: 'd', result: {durationMs: 0, isError: true, text: 'The user declined', alias: 'a', tool: 'd'}});
+    expect(card(s, 'd')).toMatchObject({state: 'denied', preview: 'The user declined', outcome: {isError: true, alias: 'a', tool: 'd'}});
+    expect(card(s, 'd')).not.toHaveProperty('durationMs');
+    expect(reduce(s, {type: 'call/completed', callId: 'd', result: {durationMs: 0, isError: true, text: 'again'}})).toBe(s);
     s = run(s, {type: 'call/started', callId: 'k', at: 1}, {type: 'turn/cancelled'});
-    s = run(s, {type: 'call/completed', callId: 'k', result: {durationMs: 9, isError: true, failure: 'aborted'}});
+    s = run(s, {type: 'call/completed', callId: 'k', result: {durationMs: 9, isError: true, failure: 'aborted', text: ''}});
     expect(card(s, 'k')).toMatchObject({state: 'cancelled', durationMs: 9, outcome: {failure: 'aborted'}});
-    expect(reduce(s, {type: 'call/completed', callId: 'k', result: {durationMs: 10}})).toBe(s);
+    expect(reduce(s, {type: 'call/completed', callId: 'k', result: {durationMs: 10, text: ''}})).toBe(s);
     expect(reduce(s, {type: 'call/started', callId: 'k', at: 2})).toBe(s);
   });
 

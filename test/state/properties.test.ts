@@ -14,13 +14,15 @@ const catalogs = [catalog(1, [entry('a', 'x'), entry('b', 'x')]), catalog(2, Arr
 
 const event: fc.Arbitrary<AppEvent> = fc.oneof(
   alias.map((a): AppEvent => ({type: 'server/starting', alias: a})),
-  fc.record({a: alias, index: fc.nat(3), count: fc.nat(5)}).map(({a, index, count}): AppEvent => ({type: 'server/page-listed', alias: a, page: {index, count}})),
-  fc.record({a: alias, n: fc.nat(9)}).map(({a, n}): AppEvent => ({type: 'server/discovered', alias: a, status: {toolCount: n}})),
-  alias.map((a): AppEvent => ({type: 'server/failed', alias: a, phase: 'call', reason: 'r', at: 1})),
+  fc.record({a: alias, index: fc.nat(3), count: fc.nat(5)}).map(({a, index, count}): AppEvent => ({type: 'server/page-listed', alias: a, page: {index, count, ms: 1}})),
+  fc.record({a: alias, n: fc.nat(9)}).map(({a, n}): AppEvent => ({type: 'server/online', alias: a, era: 'legacy', protocolVersion: '2025-11-25', toolCount: n, pages: 1, discoveryMs: 1})),
+  alias.map((a): AppEvent => ({type: 'server/offline', alias: a, phase: 'call', reason: 'r', at: 1})),
   alias.map((a): AppEvent => ({type: 'server/exited', alias: a, code: 1, signal: null})),
-  fc.record({a: alias, n: fc.nat(3)}).map(({a, n}): AppEvent => ({type: 'server/restarting', alias: a, attempt: n})),
+  fc.record({a: alias, n: fc.nat(3)}).map(({a, n}): AppEvent => ({type: 'server/restarting', alias: a, attempt: n, reason: 'r'})),
   alias.map((a): AppEvent => ({type: 'server/tools-changed', alias: a})),
-  alias.map((a): AppEvent => ({type: 'server/disabled', alias: a})),
+  fc.record({a: alias, n: fc.nat(9)}).map(({a, n}): AppEvent => ({type: 'server/tools-listed', alias: a, toolCount: n, pages: 1})),
+  fc.record({a: alias, ms: fc.nat(9)}).map(({a, ms}): AppEvent => ({type: 'server/call-finished', alias: a, tool: 't', durationMs: ms})),
+  alias.map((a): AppEvent => ({type: 'server/circuit-changed', alias: a, openUntil: 5})),
   fc.constantFrom(...catalogs).map((c): AppEvent => ({type: 'catalog/rebuilt', catalog: c})),
   fc.record({a: alias, kind: fc.constantFrom('request', 'stderr' as const)}).map(({a, kind}): AppEvent => ({type: 'trace/recorded', alias: a, entry: {at: 1, direction: 'in', kind, summary: 'l1\nl2'}})),
   fc.constantFrom('hi', '').map((text): AppEvent => ({type: 'user/submitted', text})),
@@ -34,10 +36,13 @@ const event: fc.Arbitrary<AppEvent> = fc.oneof(
   callId.map((id): AppEvent => ({type: 'call/denied', callId: id})),
   callId.map((id): AppEvent => ({type: 'call/started', callId: id, at: 1})),
   fc.record({id: callId, p: fc.nat(3)}).map(({id, p}): AppEvent => ({type: 'call/progress', callId: id, progress: p})),
-  fc.record({id: callId, isError: fc.boolean()}).map(({id, isError}): AppEvent => ({type: 'call/completed', callId: id, result: {durationMs: 1, isError}})),
+  fc.record({id: callId, isError: fc.boolean()}).map(({id, isError}): AppEvent => ({type: 'call/completed', callId: id, result: {durationMs: 1, isError, text: 'r'}})),
   fc.constant<AppEvent>({type: 'turn/step-limit-reached', maxSteps: 10}),
   fc.constant<AppEvent>({type: 'turn/cancel-requested'}),
-  fc.constant<AppEvent>({type: 'turn/finished', stopReason: 'end_turn'}),
+  fc.constant<AppEvent>({type: 'turn/finished'}),
+  fc.constant<AppEvent>({type: 'question/queued', text: 'q'}),
+  fc.constant<AppEvent>({type: 'question/dropped'}),
+  fc.constant<AppEvent>({type: 'clock/ticked', at: 5}),
   fc.constant<AppEvent>({type: 'turn/cancelled'}),
   fc.constant<AppEvent>({type: 'turn/failed', message: 'f'}),
   fc.constant<AppEvent>({type: 'conversation/cleared'}),
@@ -49,6 +54,8 @@ const event: fc.Arbitrary<AppEvent> = fc.oneof(
   fc.constantFrom('', 't1', 'x').map((filter): AppEvent => ({type: 'ui/filter-set', filter})),
   fc.option(alias, {nil: undefined}).map((a): AppEvent => ({type: 'ui/trace-toggled', ...(a ? {alias: a} : {})})),
   fc.constant<AppEvent>({type: 'ui/resized', columns: 90, rows: 30}),
+  fc.boolean().map((open): AppEvent => ({type: 'ui/help-toggled', open})),
+  fc.record({value: fc.constantFrom('', 'abc'), cursor: fc.integer({min: -2, max: 9})}).map(({value, cursor}): AppEvent => ({type: 'ui/input-edited', value, cursor})),
 );
 
 function checkInvariants(s: AppState): void {
@@ -75,6 +82,8 @@ function checkInvariants(s: AppState): void {
   expect(new Set(s.servers.order).size).toBe(s.servers.order.length);
   expect(Object.keys(s.servers.byAlias).sort()).toEqual([...s.servers.order].sort());
   for (const p of ['conversation', 'catalog', 'servers', 'trace'] as const) expect(s.ui.scroll[p].offset).toBeGreaterThanOrEqual(0);
+  expect(s.ui.input.cursor).toBeGreaterThanOrEqual(0);
+  expect(s.ui.input.cursor).toBeLessThanOrEqual(s.ui.input.value.length);
 }
 
 describe('reduce under random event sequences', () => {

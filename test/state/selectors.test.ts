@@ -2,15 +2,12 @@ import {describe, expect, it} from 'vitest';
 import {
   collisions,
   filteredCatalog,
-  isAlwaysAllowed,
-  isBusy,
-  lastAssistantText,
   latestNotice,
   serverRows,
   serverSummary,
   stepLabel,
   traceRing,
-  turnItems,
+  turnCalls,
   visibleWindow,
 } from '../../src/state/selectors.js';
 import {truncate} from '../../src/state/text.js';
@@ -100,8 +97,8 @@ describe('servers', () => {
   it('serverSummary counts states and online tools, memoised', () => {
     const s = run(
       base(),
-      {type: 'server/discovered', alias: 'a', status: {toolCount: 4}},
-      {type: 'server/failed', alias: 'b', phase: 'spawn', reason: 'ENOENT', at: 1},
+      {type: 'server/online', alias: 'a', era: 'legacy', protocolVersion: '2025-11-25', toolCount: 4, pages: 1, discoveryMs: 3},
+      {type: 'server/offline', alias: 'b', phase: 'spawn', reason: 'ENOENT', at: 1},
     );
     const sum = serverSummary(s.servers);
     expect(sum).toMatchObject({total: 3, online: 1, offline: 1, starting: 1, restarting: 0, disabled: 0, tools: 4});
@@ -123,20 +120,32 @@ describe('misc selectors', () => {
     expect(traceRing(s, 'c').entries).toHaveLength(0);
   });
 
-  it('turnItems, lastAssistantText, isBusy, latestNotice, isAlwaysAllowed', () => {
-    let s = run(base(), {type: 'user/submitted', text: 'one'}, {type: 'model/responded', content: [{type: 'text', text: 'first'}], stopReason: 'end_turn'}, {type: 'turn/finished', stopReason: 'end_turn'});
+  it('the turn keeps the text of the latest response as its answer; latestNotice', () => {
+    let s = run(base(), {type: 'user/submitted', text: 'one'}, {type: 'model/responded', content: [{type: 'text', text: 'first'}], stopReason: 'end_turn'}, {type: 'turn/finished'});
+    expect(s.turn).toMatchObject({answer: 'first', outcome: 'end_turn', status: 'idle'});
     s = run(s, {type: 'user/submitted', text: 'two'});
-    expect(isBusy(s)).toBe(true);
-    expect(turnItems(s).map((i) => i.kind)).toEqual(['user']);
-    expect(lastAssistantText(s)).toBe('');
-    s = run(s, {type: 'model/text-delta', text: 'sec'}, {type: 'model/text-delta', text: 'ond'}, {type: 'turn/finished', stopReason: 'end_turn'});
-    expect(isBusy(s)).toBe(false);
-    expect(turnItems(s).map((i) => i.kind)).toEqual(['user', 'assistant']);
-    expect(lastAssistantText(s)).toBe('second');
-    expect(turnItems(base())).toEqual([]);
-    expect(latestNotice(s)).toBeNull();
+    expect(s.turn).toMatchObject({answer: '', status: 'running'});
+    expect(s.turn.outcome).toBeUndefined();
+    s = run(s, {type: 'model/text-delta', text: 'sec'}, {type: 'model/responded', content: [{type: 'text', text: 'second'}, {type: 'tool_use', id: 'u', name: 'x', input: {}}], stopReason: 'tool_use'});
+    expect(s.turn.answer).toBe('second');
+    s = run(s, {type: 'model/responded', content: [], stopReason: 'tool_use'}, {type: 'turn/step-limit-reached', maxSteps: 2});
+    // The last response had no text: that is the answer, as --print reports it.
+    expect(s.turn).toMatchObject({answer: '', outcome: 'step_limit'});
+    expect(latestNotice(base())).toBeNull();
     expect(latestNotice(run(s, {type: 'notice/posted', level: 'warn', text: 'w'}))?.text).toBe('w');
-    expect(isAlwaysAllowed(s, 'mcp__a__x')).toBe(false);
+  });
+
+  it('turnCalls lists the calls of the last turn that have a result, in the order asked, denials included', () => {
+    let s = run(base(), {type: 'user/submitted', text: 'one'}, {type: 'call/requested', callId: 'old', name: 'mcp__a__x', alias: 'a', tool: 'x', arguments: {}});
+    s = run(s, {type: 'call/completed', callId: 'old', result: {durationMs: 1, text: 'old'}}, {type: 'turn/finished'});
+    s = run(s, {type: 'user/submitted', text: 'two'}, ...['c1', 'c2', 'c3'].map((callId) => ({type: 'call/requested' as const, callId, name: `mcp__a__${callId}`, alias: 'a', tool: callId, arguments: {}})));
+    s = run(s, {type: 'call/denied', callId: 'c3'}, {type: 'call/completed', callId: 'c3', result: {durationMs: 0, isError: true, text: 'declined'}});
+    s = run(s, {type: 'call/completed', callId: 'c1', result: {durationMs: 2, text: 'one'}});
+    expect(turnCalls(s).map((c) => [c.callId, c.preview])).toEqual([
+      ['c1', 'one'],
+      ['c3', 'declined'],
+    ]);
+    expect(turnCalls(base())).toEqual([]);
   });
 });
 

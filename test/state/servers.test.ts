@@ -1,9 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import type {ServerStatus} from '../../src/hub/types.js';
 import {reduce} from '../../src/state/reduce.js';
 import {base, catalog, entry, run} from './fixtures.js';
 
 describe('server events', () => {
+  const page = (index: number, count: number, extra: object = {}) => ({index, count, ms: 1, ...extra});
+  const online = {era: 'modern' as const, protocolVersion: '2026-07-28', serverName: 'Echo', toolCount: 4, pages: 1, discoveryMs: 12, instructions: 'be nice'};
+
   it('keeps config order and initial rows', () => {
     const s = base();
     expect(s.servers.order).toEqual(['a', 'b', 'c']);
@@ -13,7 +15,7 @@ describe('server events', () => {
   it('server/starting sets starting, and is a no-op when already starting', () => {
     const s = base();
     expect(reduce(s, {type: 'server/starting', alias: 'a'})).toBe(s);
-    const failed = run(s, {type: 'server/failed', alias: 'a', phase: 'spawn', reason: 'ENOENT', at: 5});
+    const failed = run(s, {type: 'server/offline', alias: 'a', phase: 'spawn', reason: 'ENOENT', at: 5});
     const again = run(failed, {type: 'server/starting', alias: 'a'});
     expect(again.servers.byAlias.a.state).toBe('starting');
     // The last failure stays visible while it starts again.
@@ -22,83 +24,88 @@ describe('server events', () => {
     expect(again.servers.order).toBe(s.servers.order);
   });
 
-  it('server/page-listed accumulates pages and tools, ignoring repeats', () => {
-    const s = run(base(), {type: 'server/page-listed', alias: 'a', page: {index: 0, count: 3, cursorOut: 'p2'}});
+  it('server/page-listed accumulates pages and tools from page 1, ignoring repeats', () => {
+    const s = run(base(), {type: 'server/page-listed', alias: 'a', page: page(1, 3, {cursorOut: 'p2'})});
     expect(s.servers.byAlias.a).toMatchObject({pages: 1, toolCount: 3});
-    const s2 = run(s, {type: 'server/page-listed', alias: 'a', page: {index: 1, count: 2, cursorIn: 'p2'}});
+    const s2 = run(s, {type: 'server/page-listed', alias: 'a', page: page(2, 2, {cursorIn: 'p2'})});
     expect(s2.servers.byAlias.a).toMatchObject({pages: 2, toolCount: 5});
-    expect(reduce(s2, {type: 'server/page-listed', alias: 'a', page: {index: 1, count: 2}})).toBe(s2);
-    expect(reduce(s2, {type: 'server/page-listed', alias: 'a', page: {index: 5, count: 2}})).toBe(s2);
+    expect(reduce(s2, {type: 'server/page-listed', alias: 'a', page: page(2, 2)})).toBe(s2);
+    expect(reduce(s2, {type: 'server/page-listed', alias: 'a', page: page(6, 2)})).toBe(s2);
     // A fresh listing restarts the count.
-    expect(run(s2, {type: 'server/page-listed', alias: 'a', page: {index: 0, count: 1}}).servers.byAlias.a).toMatchObject({pages: 1, toolCount: 1});
+    expect(run(s2, {type: 'server/page-listed', alias: 'a', page: page(1, 1)}).servers.byAlias.a).toMatchObject({pages: 1, toolCount: 1});
   });
 
-  it('server/discovered goes online, merges details, clears failure; same values are a no-op', () => {
-    const failed = run(base(), {type: 'server/restarting', alias: 'a', attempt: 2}, {type: 'server/failed', alias: 'a', phase: 'handshake', reason: 'timeout', at: 9});
-    const status = {era: 'modern' as const, protocolVersion: '2026-07-28', serverName: 'Echo', toolCount: 4, pages: 1, discoveryMs: 12, instructions: 'be nice'};
-    const s = run(failed, {type: 'server/discovered', alias: 'a', status});
-    expect(s.servers.byAlias.a).toEqual({alias: 'a', state: 'online', trusted: false, toolsStale: false, ...status});
-    expect(reduce(s, {type: 'server/discovered', alias: 'a', status})).toBe(s);
+  it('server/online goes online with the details, clears the failure; the same values are a no-op', () => {
+    const failed = run(base(), {type: 'server/restarting', alias: 'a', attempt: 2, reason: 'exited'}, {type: 'server/offline', alias: 'a', phase: 'handshake', reason: 'timeout', at: 9});
+    const s = run(failed, {type: 'server/online', alias: 'a', ...online});
+    expect(s.servers.byAlias.a).toEqual({alias: 'a', state: 'online', trusted: false, toolsStale: false, ...online});
+    expect(reduce(s, {type: 'server/online', alias: 'a', ...online})).toBe(s);
   });
 
-  it('server/discovered never renames the row', () => {
-    const s = run(base(), {type: 'server/discovered', alias: 'a', status: {alias: 'evil', toolCount: 1}});
-    expect(s.servers.byAlias.a.alias).toBe('a');
-    expect(s.servers.order).toEqual(['a', 'b', 'c']);
-  });
-
-  it('server/failed records phase, reason and time', () => {
-    const ev = {type: 'server/failed', alias: 'c', phase: 'list', reason: 'bad cursor', at: 42} as const;
+  it('server/offline records phase, reason and the time it was stamped with', () => {
+    const ev = {type: 'server/offline', alias: 'c', phase: 'list', reason: 'bad cursor', at: 42} as const;
     const s = run(base(), ev);
-    expect(s.servers.byAlias.c).toMatchObject({state: 'offline', phase: 'list', reason: 'bad cursor', failedAt: 42});
+    expect(s.servers.byAlias.c).toMatchObject({state: 'offline', phase: 'list', reason: 'bad cursor', failedAt: 42, toolCount: 0});
     expect(reduce(s, ev)).toBe(s);
   });
 
   it('server/exited describes the exit, but keeps an earlier failure reason', () => {
-    const online = run(base(), {type: 'server/discovered', alias: 'a', status: {toolCount: 1}});
-    const s = run(online, {type: 'server/exited', alias: 'a', code: 1, signal: null, at: 7});
+    const up = run(base(), {type: 'server/online', alias: 'a', ...online});
+    const s = run(up, {type: 'server/exited', alias: 'a', code: 1, signal: null, at: 7});
     expect(s.servers.byAlias.a).toMatchObject({state: 'offline', phase: 'exit', reason: 'process exited with code 1', failedAt: 7});
-    const killed = run(online, {type: 'server/exited', alias: 'a', code: null, signal: 'SIGKILL'});
+    const killed = run(up, {type: 'server/exited', alias: 'a', code: null, signal: 'SIGKILL'});
     expect(killed.servers.byAlias.a.reason).toBe('process killed by SIGKILL');
 
-    const failed = run(online, {type: 'server/failed', alias: 'a', phase: 'handshake', reason: 'no answer in 5s', at: 3});
+    const failed = run(up, {type: 'server/offline', alias: 'a', phase: 'handshake', reason: 'no answer in 5s', at: 3});
     expect(reduce(failed, {type: 'server/exited', alias: 'a', code: null, signal: 'SIGTERM'})).toBe(failed);
-    const disabled = run(online, {type: 'server/disabled', alias: 'a'});
+    const disabled = base({servers: [{alias: 'a', disabled: true}]});
     expect(reduce(disabled, {type: 'server/exited', alias: 'a', code: 0, signal: null})).toBe(disabled);
   });
 
-  it('server/restarting sets the attempt', () => {
-    const ev = {type: 'server/restarting', alias: 'b', attempt: 3} as const;
+  it('server/restarting sets the attempt and why', () => {
+    const ev = {type: 'server/restarting', alias: 'b', attempt: 3, reason: 'server exited with code 1'} as const;
     const s = run(base(), ev);
-    expect(s.servers.byAlias.b).toMatchObject({state: 'restarting', attempt: 3});
+    expect(s.servers.byAlias.b).toMatchObject({state: 'restarting', attempt: 3, phase: 'exit', reason: 'server exited with code 1', toolCount: 0});
     expect(reduce(s, ev)).toBe(s);
   });
 
-  it('server/tools-changed marks the tools stale until the next listing', () => {
-    const s = run(base(), {type: 'server/discovered', alias: 'a', status: {toolCount: 1}}, {type: 'server/tools-changed', alias: 'a'});
+  it('server/tools-changed marks the tools stale until the new listing', () => {
+    const s = run(base(), {type: 'server/online', alias: 'a', ...online}, {type: 'server/tools-changed', alias: 'a'});
     expect(s.servers.byAlias.a.toolsStale).toBe(true);
     expect(reduce(s, {type: 'server/tools-changed', alias: 'a'})).toBe(s);
-    expect(run(s, {type: 'server/page-listed', alias: 'a', page: {index: 0, count: 2}}).servers.byAlias.a.toolsStale).toBe(true);
-    expect(run(s, {type: 'server/discovered', alias: 'a', status: {toolCount: 2}}).servers.byAlias.a.toolsStale).toBe(false);
+    expect(run(s, {type: 'server/page-listed', alias: 'a', page: page(1, 2)}).servers.byAlias.a.toolsStale).toBe(true);
+    const relisted = run(s, {type: 'server/tools-listed', alias: 'a', toolCount: 2, pages: 1});
+    expect(relisted.servers.byAlias.a).toMatchObject({toolsStale: false, toolCount: 2, pages: 1});
   });
 
-  it('server/disabled', () => {
-    const s = run(base(), {type: 'server/disabled', alias: 'c', reason: 'circuit open'});
-    expect(s.servers.byAlias.c).toMatchObject({state: 'disabled', reason: 'circuit open'});
-    expect(reduce(s, {type: 'server/disabled', alias: 'c'})).toBe(s);
+  it('a disabled server starts disabled', () => {
     expect(base({servers: [{alias: 'x', disabled: true}]}).servers.byAlias.x.state).toBe('disabled');
+    expect(base({servers: [{alias: 'x', state: 'disabled', trusted: false}]}).servers.byAlias.x.state).toBe('disabled');
   });
 
-  it('server/status replaces the row; an identical snapshot is a no-op', () => {
-    const status: ServerStatus = {alias: 'a', state: 'online', toolCount: 3, pages: 1, trusted: false, lastCallMs: 5, circuitOpenUntil: undefined};
-    const s = run(base(), {type: 'server/starting', alias: 'a'}, {type: 'server/failed', alias: 'a', phase: 'spawn', reason: 'x', at: 1}, {type: 'server/status', status});
-    expect(s.servers.byAlias.a).toEqual({alias: 'a', state: 'online', toolCount: 3, pages: 1, trusted: false, lastCallMs: 5, toolsStale: false});
-    expect(s.servers.byAlias.a.reason).toBeUndefined();
-    expect(reduce(s, {type: 'server/status', status: {...status}})).toBe(s);
+  it('server/call-finished records the latency of the last call; call-started changes nothing', () => {
+    const s = run(base(), {type: 'server/online', alias: 'a', ...online});
+    expect(reduce(s, {type: 'server/call-started', alias: 'a', tool: 'echo'})).toBe(s);
+    const done = run(s, {type: 'server/call-finished', alias: 'a', tool: 'echo', durationMs: 66});
+    expect(done.servers.byAlias.a.lastCallMs).toBe(66);
+    expect(reduce(done, {type: 'server/call-finished', alias: 'a', tool: 'echo', durationMs: 66})).toBe(done);
+  });
+
+  it('server/circuit-changed opens and closes the circuit on the row', () => {
+    const open = run(base(), {type: 'server/circuit-changed', alias: 'a', openUntil: 5_000});
+    expect(open.servers.byAlias.a.circuitOpenUntil).toBe(5_000);
+    expect(run(open, {type: 'server/circuit-changed', alias: 'a'}).servers.byAlias.a.circuitOpenUntil).toBeUndefined();
+  });
+
+  it('server/tools-dropped and server/logged become a notice and a trace line', () => {
+    const s = run(base(), {type: 'server/tools-dropped', alias: 'a', dropped: [{name: 'bad tool', page: 1, position: 2, reason: 'no inputSchema'}], at: 3});
+    expect(s.notices.at(-1)).toMatchObject({level: 'warn', text: 'a: 1 malformed tool(s) dropped (bad tool: no inputSchema)', at: 3});
+    const logged = run(base(), {type: 'server/logged', alias: 'a', level: 'warning', text: 'disk low', at: 4});
+    expect(logged.traces.a.entries).toEqual([{at: 4, direction: 'in', kind: 'notification', summary: 'log warning: disk low'}]);
   });
 
   it('events for an unconfigured alias append a row at the end', () => {
-    const s = run(base(), {type: 'server/status', status: {alias: 'z', state: 'online', toolCount: 0, pages: 0, trusted: false}});
+    const s = run(base(), {type: 'server/online', alias: 'z', ...online});
     expect(s.servers.order).toEqual(['a', 'b', 'c', 'z']);
     const t = run(base(), {type: 'server/starting', alias: 'y'});
     expect(t.servers.order).toEqual(['a', 'b', 'c', 'y']);

@@ -10,10 +10,10 @@ describe('user/submitted', () => {
     const s = run(base({maxSteps: 8}), submit);
     expect(s.turn).toMatchObject({id: 1, step: 0, maxSteps: 8, status: 'running', startedAt: 100, firstIndex: 0, streamingIndex: null, openCalls: []});
     expect(s.conversation.items).toEqual([{kind: 'user', id: 1, turnId: 1, text: 'hello'}]);
-    const s2 = run(s, {type: 'turn/finished', stopReason: 'end_turn'}, {...submit, text: 'again'});
+    const s2 = run(s, {type: 'turn/finished'}, {...submit, text: 'again'});
     expect(s2.turn).toMatchObject({id: 2, firstIndex: 1, status: 'running'});
     expect(s2.turn.outcome).toBeUndefined();
-    expect(s2.turn.stopReason).toBeUndefined();
+    expect(s2.turn.answer).toBe('');
   });
 
   it('ignores blank input', () => {
@@ -62,7 +62,7 @@ describe('model events', () => {
     );
     expect(s.conversation.items[1]).toMatchObject({kind: 'assistant', text: 'Hi there', streaming: false, stopReason: 'tool_use'});
     expect(s.turn.streamingIndex).toBeNull();
-    expect(s.turn.stopReason).toBe('tool_use');
+    expect(s.turn.answer).toBe('Hi there');
     // The next step's deltas start a new message.
     const t = run(s, {type: 'model/text-delta', text: 'Next'});
     expect(t.conversation.items).toHaveLength(3);
@@ -74,7 +74,7 @@ describe('model events', () => {
     expect(s.conversation.items[1]).toMatchObject({kind: 'assistant', text: 'Done.', streaming: false});
     const t = run(base(), submit, {type: 'model/responded', content: [{type: 'tool_use', id: 't', name: 'n', input: {}}], stopReason: 'tool_use'});
     expect(t.conversation.items).toHaveLength(1);
-    expect(t.turn.stopReason).toBe('tool_use');
+    expect(t.turn.answer).toBe('');
   });
 
   it('model/responded keeps streamed text when the final content has none', () => {
@@ -89,13 +89,7 @@ describe('model events', () => {
     expect(s.turn.error).toBe('529 overloaded');
     const t = run(s, {type: 'turn/failed', message: '529 overloaded'});
     expect(t.conversation.items).toHaveLength(3);
-    expect(t.turn).toMatchObject({status: 'idle', outcome: 'failed'});
-  });
-
-  it('model/selected changes the label; same is a no-op', () => {
-    const s = run(base(), {type: 'model/selected', label: 'offline scripted model', offline: true});
-    expect(s.model).toEqual({label: 'offline scripted model', offline: true});
-    expect(reduce(s, {type: 'model/selected', label: 'offline scripted model', offline: true})).toBe(s);
+    expect(t.turn).toMatchObject({status: 'idle', outcome: 'error'});
   });
 });
 
@@ -105,19 +99,19 @@ describe('turn end', () => {
     const notice = s.conversation.items.at(-1) as NoticeItem;
     expect(notice).toMatchObject({kind: 'notice', level: 'warn', turnId: 1});
     expect(notice.text).toContain('10 steps');
-    expect(s.turn).toMatchObject({status: 'idle', outcome: 'step-limit', streamingIndex: null});
+    expect(s.turn).toMatchObject({status: 'idle', outcome: 'step_limit', streamingIndex: null});
     expect(s.conversation.items[1]).toMatchObject({streaming: false});
     // A turn/finished after it (if the loop sends one) changes nothing.
-    expect(reduce(s, {type: 'turn/finished', stopReason: 'tool_use'})).toBe(s);
+    expect(reduce(s, {type: 'turn/finished'})).toBe(s);
     const idle = base();
     expect(reduce(idle, {type: 'turn/step-limit-reached', maxSteps: 10})).toBe(idle);
   });
 
   it('turn/finished makes the turn idle; when idle it is a no-op', () => {
-    const s = run(base(), submit, {type: 'model/text-delta', text: 'x'}, {type: 'turn/finished', stopReason: 'end_turn'});
-    expect(s.turn).toMatchObject({status: 'idle', outcome: 'finished', stopReason: 'end_turn', streamingIndex: null});
+    const s = run(base(), submit, {type: 'model/text-delta', text: 'x'}, {type: 'turn/finished'});
+    expect(s.turn).toMatchObject({status: 'idle', outcome: 'end_turn', streamingIndex: null});
     expect(s.conversation.items[1]).toMatchObject({streaming: false});
-    expect(reduce(s, {type: 'turn/finished', stopReason: 'end_turn'})).toBe(s);
+    expect(reduce(s, {type: 'turn/finished'})).toBe(s);
   });
 
   it('turn/cancel-requested marks the turn cancelling, once', () => {
@@ -136,7 +130,7 @@ describe('turn end', () => {
       {type: 'call/progress', callId: 'c1', progress: 1, total: 3},
       {type: 'call/approval-asked', callId: 'c2', trusted: false},
       {type: 'call/started', callId: 'c4', at: 6},
-      {type: 'call/completed', callId: 'c4', result: {durationMs: 3, content: [{type: 'text', text: 'ok'}]}},
+      {type: 'call/completed', callId: 'c4', result: {durationMs: 3, text: 'ok'}},
       {type: 'model/text-delta', text: 'thinking'},
       {type: 'turn/cancel-requested'},
       {type: 'turn/cancelled'},
@@ -152,7 +146,7 @@ describe('turn end', () => {
 
   it('turn/failed ends the turn with an error notice; idle is a no-op', () => {
     const s = run(base(), submit, {type: 'turn/failed', message: 'boom'});
-    expect(s.turn).toMatchObject({status: 'idle', outcome: 'failed', error: 'boom'});
+    expect(s.turn).toMatchObject({status: 'idle', outcome: 'error', error: 'boom'});
     expect(s.conversation.items.at(-1)).toMatchObject({kind: 'notice', level: 'error', text: 'Turn failed: boom'});
     expect(reduce(s, {type: 'turn/failed', message: 'boom'})).toBe(s);
   });
@@ -166,7 +160,7 @@ describe('turn end', () => {
 
 describe('conversation/cleared', () => {
   it('empties the transcript when idle; empty or running is a no-op', () => {
-    const s = run(withCalls(base(), 'c1'), {type: 'turn/finished', stopReason: 'end_turn'}, {type: 'ui/scrolled', pane: 'conversation', to: 'top'});
+    const s = run(withCalls(base(), 'c1'), {type: 'turn/finished'}, {type: 'ui/scrolled', pane: 'conversation', to: 'top'});
     const t = run(s, {type: 'conversation/cleared'});
     expect(t.conversation.items).toEqual([]);
     expect(t.conversation.callIndex.size).toBe(0);

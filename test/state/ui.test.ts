@@ -8,7 +8,7 @@ import {base, catalog, entry, run} from './fixtures.js';
 /** A state whose conversation has `n` items (one user message each, one turn each). */
 function longConversation(n: number, height = 5): AppState {
   const events: AppEvent[] = [{type: 'ui/pane-measured', pane: 'conversation', height}];
-  for (let i = 0; i < n; i++) events.push({type: 'user/submitted', text: `m${i}`}, {type: 'turn/finished', stopReason: 'end_turn'});
+  for (let i = 0; i < n; i++) events.push({type: 'user/submitted', text: `m${i}`}, {type: 'turn/finished'});
   return run(base(), ...events);
 }
 

@@ -120,7 +120,7 @@ describe('response streams', () => {
       },
     });
     const events: string[] = [];
-    hub = testHub([httpServer('r', fake.url, {callTimeoutMs: 60_000})], {restart: {baseMs: 50, maxMs: 200, maxTries: 50}, onEvent: (e) => e.type === 'status' && events.push(e.status.state)}).hub;
+    hub = testHub([httpServer('r', fake.url, {callTimeoutMs: 60_000})], {restart: {baseMs: 50, maxMs: 200, maxTries: 50}, onEvent: (e) => e.type === 'server/restarting' && events.push('restarting')}).hub;
     await hub.start();
     const r = await hub!.call('mcp__r__t', {});
     expect(r).toMatchObject({isError: true, failure: 'unreachable'});

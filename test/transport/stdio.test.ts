@@ -71,11 +71,16 @@ describe('StdioTransport', () => {
   it('drains a stderr flood into a bounded tail and keeps answering', async () => {
     const t = node(`process.stderr.write('x'.repeat(8*1024*1024) + '\\nlast line\\n');` + ECHO);
     const conn = new Connection(t);
+    let told = 0;
+    t.ondiagnostic = (text) => (told += text.length);
     await t.start();
     expect(await conn.request('x', {})).toEqual({echo: {}});
     await waitFor(() => t.stderr.total > 8 * 1024 * 1024);
     expect(t.stderr.text().length).toBeLessThanOrEqual(64 * 1024);
-    expect(t.stderr.lines(1)).toEqual(['last line']);
+    // What the hub reads, through the Transport interface.
+    expect(t.kind).toBe('stdio');
+    expect(t.diagnosticsTail(1)).toEqual(['last line']);
+    expect(told).toBe(t.stderr.total);
     await t.close();
   });
 

@@ -1,16 +1,16 @@
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {buildApp, type App as BuiltApp} from '../../src/cli/app.js';
 import type {CliOptions} from '../../src/cli/args.js';
 import {App} from '../../src/ui/app/app.js';
 import {createTheme} from '../../src/ui/theme.js';
-import {cliOptions, testEnv, typeKeys, typeLine, waitForFrame, waitUntil, writeScript} from './helpers.js';
+import {nextTurn, waitFor} from '../helpers/wait.js';
+import {cliOptions, testEnv, typeLine, waitForFrame, writeScript} from '../helpers/ui.js';
 
 let built: BuiltApp | undefined;
 afterEach(async () => {
   cleanup();
-  await built?.controller.shutdown();
+  await built?.driver.shutdown();
   built = undefined;
 });
 
@@ -18,8 +18,8 @@ afterEach(async () => {
 async function start(opts: Partial<CliOptions> = {}) {
   built = await buildApp(cliOptions(opts), testEnv(), {interactive: true, trace: true, columns: 100, rows: 40});
   const quits = {count: 0};
-  const ready = built.hub.start();
-  const ui = render(<App store={built.store} controller={built.controller} theme={createTheme(true)} ready={ready} onQuit={() => quits.count++} />);
+  const ui = render(<App store={built.store} driver={built.driver} theme={createTheme(true)} onQuit={() => quits.count++} />);
+  void built.driver.start();
   return {app: built, ui, quits, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
 }
 
@@ -114,7 +114,11 @@ describe('the app with the bundled servers', () => {
     ui.stdin.write('\u001b');
     await frame((f) => f.includes('Turn cancelled.'), 'the cancel notice');
     ui.stdin.write('\u001b');
-    await new Promise((r) => setTimeout(r, 100));
+    // Ink holds a lone Esc until the next turn of the event loop (it may start a sequence).
+    await nextTurn();
+    // Keys are handled in order: once a later key shows, the Esc before it has had its effect.
+    ui.stdin.write('z');
+    await frame((f) => /^›\s+z/m.test(f), 'the key after Esc');
     expect(quits.count).toBe(0);
   });
 
@@ -124,6 +128,6 @@ describe('the app with the bundled servers', () => {
     await frame((f) => f.includes('Turn cancelled.'), 'the cancel notice');
     expect(quits.count).toBe(0);
     ui.stdin.write('\u0003');
-    await waitUntil(() => quits.count === 1, 'quit');
+    await waitFor(() => quits.count === 1, 'quit');
   });
 });

@@ -1,5 +1,4 @@
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {CatalogPane} from '../../src/ui/panes/catalog-pane.js';
 import {ConversationPane} from '../../src/ui/panes/conversation-pane.js';
@@ -36,7 +35,7 @@ function hostileState() {
   let s = run(
     base({servers: [{alias: 'chaos'}]}),
     {type: 'catalog/rebuilt', catalog: catalog([e])},
-    {type: 'server/discovered', alias: 'chaos', status: {serverName: `srv${NASTY}`, protocolVersion: `v${NASTY}`, era: 'legacy', toolCount: 1, pages: 1}},
+    {type: 'server/online', alias: 'chaos', serverName: `srv${NASTY}`, protocolVersion: `v${NASTY}`, era: 'legacy', toolCount: 1, pages: 1, discoveryMs: 1},
     {type: 'trace/recorded', alias: 'chaos', entry: {at: 0, direction: 'in', kind: 'stderr', summary: `stderr ${NASTY}`}},
     {type: 'trace/recorded', alias: 'chaos', entry: {at: 0, direction: 'in', kind: 'noise', summary: `noise ${NASTY}`}},
     {type: 'user/submitted', text: 'go'},
@@ -46,7 +45,7 @@ function hostileState() {
   const card = s.conversation.items.find((i) => i.kind === 'tool-call')!;
   s = run(s, {type: 'call/approved', callId: 'c1', always: false}, {type: 'call/started', callId: 'c1', at: 0}, {type: 'call/progress', callId: 'c1', progress: 1, message: NASTY});
   const running = s;
-  s = run(s, {type: 'call/completed', callId: 'c1', result: {isError: true, protocolError: {code: -1, message: NASTY}, durationMs: 1, preview: `result ${NASTY}`}});
+  s = run(s, {type: 'call/completed', callId: 'c1', result: {isError: true, protocolError: {code: -1, message: NASTY}, durationMs: 1, text: `result ${NASTY}`}});
   return {s, running, e, card: card as Extract<typeof card, {kind: 'tool-call'}>};
 }
 
@@ -58,8 +57,8 @@ function frames(colour: boolean): string[] {
     render(<CatalogPane catalog={s.catalog} filter="" scroll={s.ui.scroll.catalog} starting={false} {...props} />).lastFrame()!,
     render(<ServersPane servers={s.servers} scroll={s.ui.scroll.servers} {...props} />).lastFrame()!,
     render(<TracePane alias="chaos" ring={s.traces.chaos} scroll={s.ui.scroll.trace} {...props} />).lastFrame()!,
-    render(<ConversationPane items={s.conversation.items} scroll={s.ui.scroll.conversation} step="" live={false} {...props} />).lastFrame()!,
-    render(<ConversationPane items={running.conversation.items} scroll={s.ui.scroll.conversation} step="" live={false} {...props} />).lastFrame()!,
+    render(<ConversationPane items={s.conversation.items} scroll={s.ui.scroll.conversation} step="" now={0} {...props} />).lastFrame()!,
+    render(<ConversationPane items={running.conversation.items} scroll={s.ui.scroll.conversation} step="" now={0} {...props} />).lastFrame()!,
     render(<ApprovalDialog card={card} entry={e} waiting={1} width={100} height={10} theme={theme} />).lastFrame()!,
     ...inputDialogs().map((r) => render(<InputDialog request={r} waiting={1} width={100} height={20} theme={theme} />).lastFrame()!),
   ];

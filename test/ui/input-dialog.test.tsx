@@ -1,10 +1,9 @@
 // The dialog of a server's request: what it shows (fixture state), and what
-// keys do with a real Controller (the answer askInput resolves with).
+// keys do with a real Driver (the answer askInput resolves with).
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {InputAnswer} from '../../src/agent/client-features.js';
-import {Controller} from '../../src/agent/controller.js';
+import {Driver, type DriverHub} from '../../src/driver/driver.js';
 import {createScriptedModel} from '../../src/agent/models/scripted.js';
 import {parseScript} from '../../src/agent/models/script.js';
 import type {HubCallResult} from '../../src/hub/types.js';
@@ -15,8 +14,9 @@ import {InputDialog, inputDialogHeight} from '../../src/ui/panes/input-dialog.js
 import {createTheme} from '../../src/ui/theme.js';
 import {base, catalog, entry} from './fixtures.js';
 import {EVERYTHING_DEFAULTS, EVERYTHING_SCHEMA} from './form-fixtures.js';
-import {keyGap, rowsOf, typeKeys, waitForFrame, waitUntil} from './helpers.js';
-import {TAB, SHIFT_TAB, DOWN, RIGHT, ESC, CTRL_C, CTRL_D, CTRL_S, CTRL_U} from './keys.js';
+import {waitFor} from '../helpers/wait.js';
+import {keyGap, rowsOf, typeKeys, waitForFrame} from '../helpers/ui.js';
+import {TAB, SHIFT_TAB, DOWN, RIGHT, ESC, CTRL_C, CTRL_D, CTRL_S, CTRL_U} from '../helpers/keys.js';
 
 afterEach(cleanup);
 
@@ -41,9 +41,9 @@ describe('the input dialog, drawn from fixture state', () => {
   function draw(requests: Array<Omit<InputRequestView, 'requestId'>>, opts: {columns?: number; rows?: number} = {}) {
     const store = createStore(base(opts));
     requests.forEach((r, i) => store.dispatch({type: 'input/requested', request: {...r, requestId: `r${i}`}}));
-    const controller = {busy: false, submit: vi.fn(), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
-    const ui = render(<App store={store} controller={controller} theme={theme} onQuit={() => {}} />);
-    return {store, ui, controller, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
+    const driver = {busy: false, ask: vi.fn(() => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
+    const ui = render(<App store={store} driver={driver} theme={theme} onQuit={() => {}} />);
+    return {store, ui, controller: driver, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
   }
 
   it('a form shows every field with its label and default, marks the required one, and lists the keys', async () => {
@@ -134,11 +134,11 @@ describe('the input dialog, drawn from fixture state', () => {
   });
 });
 
-/** A real controller over a store, with a hub and model that are never reached unless a test scripts a turn. */
-function realApp(hub?: ConstructorParameters<typeof Controller>[0]['hub'], script?: unknown) {
+/** A real driver over a store, with a hub and model that are never reached unless a test scripts a turn. */
+function realApp(hub?: DriverHub, script?: unknown) {
   const store: Store = createStore(base());
-  const unused = {catalog: catalog([]), call: vi.fn(), unavailable: () => [], instructions: () => [], reconnect: async () => false, close: async () => {}};
-  const controller = new Controller({
+  const unused: DriverHub = {catalog: catalog([]), call: vi.fn(), callEntry: vi.fn(), unavailable: () => [], instructions: () => [], start: async () => {}, reconnect: async () => false, close: async () => {}};
+  const controller = new Driver({
     store,
     hub: hub ?? unused,
     model: createScriptedModel(script ? {script: parseScript(script)} : {}),
@@ -146,11 +146,11 @@ function realApp(hub?: ConstructorParameters<typeof Controller>[0]['hub'], scrip
     rules: {yes: true, allow: [], autoApprove: {}},
     interactive: true,
   });
-  const ui = render(<App store={store} controller={controller} theme={theme} onQuit={() => {}} />);
+  const ui = render(<App store={store} driver={controller} theme={theme} onQuit={() => {}} />);
   return {store, controller, ui, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
 }
 
-describe('answering with the keys (real Controller)', () => {
+describe('answering with the keys (real Driver)', () => {
   it('typing into the form and Ctrl-S accepts with typed values of the right types', async () => {
     const {controller, ui, frame} = realApp();
     const answer = controller.askInput(FORM);
@@ -192,7 +192,7 @@ describe('answering with the keys (real Controller)', () => {
     await press(ui.stdin, SHIFT_TAB, SHIFT_TAB, SHIFT_TAB, SHIFT_TAB);
     await frame((t) => t.includes('▸ Legacy Titled'), 'the last field');
     await press(ui.stdin, '\r');
-    const answer = await waitUntil(() => settled, 'the answer');
+    const answer = await waitFor(() => settled, 'the answer');
     expect(answer).toEqual({action: 'accept', content: {...EVERYTHING_DEFAULTS, name: 'Ada'}});
   });
 
@@ -259,7 +259,7 @@ describe('answering with the keys (real Controller)', () => {
       await press(ui.stdin, 'x', 'o', '\r');
       expect(settled).toBeUndefined();
       await press(ui.stdin, k);
-      expect(await waitUntil(() => settled, 'the answer')).toEqual({action});
+      expect(await waitFor(() => settled, 'the answer')).toEqual({action});
       await frame((t) => !t.includes('asks to use your model'), 'the dialog gone');
     }
     // None of those keys reached the input line.
@@ -268,21 +268,17 @@ describe('answering with the keys (real Controller)', () => {
 
   it('Ctrl-C during the turn cancels it and the open request, even one the turn’s signal does not reach', async () => {
     let asked: Promise<InputAnswer> | undefined;
-    let ctl: Controller | undefined;
+    let ctl: Driver | undefined;
     const ask = entry('srv', 'ask');
-    const hub = {
-      catalog: catalog([ask]),
-      unavailable: () => [],
-      instructions: () => [],
-      reconnect: async () => false,
-      close: async () => {},
-      async call(): Promise<HubCallResult> {
+    const callEntry = async (): Promise<HubCallResult> => {
+      {
         // As a legacy server's request: its signal is the server's, which the turn's cancel does not abort.
         asked = ctl!.askInput({...FORM, alias: 'srv', tool: 'ask'}, new AbortController().signal);
         const a = await asked;
         return {content: [{type: 'text', text: `answer: ${a.action}`}], durationMs: 1, alias: 'srv', tool: 'ask'};
-      },
+      }
     };
+    const hub: DriverHub = {catalog: catalog([ask]), unavailable: () => [], instructions: () => [], start: async () => {}, reconnect: async () => false, close: async () => {}, call: callEntry, callEntry};
     const {controller, ui, frame} = realApp(hub, {steps: [{tool: ask.name, input: {}}, {text: 'done'}]});
     ctl = controller;
     void controller.submit('ask me');

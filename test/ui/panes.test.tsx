@@ -1,5 +1,4 @@
 import {render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import {CatalogPane} from '../../src/ui/panes/catalog-pane.js';
@@ -8,7 +7,7 @@ import {ServersPane} from '../../src/ui/panes/servers-pane.js';
 import {TracePane} from '../../src/ui/panes/trace-pane.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {base, requested, run, sampleCatalog} from './fixtures.js';
-import {rowsOf} from './helpers.js';
+import {rowsOf} from '../helpers/ui.js';
 
 const theme = createTheme(true);
 afterEach(cleanup);
@@ -70,9 +69,10 @@ describe('catalog pane', () => {
 describe('servers pane', () => {
   const state = run(
     base(),
-    {type: 'server/discovered', alias: 'notes', status: {era: 'modern', protocolVersion: '2026-07-28', serverName: 'notes-server', toolCount: 4, pages: 2, discoveryMs: 120, lastCallMs: 7}},
-    {type: 'server/restarting', alias: 'tickets', attempt: 2},
-    {type: 'server/failed', alias: 'broken', phase: 'handshake', reason: 'no answer within 10000 ms (startupTimeoutMs)', at: 1},
+    {type: 'server/online', alias: 'notes', era: 'modern', protocolVersion: '2026-07-28', serverName: 'notes-server', toolCount: 4, pages: 2, discoveryMs: 120},
+    {type: 'server/call-finished', alias: 'notes', tool: 'search', durationMs: 7},
+    {type: 'server/restarting', alias: 'tickets', attempt: 2, reason: 'server exited with code 1'},
+    {type: 'server/offline', alias: 'broken', phase: 'handshake', reason: 'no answer within 10000 ms (startupTimeoutMs)', at: 1},
   );
   const draw = (width: number, height: number) => render(<ServersPane servers={state.servers} scroll={state.ui.scroll.servers} width={width} height={height} focused={false} theme={theme} />).lastFrame()!;
 
@@ -100,7 +100,7 @@ describe('servers pane', () => {
 
 describe('conversation pane', () => {
   const draw = (state: ReturnType<typeof base>, height = 30) =>
-    render(<ConversationPane items={state.conversation.items} scroll={state.ui.scroll.conversation} width={90} height={height} focused={false} step="" live={false} theme={theme} />).lastFrame()!;
+    render(<ConversationPane items={state.conversation.items} scroll={state.ui.scroll.conversation} width={90} height={height} focused={false} step="" now={0} theme={theme} />).lastFrame()!;
   const turn = run(base(), {type: 'user/submitted', text: 'close things', at: 1}, {type: 'model/requested', step: 3, maxSteps: 10});
 
   it('tells a tool error (isError) from a protocol error', () => {
@@ -109,9 +109,9 @@ describe('conversation pane', () => {
     s = run(
       s,
       {type: 'call/started', callId: 'c1', at: 1},
-      {type: 'call/completed', callId: 'c1', result: {isError: true, durationMs: 12, preview: 'No ticket with id "T-999".'}},
+      {type: 'call/completed', callId: 'c1', result: {isError: true, durationMs: 12, text: 'No ticket with id "T-999".'}},
       {type: 'call/started', callId: 'c2', at: 1},
-      {type: 'call/completed', callId: 'c2', result: {isError: true, protocolError: {code: -32602, message: 'Invalid params'}, failure: 'protocol', durationMs: 3, preview: 'MCP error -32602'}},
+      {type: 'call/completed', callId: 'c2', result: {isError: true, protocolError: {code: -32602, message: 'Invalid params'}, failure: 'protocol', durationMs: 3, text: 'MCP error -32602'}},
     );
     const frame = draw(s);
     expect(frame).toContain('╭ mcp__tickets__close_ticket → tickets / close_ticket');
@@ -130,17 +130,20 @@ describe('conversation pane', () => {
       {type: 'call/progress', callId: 'c1', progress: 2, total: 5, message: 'indexing'},
       {type: 'call/approval-asked', callId: 'c2', trusted: false},
       {type: 'call/denied', callId: 'c2'},
+      {type: 'call/completed', callId: 'c2', result: {durationMs: 0, isError: true, text: 'The user declined the call'}},
     );
     const running = draw(s);
     expect(running).toMatch(/◐ running \d+ ms · 2\/5 \(40%\) indexing/);
     expect(running).toContain('⊘ denied by you: not run');
+    // The denial is what the model is told; the card does not repeat it.
+    expect(running).not.toContain('The user declined');
     s = run(s, {type: 'turn/step-limit-reached', maxSteps: 10});
     expect(draw(s)).toContain('⚠ Stopped after 10 steps: the step limit was reached.');
   });
 
   it('draws only the rows it has for a long conversation, following the end', () => {
     let s = base();
-    for (let i = 0; i < 500; i++) s = run(s, {type: 'user/submitted', text: `question ${i}`}, {type: 'model/responded', content: [{type: 'text', text: `answer ${i}`}], stopReason: 'end_turn'}, {type: 'turn/finished', stopReason: 'end_turn'});
+    for (let i = 0; i < 500; i++) s = run(s, {type: 'user/submitted', text: `question ${i}`}, {type: 'model/responded', content: [{type: 'text', text: `answer ${i}`}], stopReason: 'end_turn'}, {type: 'turn/finished'});
     const frame = draw(s, 12);
     expect(rowsOf(frame)).toHaveLength(12);
     expect(frame).toContain('answer 499');

@@ -1,7 +1,6 @@
 // Work grows with the rows on screen, not with the list: typing re-renders
 // the input line only, and a big catalog or transcript is laid out a window at a time.
 import {cleanup, render} from 'ink-testing-library';
-import React from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createStore} from '../../src/state/store.js';
 import {App} from '../../src/ui/app/app.js';
@@ -9,7 +8,7 @@ import * as catalogRows from '../../src/ui/panes/catalog-rows.js';
 import * as itemLines from '../../src/ui/panes/item-lines.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {base, catalog, entry, run} from './fixtures.js';
-import {typeKeys, waitForFrame} from './helpers.js';
+import {typeKeys, waitForFrame} from '../helpers/ui.js';
 
 vi.mock('../../src/ui/panes/catalog-rows.js', async (load) => {
   const real = await load<typeof import('../../src/ui/panes/catalog-rows.js')>();
@@ -26,7 +25,7 @@ function bigState() {
   const tools = Array.from({length: 2000}, (_, i) => entry(i % 2 ? 'notes' : 'tickets', `tool_${i}`, {title: `Tool number ${i}`}));
   let s = run(base(), {type: 'catalog/rebuilt', catalog: catalog(tools)});
   for (let i = 0; i < 250; i++) {
-    s = run(s, {type: 'user/submitted', text: `question ${i}`}, {type: 'model/responded', content: [{type: 'text', text: `answer ${i}`}], stopReason: 'end_turn'}, {type: 'turn/finished', stopReason: 'end_turn'});
+    s = run(s, {type: 'user/submitted', text: `question ${i}`}, {type: 'model/responded', content: [{type: 'text', text: `answer ${i}`}], stopReason: 'end_turn'}, {type: 'turn/finished'});
   }
   return s;
 }
@@ -36,8 +35,8 @@ describe('a big catalog and a long conversation', () => {
     const state = bigState();
     expect(state.conversation.items).toHaveLength(500);
     const store = createStore(state);
-    const controller = {busy: false, submit: vi.fn(), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
-    const ui = render(<App store={store} controller={controller} theme={createTheme(true)} onQuit={() => {}} />);
+    const driver = {busy: false, ask: vi.fn(() => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
+    const ui = render(<App store={store} driver={driver} theme={createTheme(true)} onQuit={() => {}} />);
     await waitForFrame(ui.lastFrame, (f) => f.includes('answer 249') && f.includes('Tools 2000'), 'the first frame');
     const rowCalls = vi.mocked(catalogRows.catalogLines).mock.calls.length;
     const itemCalls = vi.mocked(itemLines.itemLines).mock.calls.length;

@@ -1,6 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 // dist/ is built once by test/global-setup.ts; building again here would race other workers.
-import {ROOT, waitUntil} from './helpers.js';
+import {waitFor} from '../helpers/wait.js';
+import {ROOT} from '../helpers/ui.js';
 import {alive, descendants, openPty, PTY_KIND, type Pty} from './pty.js';
 
 const SERVERS = /servers\/(notes|tickets)\.mjs/;
@@ -12,17 +13,17 @@ describe.skipIf(PTY_KIND === null)(`the built CLI in a real terminal (${PTY_KIND
   it('opens full screen at 120×40, starts both servers, and /quit closes them all', async () => {
     pty = openPty('node bin/breakerbox.mjs', ROOT, 120, 40);
     const p = pty;
-    await waitUntil(() => ['Conversation', 'Tools', 'Servers'].every((t) => p.screen().includes(t)), 'the three pane titles', 30_000);
-    await waitUntil(() => p.screen().includes('2/2 online'), 'both servers online', 30_000);
+    await waitFor(() => ['Conversation', 'Tools', 'Servers'].every((t) => p.screen().includes(t)), 'the three pane titles', 30_000);
+    await waitFor(() => p.screen().includes('2/2 online'), 'both servers online', 30_000);
     expect(p.screen()).toContain('offline scripted model');
-    const servers = await waitUntil(() => {
+    const servers = await waitFor(() => {
       const pids = descendants(p.rootPid()!, SERVERS);
       return pids.length === 2 ? pids : undefined;
     }, 'two server processes');
 
     await p.type('/quit');
     p.enter();
-    await waitUntil(() => p.exitCode() !== null, 'the process to exit', 30_000);
+    await waitFor(() => p.exitCode() !== null, 'the process to exit', 30_000);
     expect(p.exitCode()).toBe(0);
     expect(servers.filter(alive)).toEqual([]);
     expect(descendants(p.rootPid()!, SERVERS)).toEqual([]);

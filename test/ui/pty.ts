@@ -33,7 +33,6 @@ const has = (bin: string) => {
 export const PTY_KIND: 'tmux' | 'script' | null = process.env.BB_PTY === 'script' && has('script') ? 'script' : has('tmux') ? 'tmux' : has('script') ? 'script' : null;
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-const gap = () => new Promise((r) => setTimeout(r, 20));
 
 /** A clean environment: no API key, no CI flags (Ink draws nothing live under CI), no colours. */
 function envLine(): string {
@@ -61,10 +60,9 @@ function tmux(command: string, cwd: string, columns: number, rows: number): Pty 
     kind: 'tmux',
     screen,
     async type(text) {
-      for (const ch of text) {
-        t('send-keys', '-t', 'bb', '-l', ch);
-        await gap();
-      }
+      // Each key its own send-keys, as fast as they go: the input line takes
+      // keys however they arrive.
+      for (const ch of text) t('send-keys', '-t', 'bb', '-l', ch);
     },
     enter: () => void t('send-keys', '-t', 'bb', 'Enter'),
     exitCode() {
@@ -93,10 +91,7 @@ function script(command: string, cwd: string, columns: number, rows: number): Pt
     // Escapes removed; cursor moves leave the text readable enough to find titles.
     screen: () => out.replace(/\u001b\[[\d;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\u001b[()][A-Z0-9]/g, ''),
     async type(text) {
-      for (const ch of text) {
-        child.stdin!.write(ch);
-        await gap();
-      }
+      for (const ch of text) child.stdin!.write(ch);
     },
     enter: () => void child.stdin!.write('\r'),
     exitCode: () => code,

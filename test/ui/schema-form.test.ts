@@ -10,7 +10,6 @@ const form = (properties: Record<string, unknown>, required: string[] = []) => i
 /** Types `text` into the focused field, one key at a time. */
 const type = (s: FormState, text: string) => [...text].reduce((st, ch) => editFocused(st, ch, key()).state, s);
 const press = (s: FormState, flags: Parameters<typeof key>[0], input = '') => editFocused(s, input, key(flags)).state;
-const field = (s: FormState, i = 0) => s.fields[i] as FormField;
 
 describe('fields from a schema', () => {
   it('reads every kind server-everything sends, in order, with titles, defaults and bounds', () => {

@@ -1,12 +1,50 @@
-// The subcommand table: `breakerbox <name> …` runs `run` of the module named
-// here. Modules load only when their command is used.
-import type {Subcommand} from './io.js';
+// The subcommands: actions (`breakerbox call …`, `login`, `import`, …), as
+// opposed to the modes of the app, which stay flags (`--print`,
+// `--list-tools`, …). One module each under this folder, exporting
+// `run(argv, io)`, loaded only when its command runs. A command is listed
+// here once it works; an unknown name exits 2 with this list.
+import type {CliIo, Subcommand} from './io.js';
 
 export {processIo, type CliIo, type Subcommand} from './io.js';
 
-/** Subcommand name → loader of its `run`. */
-export const SUBCOMMANDS: Readonly<Record<string, () => Promise<Subcommand>>> = {
-  import: async () => (await import('./import.js')).run,
-  add: async () => (await import('./add.js')).run,
-  remove: async () => (await import('./remove.js')).run,
+/** One subcommand's module. */
+export interface Command {
+  /** Runs with the arguments after the command's name; resolves to the exit code. */
+  run: Subcommand;
+}
+
+/** A row of the dispatch table. */
+export interface CommandEntry {
+  /** One line for `breakerbox --help` and the unknown-command message. */
+  summary: string;
+  load(): Promise<Command>;
+}
+
+/** Every subcommand, by name. */
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  import: {summary: 'bring servers from another client’s config (Claude, Cursor, VS Code, Codex, Gemini…)', load: () => import('./import.js')},
+  add: {summary: 'add a server to mcp.config.json', load: () => import('./add.js')},
+  remove: {summary: 'remove a server from mcp.config.json', load: () => import('./remove.js')},
 };
+
+/** `name  summary` lines, aligned; a sentence when there are none. */
+export function commandList(table: Readonly<Record<string, CommandEntry>> = COMMANDS): string {
+  const names = Object.keys(table);
+  if (names.length === 0) return '  (none yet: every mode of the app is a flag, see above)';
+  const width = Math.max(...names.map((n) => n.length));
+  return names.map((n) => `  ${n.padEnd(width)}  ${table[n]!.summary}`).join('\n');
+}
+
+/**
+ * Runs `argv[0]` as a subcommand with the rest of `argv`; exit 2 with the
+ * list of known commands when there is no such command.
+ */
+export async function runCommand(argv: readonly string[], io: CliIo, table: Readonly<Record<string, CommandEntry>> = COMMANDS): Promise<number> {
+  const [name, ...rest] = argv;
+  const entry = name !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
+  if (!entry) {
+    io.stderr.write(`breakerbox: unknown command ${JSON.stringify(name ?? '')}. Commands:\n${commandList(table)}\nRun breakerbox --help for the modes and options.\n`);
+    return 2;
+  }
+  return (await entry.load()).run(rest, io);
+}

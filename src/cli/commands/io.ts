@@ -1,11 +1,22 @@
 // What a subcommand may touch: its streams, environment and directory, passed
 // in so tests run a command in-process against a fixture home.
+//
+// Standard output may be a pipe whose reader has gone (`breakerbox
+// --list-tools | head -1`): the write then fails with EPIPE, and an unhandled
+// stream error would end the process with a stack trace, before the servers
+// are closed. Here that error only means "stop writing"; the run finishes
+// normally and closes everything.
 import {stdin, stdout, stderr} from 'node:process';
+
+/** A place to write text. */
+export interface TextSink {
+  write(text: string): unknown;
+}
 
 /** The outside world of one subcommand run. */
 export interface CliIo {
-  stdout: {write(text: string): unknown; isTTY?: boolean};
-  stderr: {write(text: string): unknown};
+  stdout: TextSink & {isTTY?: boolean};
+  stderr: TextSink;
   stdin: NodeJS.ReadableStream & {isTTY?: boolean};
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -16,7 +27,22 @@ export interface CliIo {
 /** A subcommand: resolves to the exit code (0 done, 1 failed, 2 bad usage or config). */
 export type Subcommand = (argv: string[], io: CliIo) => Promise<number>;
 
+const guarded = new WeakSet<NodeJS.WriteStream>();
+
+/** Makes `stream` drop writes quietly once its reader went away. Idempotent. */
+export function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  if (guarded.has(stream)) return;
+  guarded.add(stream);
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    // After EPIPE the stream is destroyed; later writes report ERR_STREAM_DESTROYED.
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') return;
+    throw err;
+  });
+}
+
 /** The real process's io. */
 export function processIo(env: NodeJS.ProcessEnv): CliIo {
+  quietOnClosedPipe(stdout);
+  quietOnClosedPipe(stderr);
   return {stdout, stderr, stdin, env, cwd: process.cwd()};
 }

@@ -3,7 +3,7 @@
 // is re-opened after the server's `retry` with Last-Event-ID when it ends; a
 // server that cannot be reached again ends the transport (so the hub
 // reconnects), one that offers no stream (405) is simply left alone.
-import type {HttpTransport, LegacySession} from './http-transport.js';
+import type {HttpChannel, LegacySession} from './channel.js';
 import {isEventStream, sleep} from './wire.js';
 import {readEvents} from './response.js';
 
@@ -12,7 +12,7 @@ export class EventStream {
   private readonly abort = new AbortController();
 
   constructor(
-    private readonly transport: HttpTransport,
+    private readonly transport: HttpChannel,
     private readonly session: LegacySession,
   ) {}
 

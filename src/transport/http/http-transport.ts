@@ -5,10 +5,10 @@
 // request headers; a successful `initialize` starts a legacy session (session
 // id, negotiated version header, a GET stream for the server's own messages,
 // resumable streams, DELETE on close).
-import type {ExitInfo} from '../../connection/errors.js';
 import {TransportRequestError, type TransportFailure} from '../errors.js';
 import {TailBuffer} from '../tail-buffer.js';
-import {TransportClosedError, type Transport} from '../types.js';
+import {TransportClosedError, type ExitInfo, type Transport} from '../types.js';
+import type {HttpChannel, HttpTransportOptions, LegacySession} from './channel.js';
 import {EventStream} from './event-stream.js';
 import {renewSession, resumeAnswer, streamEnded} from './legacy-recovery.js';
 import {Exchanger} from './exchange.js';
@@ -18,41 +18,10 @@ import {preview, readAnswer, type AnswerRead, type ReadOptions} from './response
 import {statusFailure} from './status-failure.js';
 import {isAnswerTo, short} from './wire.js';
 
-/** The authorization layer: adds credentials, and may fix a 401/403 (then the request is sent once more). */
-export interface HttpAuth {
-  headers(): Promise<Record<string, string>> | Record<string, string>;
-  rejected(status: number, wwwAuthenticate: string | undefined): Promise<boolean>;
-}
-
-/** How to reach one remote server. */
-export interface HttpTransportOptions {
-  url: string;
-  /** From the config; sent on every request, never logged. */
-  headers?: Record<string, string>;
-  auth?: HttpAuth;
-  /** One line per HTTP exchange (method, status, content type, session), for the trace pane. */
-  onexchange?: (line: string) => void;
-  connectTimeoutMs?: number;
-  /** A request's response stream that sends nothing for this long is given up. */
-  idleStreamTimeoutMs?: number;
-  maxMessageBytes?: number;
-  /** Wait before re-opening a dropped legacy stream when the server sent no `retry`. */
-  defaultRetryMs?: number;
-  /** Consecutive failed re-opens of a legacy stream before giving up. */
-  maxStreamRetries?: number;
-}
-
-/** A legacy (2025-11-25 and older) session, started by a successful `initialize`. */
-export interface LegacySession {
-  version: string;
-  sessionId?: string;
-  initialize: WireMessage;
-  stream?: EventStream;
-}
-
+export type {HttpAuth, HttpTransportOptions, LegacySession} from './channel.js';
 
 /** One remote MCP server over Streamable HTTP. */
-export class HttpTransport implements Transport {
+export class HttpTransport implements Transport, HttpChannel {
   readonly kind = 'http';
   onmessage?: (message: unknown) => void;
   onclose?: (exit: ExitInfo) => void;
@@ -240,8 +209,9 @@ export class HttpTransport implements Transport {
       return;
     }
     if (m.method === 'notifications/initialized' && this.session && !this.session.stream) {
-      this.session.stream = new EventStream(this, this.session);
-      this.session.stream.start();
+      const stream = new EventStream(this, this.session);
+      this.session.stream = stream;
+      stream.start();
     }
   }
 

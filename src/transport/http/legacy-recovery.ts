@@ -4,14 +4,14 @@
 // `initialize`, and must agree on the same version. A modern stream that ends
 // early cannot be resumed: the request fails at once, saying why.
 import {TransportClosedError} from '../types.js';
-import type {HttpTransport} from './http-transport.js';
+import type {HttpChannel} from './channel.js';
 import {isAnswerTo, isEventStream, sleep} from './wire.js';
 import {describeNetworkError} from './network-error.js';
 import type {WireMessage} from './request-headers.js';
 import {readAnswer, readEvents, type AnswerRead} from './response.js';
 
 /** Resumes the answer to `m` on GET streams until it arrives or the tries run out. */
-export async function resumeAnswer(t: HttpTransport, m: WireMessage, first: AnswerRead, signal: AbortSignal): Promise<void> {
+export async function resumeAnswer(t: HttpChannel, m: WireMessage, first: AnswerRead, signal: AbortSignal): Promise<void> {
   let {lastEventId, retryMs} = first;
   for (let attempt = 1; ; attempt++) {
     await sleep(Math.max(retryMs ?? t.options.defaultRetryMs ?? 1_000, 0), signal);
@@ -31,7 +31,7 @@ export async function resumeAnswer(t: HttpTransport, m: WireMessage, first: Answ
 }
 
 /** The request's stream ended without its answer: the error that says how. */
-export function streamEnded(t: HttpTransport, m: WireMessage, read: AnswerRead): never {
+export function streamEnded(t: HttpChannel, m: WireMessage, read: AnswerRead): never {
   const end = read.end;
   if (end === 'idle') {
     const ms = t.options.idleStreamTimeoutMs ?? 300_000;
@@ -48,11 +48,11 @@ export function streamEnded(t: HttpTransport, m: WireMessage, read: AnswerRead):
 }
 
 /** The session expired (404): run `initialize` again (once at a time), keeping the agreed version. */
-export function renewSession(t: HttpTransport): Promise<void> {
+export function renewSession(t: HttpChannel): Promise<void> {
   return (t.renewing ??= renew(t).finally(() => (t.renewing = undefined)));
 }
 
-async function renew(t: HttpTransport): Promise<void> {
+async function renew(t: HttpChannel): Promise<void> {
   const old = t.session!;
   old.stream?.stop();
   t.session = undefined;

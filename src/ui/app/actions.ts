@@ -1,37 +1,23 @@
-// What user intents do: plain functions over the store and the controller,
-// created once per app. Keys and slash commands both end up here.
+// What user intents do: plain functions over the store and the driver,
+// created once per app. Keys and slash commands both end up here. Everything
+// they read, they read from the store at the moment of the key.
+import type {Key} from 'ink';
 import type {InputAnswer} from '../../agent/client-features.js';
-import type {ApprovalAnswer} from '../../agent/loop.js';
-import type {NoticeLevel, Pane, ScrollPane} from '../../state/app-state.js';
+import type {ApprovalAnswer} from '../../driver/approval.js';
+import type {AppState, NoticeLevel, Pane, ScrollPane} from '../../state/app-state.js';
 import {pendingApproval} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
+import {computeLayout} from '../layout.js';
+import {editLine} from '../text/line-editor.js';
+import type {UiDriver} from './intents.js';
 import {runSlash} from './run-slash.js';
-
-/** The part of the controller the UI drives. */
-export interface UiController {
-  readonly busy: boolean;
-  submit(text: string): unknown;
-  cancel(): boolean;
-  answerApproval(callId: string, answer: ApprovalAnswer): void;
-  /** Answers a server's request (elicitation, sampling); an id already answered is ignored. */
-  answerInput(requestId: string, answer: InputAnswer): void;
-  reconnect(alias: string): Promise<void>;
-  clear(): void;
-}
 
 /** What the actions need from the app. */
 export interface ActionDeps {
   store: Store;
-  controller: UiController;
-  /** Settles when every server has started (or failed); questions wait for it. */
-  ready?: Promise<unknown>;
+  driver: UiDriver;
   quit(): void;
-  setHelp(open: boolean): void;
-  setQueued(queued: boolean): void;
-  appendInput(text: string): void;
-  /** Panes that can take focus now, in Tab order. */
-  focusOrder(): readonly Pane[];
 }
 
 /** Scroll moves. */
@@ -51,40 +37,30 @@ export interface Actions {
   focusStep(step: 1 | -1): void;
   focus(pane: Pane): void;
   scroll(move: ScrollMove): void;
+  /** A key for the input line: edits it, or sends it on Enter. */
+  edit(input: string, key: Key): void;
   typeIntoInput(text: string): void;
+  closeHelp(): void;
   notice(level: NoticeLevel, text: string): void;
+}
+
+const PANES = ['input', 'conversation', 'catalog', 'servers', 'trace'] as const;
+
+/**
+ * Panes that can take focus, in Tab order. Tab works only while no dialog is
+ * open (dialogs take the keys), so the layout without a dialog is the one on screen.
+ */
+export function focusOrder(state: AppState): Pane[] {
+  const layout = computeLayout({...state.ui.size, traceVisible: state.ui.traceVisible, serverCount: state.servers.order.length, dialogRows: 0});
+  return PANES.filter((p) => p === 'input' || layout[p].height > 0);
 }
 
 /** Creates the intents of one app. */
 export function createActions(d: ActionDeps): Actions {
-  let ready = d.ready === undefined;
-  void d.ready?.then(() => (ready = true), () => (ready = true));
-  let queued: string | null = null;
-  const {store, controller} = d;
+  const {store, driver} = d;
   const notice = (level: NoticeLevel, text: string) => store.dispatch({type: 'notice/posted', level, text, at: Date.now()});
   const focus = (pane: Pane) => store.dispatch({type: 'ui/focus-changed', pane});
-  const aliases = () => store.getState().servers.order;
-
-  const ask = (text: string): boolean => {
-    if (controller.busy || queued !== null) {
-      notice('warn', 'a turn is still running: wait for it, or press Ctrl-C to cancel it');
-      return false;
-    }
-    if (ready) {
-      controller.submit(text);
-      return true;
-    }
-    queued = text;
-    d.setQueued(true);
-    void d.ready!.finally(() => {
-      if (queued === null) return;
-      const q = queued;
-      queued = null;
-      d.setQueued(false);
-      controller.submit(q);
-    });
-    return true;
-  };
+  const setInput = (value: string, cursor: number) => store.dispatch({type: 'ui/input-edited', value, cursor});
 
   const actions: Actions = {
     notice,
@@ -92,34 +68,33 @@ export function createActions(d: ActionDeps): Actions {
     submit(text) {
       const t = text.trim();
       if (t === '') return false;
-      return t.startsWith('/') ? actions.slash(parseSlash(t, aliases())) : ask(t);
+      return t.startsWith('/') ? actions.slash(parseSlash(t, store.getState().servers.order)) : driver.ask(t);
     },
-    slash: (intent) => runSlash(intent, {...d, notice, focus}),
+    slash: (intent) => runSlash(intent, {store, driver, quit: d.quit, notice, focus}),
     interrupt() {
-      if (queued !== null) {
-        queued = null;
-        d.setQueued(false);
+      if (driver.dropQueued()) {
         notice('info', 'the waiting question was dropped; Ctrl-C again quits');
         return;
       }
-      if (controller.busy && store.getState().turn.status === 'running' && controller.cancel()) {
+      if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) {
         notice('info', 'cancelling the turn… press Ctrl-C again to quit');
         return;
       }
       d.quit();
     },
     cancelTurn() {
-      if (controller.busy && store.getState().turn.status === 'running' && controller.cancel()) notice('info', 'cancelling the turn…');
+      if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) notice('info', 'cancelling the turn…');
     },
     answer(answer) {
       const card = pendingApproval(store.getState());
-      if (card) controller.answerApproval(card.callId, answer);
+      if (card) driver.answerApproval(card.callId, answer);
     },
-    answerInput: (requestId, answer) => controller.answerInput(requestId, answer),
+    answerInput: (requestId, answer) => driver.answerInput(requestId, answer),
     focusStep(step) {
-      const order = d.focusOrder();
-      const at = order.indexOf(store.getState().ui.focus);
-      focus(order[(at + step + order.length) % order.length]);
+      const state = store.getState();
+      const order = focusOrder(state);
+      const at = order.indexOf(state.ui.focus);
+      focus(order[(at + step + order.length) % order.length]!);
     },
     scroll(move) {
       const ui = store.getState().ui;
@@ -128,10 +103,19 @@ export function createActions(d: ActionDeps): Actions {
       if (move === 'top' || move === 'bottom') store.dispatch({type: 'ui/scrolled', pane, to: move});
       else store.dispatch({type: 'ui/scrolled', pane, delta: {up: -1, down: 1, 'page-up': -page, 'page-down': page}[move]});
     },
+    edit(input, key) {
+      // Applied to the store's latest line, never to a copy from the last
+      // render: keys that arrive in one chunk or within one frame all count.
+      const r = editLine(store.getState().ui.input, input, key);
+      if (r.submit && actions.submit(r.state.value)) setInput('', 0);
+      else setInput(r.state.value, r.state.cursor);
+    },
     typeIntoInput(text) {
       focus('input');
-      d.appendInput(text);
+      const {value} = store.getState().ui.input;
+      setInput(value + text, value.length + text.length);
     },
+    closeHelp: () => store.dispatch({type: 'ui/help-toggled', open: false}),
   };
   return actions;
 }

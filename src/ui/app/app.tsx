@@ -1,93 +1,76 @@
 // The root: subscribes to the store, lays the screen out, and hands each pane
 // its slice. Panes are memoised, so a keystroke or a streamed delta re-renders
-// only what it changed.
+// only what it changed. Everything shown comes from the store; the keys read
+// the store at key time, so nothing here carries values into closures.
 import {Box} from 'ink';
-import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
-import type {Pane} from '../../state/app-state.js';
+import React, {useCallback, useEffect, useMemo} from 'react';
 import {latestNotice, pendingApproval, serverSummary, stepLabel, traceAlias, traceRing} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {innerCols} from '../components/frame.js';
+import {createFormFor} from '../forms/form-for.js';
+import type {KeyContext} from '../keys/key-table.js';
 import {keyHandlers, useKeyRouter} from '../keys/use-key-router.js';
 import {computeLayout} from '../layout.js';
 import {ApprovalDialog, approvalHeight} from '../panes/approval-dialog.js';
 import {InputDialog, inputDialogHeight} from '../panes/input-dialog.js';
 import {inputLayer} from '../panes/input-lines.js';
-import {InputLine, type InputApi} from '../panes/input-line.js';
+import {InputLine} from '../panes/input-line.js';
 import {StatusLine} from '../panes/status-line.js';
 import type {Theme} from '../theme.js';
-import {createActions, type UiController} from './actions.js';
+import {createActions} from './actions.js';
+import type {UiDriver} from './intents.js';
 import {Panes} from './panes.js';
 import {useMeasuredPanes} from './use-measured-panes.js';
 import {useAppState} from './use-app-state.js';
-import {useInputForm} from './use-input-form.js';
 import {useTerminalSize} from './use-terminal-size.js';
 
 /** What the app is given. */
 export interface AppProps {
   store: Store;
-  controller: UiController;
+  driver: UiDriver;
   theme: Theme;
-  /** Settles when the servers have started; a question asked earlier waits for it. */
-  ready?: Promise<unknown>;
   /** The user asked to leave (Ctrl-C when idle, /quit). */
   onQuit(): void;
 }
 
 /** The whole terminal UI. */
-export function App({store, controller, theme, ready, onQuit}: AppProps): React.JSX.Element {
+export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element {
   useTerminalSize(store);
   const state = useAppState(store);
-  const [help, setHelp] = useState(false);
-  const [queued, setQueued] = useState(false);
-  const input = useRef<InputApi>(null);
+  const formFor = useMemo(createFormFor, [store]);
   const approval = pendingApproval(state);
   const entry = approval ? state.catalog.byName.get(approval.name) : undefined;
   // Approvals come first; a server's request waits under them (its form keeps what was typed).
   const request = state.inputRequests[0];
-  const form = useInputForm(request);
+  const form = formFor(request);
   const asking = approval ? undefined : request;
-  const {size, focus} = state.ui;
+  const {size, focus, help} = state.ui;
   const waiting = state.inputRequests.length;
   const dialogRows = approval ? approvalHeight(approval, entry, size.columns) : asking ? inputDialogHeight(asking, form, waiting, size.columns) : 0;
   const layout = computeLayout({...size, traceVisible: state.ui.traceVisible, serverCount: state.servers.order.length, dialogRows});
-  const order = useRef<readonly Pane[]>([]);
-  order.current = (['input', 'conversation', 'catalog', 'servers', 'trace'] as const).filter((p) => p === 'input' || layout[p].height > 0);
-  const focusShown = order.current.includes(focus);
+  const focusShown = focus === 'input' || layout[focus].height > 0;
   useEffect(() => {
     // The focused pane went away (trace hidden, terminal too small): back to the input.
     if (!focusShown) store.dispatch({type: 'ui/focus-changed', pane: 'input'});
   }, [focusShown, store]);
-  const quit = useRef(onQuit);
-  quit.current = onQuit;
-  const shown = useRef({request: asking, form});
-  shown.current = {request: asking, form};
 
-  const actions = useMemo(
-    () =>
-      createActions({
-        store,
-        controller,
-        ready,
-        quit: () => quit.current(),
-        setHelp,
-        setQueued,
-        appendInput: (text) => input.current?.append(text),
-        focusOrder: () => order.current,
-      }),
-    [store, controller, ready],
-  );
+  const actions = useMemo(() => createActions({store, driver, quit: onQuit}), [store, driver, onQuit]);
+  // The request on screen and its form, read from the store when a key arrives.
+  const shownRequest = useCallback(() => {
+    const s = store.getState();
+    return pendingApproval(s) ? undefined : s.inputRequests[0];
+  }, [store]);
   const handlers = useMemo(
-    () =>
-      keyHandlers(actions, () => setHelp(false), (i, k) => input.current?.key(i, k), {
-        request: () => shown.current.request,
-        form: () => shown.current.form,
-        answer: actions.answerInput,
-      }),
-    [actions],
+    () => keyHandlers(actions, {request: shownRequest, form: () => formFor(shownRequest()), answer: actions.answerInput}),
+    [actions, shownRequest, formFor],
   );
-  useKeyRouter({focus, modal: approval ? 'dialog' : asking ? inputLayer(asking) : help ? 'help' : null}, handlers);
+  const keyContext = useCallback((): KeyContext => {
+    const s = store.getState();
+    const shown = shownRequest();
+    return {focus: s.ui.focus, modal: pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : s.ui.help ? 'help' : null};
+  }, [store, shownRequest]);
+  useKeyRouter(keyContext, handlers);
   const onShown = useMeasuredPanes(store, layout);
-  const submit = useCallback((text: string) => actions.submit(text), [actions]);
   const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
   const alias = traceAlias(state);
 
@@ -101,11 +84,11 @@ export function App({store, controller, theme, ready, onQuit}: AppProps): React.
         <InputDialog key={asking.requestId} request={asking} form={form} waiting={waiting} width={layout.columns} height={layout.dialog} theme={theme} />
       ) : null}
       <InputLine
-        ref={input}
+        value={state.ui.input.value}
+        cursor={state.ui.input.cursor}
         width={layout.columns}
         active={focus === 'input' && !approval && !asking && !help}
         placeholder={approval ? 'answer the question above: y, a or n' : asking ? `answer ${asking.alias} above (the keys are on the dialog)` : placeholder(starting, innerCols(layout.columns))}
-        onSubmit={submit}
         theme={theme}
       />
       <StatusLine
@@ -116,7 +99,7 @@ export function App({store, controller, theme, ready, onQuit}: AppProps): React.
         step={stepLabel(state.turn)}
         focus={focus}
         notice={latestNotice(state)}
-        queued={queued}
+        queued={state.queued !== null}
         dialog={Boolean(approval || asking)}
         theme={theme}
       />

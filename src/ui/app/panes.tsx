@@ -4,7 +4,6 @@ import React from 'react';
 import type {AppState, TraceRing} from '../../state/app-state.js';
 import {stepLabel} from '../../state/selectors.js';
 import type {Layout} from '../layout.js';
-import {lastCallMs} from './last-calls.js';
 import {CatalogPane} from '../panes/catalog-pane.js';
 import {ConversationPane} from '../panes/conversation-pane.js';
 import {HelpPane} from '../panes/help-pane.js';
@@ -38,7 +37,7 @@ export function Panes({state, layout, help, theme, onShown, alias, ring, startin
       height={c.height}
       focused={ui.focus === 'conversation'}
       step={state.turn.status === 'idle' ? '' : stepLabel(state.turn)}
-      live={state.turn.status !== 'idle'}
+      now={state.now}
       theme={theme}
       onShown={onShown}
     />
@@ -48,7 +47,7 @@ export function Panes({state, layout, help, theme, onShown, alias, ring, startin
       {layout.catalog.height > 0 ? (
         <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} />
       ) : null}
-      {layout.servers.height > 0 ? <ServersPane servers={state.servers} scroll={ui.scroll.servers} lastCalls={lastCallMs(state.conversation.items)} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} /> : null}
+      {layout.servers.height > 0 ? <ServersPane servers={state.servers} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} /> : null}
     </>
   );
   return (

@@ -1,20 +1,24 @@
 // What each slash command does.
 import type {NoticeLevel, Pane} from '../../state/app-state.js';
+import type {Store} from '../../state/store.js';
 import type {SlashIntent} from '../keys/slash.js';
-import type {ActionDeps} from './actions.js';
+import type {UiDriver} from './intents.js';
 
 /** What a command may touch. */
-export type SlashDeps = Pick<ActionDeps, 'store' | 'controller' | 'quit' | 'setHelp'> & {
+export interface SlashDeps {
+  store: Store;
+  driver: UiDriver;
+  quit(): void;
   notice(level: NoticeLevel, text: string): void;
   focus(pane: Pane): void;
-};
+}
 
 /** Runs `intent`; false when the typed text should stay in the input (to be fixed). */
 export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
-  const {store, controller, notice, focus} = d;
+  const {store, driver, notice, focus} = d;
   switch (intent.kind) {
     case 'help':
-      d.setHelp(true);
+      store.dispatch({type: 'ui/help-toggled', open: true});
       return true;
     case 'tools':
       store.dispatch({type: 'ui/filter-set', filter: intent.filter});
@@ -30,15 +34,15 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
       store.dispatch({type: 'ui/trace-toggled', ...(intent.alias ? {alias: intent.alias} : {})});
       return true;
     case 'reconnect':
-      void controller.reconnect(intent.alias);
+      void driver.reconnect(intent.alias);
       return true;
     case 'clear':
       // The reducer keeps a running turn's cards: the loop may still be waiting on them.
-      if (controller.busy) {
+      if (driver.busy) {
         notice('warn', 'a turn is running: press Ctrl-C to cancel it, then /clear');
         return false;
       }
-      controller.clear();
+      driver.clear();
       return true;
     case 'quit':
       d.quit();

@@ -1,6 +1,6 @@
 // The one keyboard listener: routes each key through the command table.
 import {useInput, type Key} from 'ink';
-import {useCallback, useRef} from 'react';
+import {useCallback} from 'react';
 import type {Actions, ScrollMove} from '../app/actions.js';
 import {inputHandlers, type InputTarget} from '../app/input-commands.js';
 import {routeKey, type KeyCommandId, type KeyContext} from './key-table.js';
@@ -9,14 +9,14 @@ import {routeKey, type KeyCommandId, type KeyContext} from './key-table.js';
 type Handler = (input: string, key: Key) => void;
 
 /** The handler of each command; `input` is the server request on screen (form, link or sampling). */
-export function keyHandlers(actions: Actions, closeHelp: () => void, edit: Handler, input: InputTarget): Readonly<Record<KeyCommandId, Handler>> {
+export function keyHandlers(actions: Actions, input: InputTarget): Readonly<Record<KeyCommandId, Handler>> {
   const scroll = (move: ScrollMove) => () => actions.scroll(move);
   return {
     'approve-once': () => actions.answer('once'),
     'approve-always': () => actions.answer('always'),
     deny: () => actions.answer('deny'),
     ...inputHandlers(input),
-    'close-help': closeHelp,
+    'close-help': () => actions.closeHelp(),
     interrupt: () => actions.interrupt(),
     'focus-next': () => actions.focusStep(1),
     'focus-prev': () => actions.focusStep(-1),
@@ -29,18 +29,22 @@ export function keyHandlers(actions: Actions, closeHelp: () => void, edit: Handl
     'focus-input': () => actions.focus('input'),
     'type-into-input': (input) => actions.typeIntoInput(input),
     'cancel-turn': () => actions.cancelTurn(),
-    edit,
+    edit: (input, key) => actions.edit(input, key),
   };
 }
 
-/** Listens to keys while `active`; the context is read at key time, so the listener stays subscribed. */
-export function useKeyRouter(ctx: KeyContext, handlers: Readonly<Record<KeyCommandId, Handler>>, active = true): void {
-  const latest = useRef({ctx, handlers});
-  latest.current = {ctx, handlers};
-  const onKey = useCallback((input: string, key: Key) => {
-    const {ctx: c, handlers: h} = latest.current;
-    const cmd = routeKey(c, input, key);
-    if (cmd) h[cmd.id](input, key);
-  }, []);
+/**
+ * Listens to keys while `active`. The context (focus, open dialog) is
+ * computed at key time from the store, not captured at render: two keys in
+ * one chunk see each other's effects.
+ */
+export function useKeyRouter(context: () => KeyContext, handlers: Readonly<Record<KeyCommandId, Handler>>, active = true): void {
+  const onKey = useCallback(
+    (input: string, key: Key) => {
+      const cmd = routeKey(context(), input, key);
+      if (cmd) handlers[cmd.id](input, key);
+    },
+    [context, handlers],
+  );
   useInput(onKey, {isActive: active});
 }

@@ -22,7 +22,8 @@ export function cardLines(card: ToolCallItem, width: number, now: number): Line[
   ];
   // What the hub changed or cut in the result (a placeholder, an image left out): the user is told what the model was told.
   for (const warning of card.outcome?.warnings?.slice(0, 2) ?? []) lines.push([seg('│ ', 'tool'), seg(`⚠ ${safeLine(warning)}`, 'warn')]);
-  const preview = previewLines(card.preview, w - 2);
+  // A denied call never ran: the card says so, and the denial is the model's to read.
+  const preview = previewLines(card.state === 'denied' ? undefined : card.preview, w - 2);
   for (const text of preview.shown) lines.push([seg('│ ', 'tool'), seg(text, bad ? 'error' : undefined)]);
   lines.push([seg('╰', 'tool'), ...(preview.more > 0 ? [seg(` … ${preview.more} more line${preview.more === 1 ? '' : 's'}`, 'muted')] : [])]);
   return lines.map((l) => fitLine(l, w));

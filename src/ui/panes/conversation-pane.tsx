@@ -1,7 +1,6 @@
 // The transcript: questions, streamed answers, tool-call cards and notices.
 import React, {memo, useEffect} from 'react';
 import type {ConversationItem, ScrollState} from '../../state/app-state.js';
-import {useClock} from '../app/use-clock.js';
 import {Frame, innerCols, innerRows} from '../components/frame.js';
 import {LinesView} from '../components/line-view.js';
 import {seg} from '../line.js';
@@ -17,8 +16,8 @@ export interface ConversationPaneProps {
   focused: boolean;
   /** `step 3/10` while a turn runs, else ''. */
   step: string;
-  /** A turn is running: tick the clock for elapsed times. */
-  live: boolean;
+  /** The driver's clock (it ticks while a turn runs): elapsed times are drawn against it. */
+  now: number;
   theme: Theme;
   /** Told how many items the following view shows, so scrolling moves by items the user can see. */
   onShown?: (items: number) => void;
@@ -26,8 +25,7 @@ export interface ConversationPaneProps {
 
 /** The conversation pane. */
 export const ConversationPane = memo(function ConversationPane(p: ConversationPaneProps): React.JSX.Element {
-  const now = useClock(p.live);
-  const view = conversationView(p.items, p.scroll, innerRows(p.height), innerCols(p.width), now);
+  const view = conversationView(p.items, p.scroll, innerRows(p.height), innerCols(p.width), p.now);
   const {onShown} = p;
   const shown = p.scroll.follow ? view.shown : -1;
   useEffect(() => {

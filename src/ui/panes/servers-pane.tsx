@@ -1,6 +1,6 @@
 // One row pair per configured server, in config order.
 import React, {memo} from 'react';
-import type {AppState, ScrollState, ServerView} from '../../state/app-state.js';
+import type {AppState, ScrollState} from '../../state/app-state.js';
 import {scrolledWindow, serverRows, serverSummary} from '../../state/selectors.js';
 import {innerCols, innerRows} from '../components/frame.js';
 import {ListFrame} from '../components/list-frame.js';
@@ -13,8 +13,6 @@ import {serverLines, serverRowsPer} from './server-rows.js';
 export interface ServersPaneProps {
   servers: AppState['servers'];
   scroll: ScrollState;
-  /** alias → latency of its last call, when the status has none. */
-  lastCalls?: ReadonlyMap<string, number>;
   width: number;
   height: number;
   focused: boolean;
@@ -30,14 +28,10 @@ export const ServersPane = memo(function ServersPane(p: ServersPaneProps): React
   const win = scrolledWindow(rows, p.scroll, serversCapacity(p.width, p.height));
   const aliasWidth = Math.min(16, Math.max(4, ...win.rows.map((s) => cellWidth(s.alias))));
   const width = innerCols(p.width);
-  const lines = win.rows.flatMap((s) => serverLines(withLastCall(s, p.lastCalls), width, aliasWidth));
+  const lines = win.rows.flatMap((s) => serverLines(s, width, aliasWidth));
   if (rows.length === 0) lines.push([seg('no servers configured (mcp.config.json)', 'muted')]);
   return (
     <ListFrame title={[seg('Servers'), seg(` ${serverSummary(p.servers).label}`, 'accent')]} above={win.above} below={win.below} lines={lines} width={p.width} height={p.height} focused={p.focused} theme={p.theme} />
   );
 });
 
-function withLastCall(s: ServerView, lastCalls: ReadonlyMap<string, number> | undefined): ServerView {
-  const ms = lastCalls?.get(s.alias);
-  return s.lastCallMs !== undefined || ms === undefined ? s : {...s, lastCallMs: ms};
-}

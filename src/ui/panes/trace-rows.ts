@@ -1,11 +1,11 @@
 // One row per trace entry: time, direction and the summary the hub wrote.
-import type {TraceEntry} from '../../state/app-state.js';
+import type {TraceLine} from '../../hub/hub-events.js';
 import {safeLine} from '../text/safe.js';
 import {fitLine, seg, type Line} from '../line.js';
 import type {Tone} from '../theme.js';
 import {clockTime, formatMs} from '../text/format.js';
 
-const KIND_TONE: Readonly<Record<TraceEntry['kind'], Tone | undefined>> = {
+const KIND_TONE: Readonly<Record<TraceLine['kind'], Tone | undefined>> = {
   request: undefined,
   response: undefined,
   notification: 'muted',
@@ -17,7 +17,7 @@ const KIND_TONE: Readonly<Record<TraceEntry['kind'], Tone | undefined>> = {
   http: 'muted',
 };
 
-const KIND_LABEL: Readonly<Record<TraceEntry['kind'], string>> = {
+const KIND_LABEL: Readonly<Record<TraceLine['kind'], string>> = {
   request: 'req ',
   response: 'res ',
   notification: 'note',
@@ -30,7 +30,7 @@ const KIND_LABEL: Readonly<Record<TraceEntry['kind'], string>> = {
 };
 
 /** One trace entry on one row; `tookMs` is how long after its request a response came. */
-export function traceLine(e: TraceEntry, width: number, tookMs?: number): Line {
+export function traceLine(e: TraceLine, width: number, tookMs?: number): Line {
   const tone = KIND_TONE[e.kind];
   // Summaries are bounded by the reducer; cut before stripping anyway.
   const text = safeLine(e.summary.slice(0, width * 4 + 16));
@@ -41,7 +41,7 @@ export function traceLine(e: TraceEntry, width: number, tookMs?: number): Line {
 const ID = /^[→←] #(\S+)/;
 
 /** For entries[first..end), the time since the request each answers (if it answers one seen up to `lookBack` rows above). */
-export function responseTimes(entries: readonly TraceEntry[], first: number, end: number, lookBack = 100): Array<number | undefined> {
+export function responseTimes(entries: readonly TraceLine[], first: number, end: number, lookBack = 100): Array<number | undefined> {
   const sent = new Map<string, number>();
   const out: Array<number | undefined> = [];
   for (let i = Math.max(0, first - lookBack); i < end; i++) {

@@ -1,0 +1,90 @@
+// One run's parts, wired: the store, the hub whose events feed it, and the
+// driver between them. Nothing starts here; `driver.start()` starts the hub.
+import type {ApprovalRules} from '../agent/approvals.js';
+import {clientFeatures} from '../agent/client-features.js';
+import type {Model, ModelMessage} from '../agent/model.js';
+import type {ServerConfig} from '../config/index.js';
+import type {TraceEvent} from '../connection/connection.js';
+import {Hub, type HubOptions, type HubServer} from '../hub/hub.js';
+import {initialState, type Limits} from '../state/app-state.js';
+import {createStore, type Store} from '../state/store.js';
+import {Driver} from './driver.js';
+import type {TurnRecorder} from './session-recording.js';
+
+/** What one run is made of. */
+export interface AppParts {
+  store: Store;
+  hub: Hub;
+  driver: Driver;
+}
+
+/** What the caller has decided: servers, model, rules, and how this run talks to the user. */
+export interface AppOptions {
+  /** The config's servers, each with its finished child environment. */
+  servers: Array<ServerConfig & HubServer>;
+  model: Model;
+  maxSteps: number;
+  rules: ApprovalRules;
+  /** False for `--print` and `--list-tools`: nobody can be asked. */
+  interactive: boolean;
+  resultCap?: number;
+  recorder?: TurnRecorder;
+  history?: ModelMessage[];
+  /** Summarise every message into the trace pane. */
+  trace?: boolean;
+  rawTrace?: (alias: string, event: TraceEvent) => void;
+  logDir?: string;
+  /** Per-result limits the hub applies (see HubOptions.results). */
+  results?: HubOptions['results'];
+  columns?: number;
+  rows?: number;
+  limits?: Partial<Limits>;
+  /** How often elapsed times move while a turn runs (the TUI); never by default. */
+  tickMs?: number;
+}
+
+/** The store, the hub and the driver of one run. */
+export function createApp(o: AppOptions): AppParts {
+  // The hub is made before the driver that listens to it: its callbacks reach the driver late.
+  let driver: Driver | undefined;
+  const hub = new Hub({
+    servers: o.servers,
+    features: (server) =>
+      clientFeatures(o.servers.find((s) => s.alias === server.alias)!, {
+        interactive: o.interactive,
+        yes: o.rules.yes,
+        model: () => o.model,
+        ask: (request, signal) => driver!.askInput(request, signal),
+      }),
+    onEvent: (event) => driver?.hubEvent(event),
+    trace: o.trace ?? false,
+    rawTrace: o.rawTrace,
+    logDir: o.logDir,
+    results: o.results,
+  });
+  const store = createStore(
+    initialState({
+      servers: hub.statuses(),
+      modelLabel: o.model.label,
+      offline: o.model.offline,
+      maxSteps: o.maxSteps,
+      columns: o.columns,
+      rows: o.rows,
+      limits: o.limits,
+      now: Date.now(),
+    }),
+  );
+  driver = new Driver({
+    store,
+    hub,
+    model: o.model,
+    maxSteps: o.maxSteps,
+    rules: o.rules,
+    interactive: o.interactive,
+    resultCap: o.resultCap,
+    recorder: o.recorder,
+    history: o.history,
+    tickMs: o.tickMs,
+  });
+  return {store, hub, driver};
+}

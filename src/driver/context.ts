@@ -1,0 +1,30 @@
+// What a turn and its calls are given by the driver.
+import type {ToolResult, ToolUse} from '../agent/history.js';
+import type {Model, ModelMessage} from '../agent/model.js';
+import type {RequestSource} from '../agent/request.js';
+import type {HubCallOptions} from '../hub/hub.js';
+import type {CatalogEntry, HubCallResult} from '../hub/types.js';
+import type {AppEvent} from '../state/events.js';
+import type {Approver} from './approval.js';
+
+/** The hub as a turn needs it. */
+export interface LoopHub extends RequestSource {
+  call(name: string, args: unknown, options?: HubCallOptions): Promise<HubCallResult>;
+  callEntry(entry: CatalogEntry, args: unknown, options?: HubCallOptions): Promise<HubCallResult>;
+}
+
+/** What one turn needs from the driver. */
+export interface TurnContext {
+  model: Model;
+  hub: LoopHub;
+  /** Extended in place; valid for the model API whenever the turn returns. */
+  history: ModelMessage[];
+  dispatch(event: AppEvent): void;
+  maxSteps: number;
+  approver: Approver;
+  signal: AbortSignal;
+  resultCap?: number;
+  onText(delta: string): void;
+  /** A result the model was given without the call running (step limit, cancel, failure). */
+  closed(use: ToolUse, result: ToolResult): void;
+}

@@ -1,0 +1,248 @@
+// The one place with side effects for the app and its turns: it starts the
+// hub, runs turns (model requests, calls), asks the user (approvals, server
+// requests), records the session and owns the timers (text batching, the
+// clock of elapsed times). Every outcome becomes a past-tense event with its
+// time, dispatched to the one store that the TUI, `--print`, `--list-tools`
+// and the self-check read.
+import type {ApprovalRules} from '../agent/approvals.js';
+import type {InputAnswer} from '../agent/client-features.js';
+import type {Model, ModelMessage} from '../agent/model.js';
+import type {HubEvent} from '../hub/hub-events.js';
+import type {AppState, InputRequestView} from '../state/app-state.js';
+import type {AppEvent, EventOf} from '../state/events.js';
+import type {Store} from '../state/store.js';
+import type {ApprovalAnswer, Approver} from './approval.js';
+import {recordSession, type TurnRecorder} from './session-recording.js';
+import {TextBatcher} from './text-batcher.js';
+import type {LoopHub} from './context.js';
+import {runTurn} from './turn.js';
+
+/** The hub as the driver runs it. */
+export interface DriverHub extends LoopHub {
+  start(): Promise<void>;
+  reconnect(alias: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Everything the driver is given. */
+export interface DriverOptions {
+  store: Store;
+  hub: DriverHub;
+  model: Model;
+  maxSteps: number;
+  rules: ApprovalRules;
+  /** False for `--print`: calls that need asking are denied with a hint. */
+  interactive: boolean;
+  resultCap?: number;
+  recorder?: TurnRecorder;
+  /** Conversation to continue (from `--resume`). */
+  history?: ModelMessage[];
+  /** The clock every event is stamped with. */
+  now?: () => number;
+  /** While a turn runs, `clock/ticked` this often (elapsed times on screen); 0 never. */
+  tickMs?: number;
+}
+
+/** Sees each event after the store applied it, with the state after it. */
+export type Observer = (event: AppEvent, state: AppState) => void;
+
+export class Driver {
+  /** The conversation as the model sees it; kept valid for its API after every turn. */
+  readonly history: ModelMessage[];
+  private running?: {abort: AbortController; done: Promise<void>};
+  private readonly observers = new Set<Observer>();
+  private readonly now: () => number;
+  private starting?: Promise<void>;
+  private ready = false;
+  private inputCounter = 0;
+
+  constructor(private readonly o: DriverOptions) {
+    this.history = o.history ?? [];
+    this.now = o.now ?? Date.now;
+    if (o.recorder) this.observe(recordSession(o.recorder));
+  }
+
+  get store(): Store {
+    return this.o.store;
+  }
+
+  /** Whether a turn is running (until its last event is out). */
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Stamps `event` with the clock, applies it, then tells the observers. */
+  dispatch(event: AppEvent): void {
+    const stamped: AppEvent = event.at === undefined ? {...event, at: this.now()} : event;
+    this.o.store.dispatch(stamped);
+    if (this.observers.size === 0) return;
+    const state = this.o.store.getState();
+    for (const observer of [...this.observers]) observer(stamped, state);
+  }
+
+  /** Adds an observer of every dispatched event; returns the function that removes it. */
+  observe(observer: Observer): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  /** The first event from now on that `match` accepts; undefined once `signal` aborts. */
+  next<E extends AppEvent>(match: (e: AppEvent) => e is E, signal?: AbortSignal): Promise<E | undefined> {
+    return new Promise((resolve) => {
+      if (signal?.aborted) return resolve(undefined);
+      const done = (value: E | undefined) => {
+        off();
+        signal?.removeEventListener('abort', onAbort);
+        resolve(value);
+      };
+      const onAbort = () => done(undefined);
+      const off = this.observe((e) => {
+        if (match(e)) done(e);
+      });
+      signal?.addEventListener('abort', onAbort, {once: true});
+    });
+  }
+
+  /** Where the hub's events go (its `onEvent`). */
+  readonly hubEvent = (event: HubEvent): void => this.dispatch(event);
+
+  /** Starts every server; resolves when each is online or offline. A question asked meanwhile is sent then. */
+  start(): Promise<void> {
+    this.starting ??= this.o.hub.start().finally(() => {
+      this.ready = true;
+      const queued = this.o.store.getState().queued;
+      if (queued !== null) void this.submit(queued);
+    });
+    return this.starting;
+  }
+
+  /**
+   * The user's question from the UI: a turn now, or once the servers have
+   * started. Refused, with a notice, while a turn runs or a question waits.
+   */
+  ask(text: string): boolean {
+    if (this.running || this.o.store.getState().queued !== null) {
+      this.notice('warn', 'a turn is still running: wait for it, or press Ctrl-C to cancel it');
+      return false;
+    }
+    if (this.ready || !this.starting) void this.submit(text);
+    else this.dispatch({type: 'question/queued', text});
+    return true;
+  }
+
+  /** Withdraws the question waiting for the servers; false when there is none. */
+  dropQueued(): boolean {
+    if (this.o.store.getState().queued === null) return false;
+    this.dispatch({type: 'question/dropped'});
+    return true;
+  }
+
+  /** Runs one turn now; resolves when its outcome is in the store. Undefined (with a notice) while another runs. */
+  submit(text: string): Promise<void> | undefined {
+    if (this.running) {
+      this.notice('warn', 'a turn is still running: wait for it, or press Ctrl-C to cancel it');
+      return undefined;
+    }
+    const abort = new AbortController();
+    this.dispatch({type: 'user/submitted', text});
+    const batcher = new TextBatcher((t) => this.dispatch({type: 'model/text-delta', text: t}));
+    const tick = this.o.tickMs ? setInterval(() => this.dispatch({type: 'clock/ticked'}), this.o.tickMs) : undefined;
+    const approver: Approver = {
+      rules: this.o.rules,
+      interactive: this.o.interactive,
+      state: () => this.o.store.getState(),
+      dispatch: (e) => this.dispatch(e),
+      next: (match, signal) => this.next(match, signal),
+    };
+    const done = runTurn(text, {
+      model: this.o.model,
+      hub: this.o.hub,
+      history: this.history,
+      dispatch: (event) => {
+        // Text held back by the batcher belongs before whatever comes next.
+        if (event.type !== 'model/text-delta') batcher.flush();
+        this.dispatch(event);
+      },
+      maxSteps: this.o.maxSteps,
+      approver,
+      signal: abort.signal,
+      resultCap: this.o.resultCap,
+      onText: (t) => batcher.push(t),
+      closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),
+    }).finally(() => {
+      batcher.flush();
+      clearInterval(tick);
+      this.running = undefined;
+    });
+    this.running = {abort, done};
+    return done;
+  }
+
+  /** Cancels the running turn; false when there is none. */
+  cancel(): boolean {
+    if (!this.running) return false;
+    this.dispatch({type: 'turn/cancel-requested'});
+    this.running.abort.abort('cancelled by the user');
+    // A legacy server's request outlives the call it came from (the server sends
+    // no cancellation for it): a form left open would wait for nobody.
+    this.cancelInputs();
+    return true;
+  }
+
+  /** The user's answer to the approval of `callId`; ignored unless that call is waiting for one. */
+  answerApproval(callId: string, answer: ApprovalAnswer): void {
+    if (!this.o.store.getState().approvals.includes(callId)) return;
+    this.dispatch(answer === 'deny' ? {type: 'call/denied', callId} : {type: 'call/approved', callId, always: answer === 'always'});
+  }
+
+  /** Shows a server's request (elicitation form, sampling approval) and waits for the user. */
+  async askInput(request: Omit<InputRequestView, 'requestId'>, signal?: AbortSignal): Promise<InputAnswer> {
+    if (signal?.aborted) return {action: 'cancel'};
+    const requestId = `input-${++this.inputCounter}`;
+    const onAbort = () => this.answerInput(requestId, {action: 'cancel'});
+    signal?.addEventListener('abort', onAbort, {once: true});
+    const answered = this.next((e): e is EventOf<'input/answered'> => e.type === 'input/answered' && e.requestId === requestId);
+    this.dispatch({type: 'input/requested', request: {...request, requestId}});
+    const answer = (await answered)!;
+    signal?.removeEventListener('abort', onAbort);
+    return {action: answer.action, ...(answer.content === undefined ? {} : {content: answer.content})};
+  }
+
+  /** Answers the server request `requestId`; an id no longer waiting is ignored. */
+  answerInput(requestId: string, answer: InputAnswer): void {
+    if (!this.o.store.getState().inputRequests.some((r) => r.requestId === requestId)) return;
+    this.dispatch({type: 'input/answered', requestId, action: answer.action, ...(answer.content === undefined ? {} : {content: answer.content})});
+  }
+
+  async reconnect(alias: string): Promise<void> {
+    this.notice('info', `reconnecting ${alias}…`);
+    const ok = await this.o.hub.reconnect(alias);
+    this.notice(ok ? 'info' : 'error', ok ? `${alias} is back online` : `${alias} did not come back; see /servers`);
+  }
+
+  /** A new conversation: the model forgets, the session file says so, the transcript empties. */
+  clear(): void {
+    if (this.running) this.cancel();
+    this.history.length = 0;
+    this.dispatch({type: 'conversation/cleared'});
+  }
+
+  /** Cancels what runs and closes every server. */
+  async shutdown(): Promise<void> {
+    this.cancelInputs();
+    if (this.running) {
+      this.cancel();
+      await this.running?.done.catch(() => {});
+    }
+    await this.o.hub.close();
+  }
+
+  /** A status-line message. */
+  notice(level: 'info' | 'warn' | 'error', text: string): void {
+    this.dispatch({type: 'notice/posted', level, text});
+  }
+
+  private cancelInputs(): void {
+    for (const r of this.o.store.getState().inputRequests) this.answerInput(r.requestId, {action: 'cancel'});
+  }
+}

@@ -1,0 +1,60 @@
+// One user turn: model → tool calls → results → model, until an answer or a
+// limit. Every outcome becomes an event; the history the model sees is kept
+// valid whatever happens (each tool_use answered before the turn returns).
+import {appendUserText, notRun, unansweredUses, type ToolUse} from '../agent/history.js';
+import {buildRequest} from '../agent/request.js';
+import {runCall} from './call.js';
+import type {TurnContext} from './context.js';
+
+/** Runs one turn; its outcome is in the store when this resolves. */
+export async function runTurn(question: string, t: TurnContext): Promise<void> {
+  appendUserText(t.history, question);
+  let steps = 0;
+  try {
+    for (;;) {
+      if (t.signal.aborted) return cancelled(t);
+      steps++;
+      t.dispatch({type: 'model/requested', step: steps, maxSteps: t.maxSteps});
+      const catalog = t.hub.catalog;
+      const response = await t.model.respond({...buildRequest(t.history, t.hub), signal: t.signal, onText: t.onText});
+      t.history.push({role: 'assistant', content: response.content});
+      t.dispatch({type: 'model/responded', content: response.content, stopReason: response.stopReason});
+      const uses = response.content.filter((b): b is ToolUse => b.type === 'tool_use');
+      if (uses.length === 0) {
+        t.dispatch({type: 'turn/finished'});
+        return;
+      }
+      if (steps >= t.maxSteps) {
+        // The model still wants tools after its last allowed request: run nothing more.
+        close(t, `not run: the step limit of ${t.maxSteps} model requests for one turn was reached`);
+        t.dispatch({type: 'turn/step-limit-reached', maxSteps: t.maxSteps});
+        return;
+      }
+      const results = await Promise.all(uses.map((use) => runCall(use, catalog.byName.get(use.name), t)));
+      // Calls run concurrently; their results go back in the order requested.
+      t.history.push({role: 'user', content: results});
+      if (t.signal.aborted) return cancelled(t);
+    }
+  } catch (err) {
+    if (t.signal.aborted || (err as Error)?.name === 'AbortError') return cancelled(t);
+    const message = err instanceof Error ? err.message : String(err);
+    close(t, 'not run: the turn was cancelled or failed before this call finished');
+    t.dispatch({type: 'model/failed', message});
+    t.dispatch({type: 'turn/failed', message});
+  }
+}
+
+function cancelled(t: TurnContext): void {
+  close(t, 'not run: the turn was cancelled or failed before this call finished');
+  t.dispatch({type: 'turn/cancelled'});
+}
+
+/** A tool_use with no tool_result would make the next request invalid: answer each as not run. */
+function close(t: TurnContext, why: string): void {
+  const uses = unansweredUses(t.history);
+  if (uses.length === 0) return;
+  const results = uses.map((u) => notRun(u.id, why));
+  t.history.push({role: 'user', content: results});
+  uses.forEach((u, i) => t.closed(u, results[i]!));
+}
+

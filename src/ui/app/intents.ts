@@ -1,0 +1,20 @@
+// What the UI may ask of the driver: the user's intents. The UI holds no
+// state of its own beyond what the store has; these are how it acts.
+import type {InputAnswer} from '../../agent/client-features.js';
+import type {ApprovalAnswer} from '../../driver/approval.js';
+
+/** The part of the driver the UI drives. */
+export interface UiDriver {
+  /** Whether a turn is running. */
+  readonly busy: boolean;
+  /** A question: a turn now, or once the servers have started; false (with a notice) when refused. */
+  ask(text: string): boolean;
+  /** Withdraws the question waiting for the servers; false when there is none. */
+  dropQueued(): boolean;
+  cancel(): boolean;
+  answerApproval(callId: string, answer: ApprovalAnswer): void;
+  /** Answers a server's request (elicitation, sampling); an id already answered is ignored. */
+  answerInput(requestId: string, answer: InputAnswer): void;
+  reconnect(alias: string): Promise<void>;
+  clear(): void;
+}
