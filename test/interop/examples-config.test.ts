@@ -5,7 +5,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {configFeatures, hubServers} from '../../src/cli/setup.js';
-import {ConfigError, loadConfig, type StdioServerConfig} from '../../src/config/index.js';
+import {loadConfig, type StdioServerConfig} from '../../src/config/index.js';
 import type {StdioHubServer} from '../../src/hub/hub.js';
 import {ROOT} from './helpers.js';
 
