@@ -3,6 +3,7 @@
 // snapshots. Nothing is built when nobody listens (`onEvent` unset).
 import type {DroppedTool, PageRecord} from '../session/list-tools.js';
 import type {Era} from '../session/mcp-types.js';
+import type {StartingProgress} from './startup-watch.js';
 import type {Catalog, FailurePhase, HubCallResult} from './types.js';
 
 /** One line of a server's debug trace. */
@@ -31,6 +32,8 @@ export interface OnlineDetails {
 export type HubEvent =
   /** The hub began starting the server (first start or `/reconnect`). */
   | {type: 'server/starting'; alias: string}
+  /** Still starting after a while, with signs of life (a package being installed, output on stderr). */
+  | ({type: 'server/still-starting'; alias: string} & StartingProgress)
   /** One page of the server's tool list arrived. */
   | {type: 'server/page-listed'; alias: string; page: PageRecord}
   /** Discovery finished; the server is online. */

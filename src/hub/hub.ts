@@ -14,6 +14,8 @@ import {InputGate} from './input-gate.js';
 import {CappedLog} from './log-file.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
 import {systemClock, type Clock} from './debounce.js';
+import {sampleGroup} from './life-signs.js';
+import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
@@ -66,6 +68,8 @@ export interface HubOptions {
   toolLimits?: Partial<ToolLimits>;
   /** Elicitation/sampling requests one server may have waiting for the user; more are declined (default 3). */
   maxQueuedInputs?: number;
+  /** Looks at a starting local server's process group (CPU, package managers); /proc by default, tests inject one. */
+  lifeSample?: (pgid: number) => LifeSample | undefined;
 }
 
 /** Per-call options. */
@@ -289,6 +293,8 @@ export class Hub {
       clock: o.clock,
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
       now: () => (o.clock ?? systemClock).now(),
+      // The hub made the process, so it may look at it: its pid is its process group (spawned detached).
+      lifeOf: (t) => (t instanceof StdioTransport && t.pid !== undefined ? (o.lifeSample ?? sampleGroup)(t.pid) : undefined),
     });
   }
 

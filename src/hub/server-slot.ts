@@ -8,6 +8,7 @@ import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
 import {Debounce, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
+import {StartupWatch, type LifeSample, type StartingProgress} from './startup-watch.js';
 import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
@@ -18,7 +19,10 @@ export interface SlotConfig {
   alias: string;
   disabled?: boolean;
   trusted?: boolean;
+  /** The longest a start may go without a sign of life. */
   startupTimeoutMs: number;
+  /** The longest a start may take while it shows signs of life (a cold `npx` install); default 10 minutes. */
+  installTimeoutMs?: number;
   callTimeoutMs: number;
   toolTimeouts?: Record<string, number>;
   includeTools?: string[];
@@ -50,7 +54,12 @@ export interface SlotDeps extends ReporterDeps {
   clock?: Clock;
   /** Size limits on tool definitions (per tool, per server). */
   toolLimits?: ToolLimits;
+  /** Signs of life of a starting transport's processes (undefined: none can be seen). */
+  lifeOf?: (transport: Transport) => LifeSample | undefined;
 }
+
+/** A start that shows signs of life may take this long unless the config says otherwise. */
+export const DEFAULT_INSTALL_TIMEOUT_MS = 600_000;
 
 /** One configured server: its process, its session, its health. */
 export class ServerSlot {
@@ -120,7 +129,7 @@ export class ServerSlot {
 
   /** The first start or a start by hand: the row says "starting" until online or offline. */
   starts(): void {
-    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined};
+    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined};
     this.deps.emit({type: 'server/starting', alias: this.alias});
   }
 
@@ -155,12 +164,19 @@ export class ServerSlot {
 
   // Every status change is a new object (callers may keep old ones) and one event.
   private online(details: OnlineDetails): void {
-    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined};
+    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined, starting: undefined};
     this.deps.emit({type: 'server/online', alias: this.alias, ...details});
   }
 
+  /** Still starting, with signs of life: the row says what it is doing and for how long. */
+  private stillStarting(progress: StartingProgress): void {
+    if (this.status.state !== 'starting' && this.status.state !== 'restarting') return;
+    this.status = {...this.status, starting: progress};
+    this.deps.emit({type: 'server/still-starting', alias: this.alias, ...progress});
+  }
+
   private offline(phase: FailurePhase, reason: string): void {
-    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0};
+    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0, starting: undefined};
     this.deps.emit({type: 'server/offline', alias: this.alias, phase, reason});
   }
 
@@ -171,22 +187,42 @@ export class ServerSlot {
     }
     const generation = ++this.generation;
     const started = Date.now();
-    const deadline = started + this.config.startupTimeoutMs;
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(`no answer within ${this.config.startupTimeoutMs} ms (startupTimeoutMs)`), this.config.startupTimeoutMs);
+    const {startupTimeoutMs} = this.config;
+    // A remote server has no process to watch: its one limit is startupTimeoutMs.
+    const capMs = this.config.url === undefined ? Math.max(startupTimeoutMs, this.config.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS) : startupTimeoutMs;
+    let givenUp: string | undefined;
     let phase: FailurePhase = 'spawn';
     let transport: Transport | undefined;
     let session: McpSession | undefined;
+    let watch: StartupWatch | undefined;
     try {
       transport = this.deps.makeTransport();
-      transport.ondiagnostic = this.deps.ondiagnostic;
+      const made = transport;
+      watch = new StartupWatch({
+        silenceMs: startupTimeoutMs,
+        capMs,
+        clock: this.deps.clock,
+        sample: this.deps.lifeOf ? () => this.deps.lifeOf!(made) : undefined,
+        onGiveUp: (reason) => {
+          givenUp = reason;
+          timeout.abort(reason);
+        },
+        onProgress: (progress) => this.stillStarting(progress),
+      });
+      const watching = watch;
+      transport.ondiagnostic = (text) => {
+        watching.output(text);
+        this.deps.ondiagnostic(text);
+      };
       this.starting = transport;
       phase = 'handshake';
       session = await McpSession.open(transport, {
         label: this.alias,
         clientInfo: this.deps.clientInfo,
         features: this.deps.features,
-        handshakeTimeoutMs: this.config.startupTimeoutMs,
+        // The watch ends a start that shows no sign of life; this is only the ceiling.
+        handshakeTimeoutMs: capMs,
         probeWaitMs: this.deps.probeWaitMs,
         signal: timeout.signal,
         ontrace: this.report.traceHook(),
@@ -199,8 +235,10 @@ export class ServerSlot {
         if (this.session === opened) this.scheduleRelist(opened);
         else changedWhileListing = true;
       });
+      watch.stop();
       phase = 'list';
-      const {tools, pages} = await this.listTools(session, Math.max(1, deadline - Date.now()));
+      // The server answers now: listing gets the normal timeout, however long the install took.
+      const {tools, pages} = await this.listTools(session, startupTimeoutMs);
       if (generation !== this.generation || this.closing) {
         void session.close();
         return false;
@@ -223,8 +261,7 @@ export class ServerSlot {
       });
       return true;
     } catch (err) {
-      const stderr = transport?.diagnosticsTail(3).join(' | ');
-      const failure = describeStartupFailure(err, phase, this.config.startupTimeoutMs, stderr);
+      const failure = describeStartupFailure(err, phase, {startupTimeoutMs, stderr: transport?.diagnosticsTail(80) ?? [], givenUp, logFile: this.deps.logFile});
       void (session ?? undefined)?.close();
       if (!session) void transport?.close();
       if (generation === this.generation && !this.closing) {
@@ -234,7 +271,7 @@ export class ServerSlot {
       }
       return false;
     } finally {
-      clearTimeout(timer);
+      watch?.stop();
       if (this.starting === transport) this.starting = undefined;
     }
   }

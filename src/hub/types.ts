@@ -1,3 +1,4 @@
+import type {StartingProgress} from './startup-watch.js';
 import type {CallToolResult, Era, ToolAnnotations} from '../session/mcp-types.js';
 
 /** Where a server's failure happened. */
@@ -32,6 +33,8 @@ export interface ServerStatus {
   transport?: 'stdio' | 'http';
   /** A remote server's URL, credentials masked. */
   url?: string;
+  /** While a start takes long but shows signs of life: what it is doing and for how long. */
+  starting?: StartingProgress;
   /** Shown beside the server; does not stop it (e.g. plain http to another host). */
   warning?: string;
 }

@@ -13,6 +13,7 @@ import {reduceInput, type InputEvent} from './reduce-input.js';
 export function reduce(state: AppState, event: AppEvent): AppState {
   switch (event.type) {
     case 'server/starting':
+    case 'server/still-starting':
     case 'server/page-listed':
     case 'server/online':
     case 'server/offline':
