@@ -20,6 +20,8 @@ import {runTurn} from './turn.js';
 /** The hub as the driver runs it. */
 export interface DriverHub extends LoopHub {
   start(): Promise<void>;
+  /** Resolves when no server holds up a question (see Hub.settled); without it, when `start()` does. */
+  settled?(): Promise<void>;
   reconnect(alias: string): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -106,9 +108,15 @@ export class Driver {
   /** Where the hub's events go (its `onEvent`). */
   readonly hubEvent = (event: HubEvent): void => this.dispatch(event);
 
-  /** Starts every server; resolves when each is online or offline. A question asked meanwhile is sent then. */
+  /**
+   * Starts every server; resolves when each is online or offline. A question
+   * asked meanwhile is sent once the servers have settled: a server still
+   * installing past its startupTimeoutMs does not hold it up (hub.settled).
+   */
   start(): Promise<void> {
-    this.starting ??= this.o.hub.start().finally(() => {
+    if (this.starting) return this.starting;
+    this.starting = this.o.hub.start();
+    void Promise.race([this.starting, this.o.hub.settled?.() ?? this.starting]).finally(() => {
       this.ready = true;
       const queued = this.o.store.getState().queued;
       if (queued !== null) void this.submit(queued);

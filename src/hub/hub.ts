@@ -115,6 +115,16 @@ export class Hub {
     await Promise.all(this.slots.map((s) => s.start()));
   }
 
+  /**
+   * Resolves when no server holds up a question any more: each is online,
+   * offline, disabled, or still starting past its startupTimeoutMs with signs
+   * of life (an install, which may take minutes; its tools join the table
+   * when it comes online). `start()` must have been called.
+   */
+  settled(): Promise<void> {
+    return Promise.all(this.slots.map((s) => s.settled)).then(() => undefined);
+  }
+
   get catalog(): Catalog {
     return this.current;
   }

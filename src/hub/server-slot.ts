@@ -82,6 +82,9 @@ export class ServerSlot {
   /** The transport of a start still in progress: it has a process but no session yet. */
   private starting?: Transport;
   private generation = 0;
+  /** Resolved once this server no longer holds up a question: online, offline, or in a long start. */
+  private settle!: () => void;
+  readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
 
   constructor(
     readonly config: SlotConfig,
@@ -109,8 +112,14 @@ export class ServerSlot {
 
   /** Spawns, handshakes and lists; never throws. Resolves true when online. */
   start(): Promise<boolean> {
-    if (this.config.disabled) return Promise.resolve(false);
-    return (this.connecting ??= this.connect().finally(() => (this.connecting = undefined)));
+    if (this.config.disabled) {
+      this.settle();
+      return Promise.resolve(false);
+    }
+    return (this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+      this.settle();
+    }));
   }
 
   /** Restart by hand (`/reconnect`): a fresh process and a fresh discovery. */
@@ -172,6 +181,8 @@ export class ServerSlot {
   private stillStarting(progress: StartingProgress): void {
     if (this.status.state !== 'starting' && this.status.state !== 'restarting') return;
     this.status = {...this.status, starting: progress};
+    // Alive but past the normal timeout: an install. Questions go ahead without it; its tools join when it is up.
+    if (progress.elapsedMs >= this.config.startupTimeoutMs) this.settle();
     this.deps.emit({type: 'server/still-starting', alias: this.alias, ...progress});
   }
 
@@ -190,7 +201,8 @@ export class ServerSlot {
     const timeout = new AbortController();
     const {startupTimeoutMs} = this.config;
     // A remote server has no process to watch: its one limit is startupTimeoutMs.
-    const capMs = this.config.url === undefined ? Math.max(startupTimeoutMs, this.config.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS) : startupTimeoutMs;
+    const local = this.config.url === undefined;
+    const capMs = local ? Math.max(startupTimeoutMs, this.config.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS) : startupTimeoutMs;
     let givenUp: string | undefined;
     let phase: FailurePhase = 'spawn';
     let transport: Transport | undefined;
@@ -205,14 +217,15 @@ export class ServerSlot {
         clock: this.deps.clock,
         sample: this.deps.lifeOf ? () => this.deps.lifeOf!(made) : undefined,
         onGiveUp: (reason) => {
-          givenUp = reason;
+          // A remote server's only limit is startupTimeoutMs: the plain "no answer within" says it.
+          if (local) givenUp = reason;
           timeout.abort(reason);
         },
         onProgress: (progress) => this.stillStarting(progress),
       });
       const watching = watch;
       transport.ondiagnostic = (text) => {
-        watching.output(text);
+        if (local) watching.output(text);
         this.deps.ondiagnostic(text);
       };
       this.starting = transport;

@@ -26,9 +26,9 @@ function describe(err: unknown, phase: FailurePhase, {startupTimeoutMs, stderr, 
     if (err.exit.error) return {phase: 'spawn', reason: err.exit.error};
     return {phase, reason: `${err.message}${phase === 'handshake' ? ' during the handshake' : ''}`};
   }
-  if (givenUp) return {phase, reason: withStderr(givenUp)};
+  const what = phase === 'list' ? 'tools/list' : 'server/discover or initialize';
+  if (givenUp) return {phase, reason: withStderr(`no answer to ${what}: ${givenUp}`)};
   if (err instanceof TimeoutError || err instanceof AbortError) {
-    const what = phase === 'list' ? 'tools/list' : 'server/discover or initialize';
     return {phase, reason: withStderr(`no answer to ${what} within ${startupTimeoutMs} ms (startupTimeoutMs)`)};
   }
   if (err instanceof McpError) return {phase, reason: withStderr(`protocol error ${err.code}: ${err.message}`)};

@@ -91,10 +91,11 @@ export class StartupWatch {
     if (elapsed >= this.o.capMs) return this.giveUp(`still starting after ${seconds(elapsed)} (installTimeoutMs is ${this.o.capMs} ms)${this.doing()}`);
     if (now - this.lastLife >= this.o.silenceMs) {
       const what = this.packageManager ? ` (${this.packageManager} was running)` : '';
-      return this.giveUp(`no answer and no sign of life (stderr output, CPU use) for ${seconds(now - this.lastLife)}${what} (startupTimeoutMs is ${this.o.silenceMs} ms)`);
+      return this.giveUp(`no sign of life (stderr output, CPU use) for ${this.o.silenceMs} ms (startupTimeoutMs)${what}`);
     }
-    const alive = now - this.lastLife < (this.o.pollMs ?? 1_000) * 2 || this.lastLine !== undefined;
-    if (alive && now - this.lastProgress >= (this.o.progressEveryMs ?? 1_000)) {
+    // A start is "long" (and shown as such) from half the silence limit, at most 10 s: most servers are up by then.
+    const long = elapsed >= Math.min(this.o.silenceMs / 2, 10_000);
+    if (long && now - this.lastProgress >= (this.o.progressEveryMs ?? 1_000)) {
       this.lastProgress = now;
       this.o.onProgress?.({activity: this.packageManager ? 'installing' : 'working', elapsedMs: elapsed, ...(this.lastLine ? {lastLine: this.lastLine} : {})});
     }

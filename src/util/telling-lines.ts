@@ -33,7 +33,7 @@ const STRONG = [
   /\b(Error|Exception|Fatal error)\s*:/,
   /^\[?(ERROR|FATAL)\]?\b/,
 ];
-const WEAK = /\b(fail(ed|ure)?|cannot|can't|could not|unable|not (found|set|allowed|provided|supported)|missing|invalid|denied|refused|required|must|unauthori[sz]ed|forbidden|no such|E[A-Z]{3,}|timed? ?out)\b/i;
+const WEAK = /\b(fail(ed|ure)?|cannot|can't|could not|unable|not (found|set|allowed|provided|supported)|missing|invalid|denied|refused|required|must|unauthori[sz]ed|forbidden|no such|E[A-Z]{3,}|timed? ?out|please (set|provide|specify|pass|run|install|export))\b/i;
 
 /** A line's worth: 3 an error line, 2 names a failure, 1 ordinary, 0 usage banner, -1 noise. */
 export function lineScore(raw: string): number {

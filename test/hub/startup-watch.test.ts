@@ -19,7 +19,7 @@ describe('StartupWatch', () => {
     clock.advance(29_999);
     expect(given).toEqual([]);
     clock.advance(1);
-    expect(given).toEqual([expect.stringMatching(/^no answer and no sign of life \(stderr output, CPU use\) for 30 s \(startupTimeoutMs is 30000 ms\)$/)]);
+    expect(given).toEqual([expect.stringMatching(/^no sign of life \(stderr output, CPU use\) for 30000 ms \(startupTimeoutMs\)$/)]);
   });
 
   it('keeps a server that writes to stderr, past startupTimeoutMs, and reports what it does', () => {
@@ -34,7 +34,7 @@ describe('StartupWatch', () => {
     // Then it goes quiet: the normal timeout counts from its last sign of life.
     clock.advance(10_000);
     expect(given).toHaveLength(1);
-    expect(given[0]).toMatch(/no sign of life .* for 30 s/);
+    expect(given[0]).toMatch(/no sign of life .* for 30000 ms/);
   });
 
   it('counts CPU use of the process group as life, and names an installing package manager', () => {

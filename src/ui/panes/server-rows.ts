@@ -65,6 +65,11 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] 
     case 'disabled':
       return [[pad, seg(s.reason ? safeLine(s.reason) : 'disabled in the config', 'muted')], []];
     case 'starting':
+      if (s.starting && s.pages === 0) {
+        // A long start with signs of life (a cold npx install): what it does, for how long, its last words.
+        const {activity, elapsedMs, lastLine} = s.starting;
+        return [[pad, seg(`${activity}… ${Math.round(elapsedMs / 1000)} s`, 'warn'), seg(lastLine ? ` · ${safeLine(lastLine)}` : '', 'muted')], []];
+      }
       return [[pad, seg(s.pages > 0 ? `listing tools: ${plural(s.pages, 'page')}, ${plural(s.toolCount, 'tool')} so far` : 'connecting…', 'muted')], []];
   }
 }
