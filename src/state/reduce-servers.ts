@@ -25,8 +25,11 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
       const {type: _type, alias, at: _at, ...details} = event;
       return patchServer(state, alias, {...CLEAR_FAILURE, ...details, state: 'online', toolsStale: false, starting: undefined});
     }
-    case 'server/offline':
-      return patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0, starting: undefined});
+    case 'server/offline': {
+      const down = patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0, starting: undefined});
+      // The Servers pane has one row for the reason; the transcript shows it whole, wrapped.
+      return down === state ? state : postNotice(down, 'error', `${event.alias} is offline (${event.phase} failed): ${event.reason}`, event.at);
+    }
     case 'server/exited':
       return exited(state, event);
     case 'server/restarting':

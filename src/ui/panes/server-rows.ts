@@ -39,10 +39,11 @@ export function serverLines(s: ServerView, width: number, aliasWidth: number, no
   return [[...first, ...second.slice(1)], third.length ? third : []].map((l) => fitLine(l, width));
 }
 
-/** Where a remote server is (credentials already masked), and a warning about the link if any. */
+/** Where a remote server is (credentials already masked), and its config warning if any (a link over plain http, a key from another client). */
 function remote(s: ServerView): Seg[] {
-  if (!s.url) return [];
-  return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...(s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [])];
+  const warning = s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [];
+  if (!s.url) return warning;
+  return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...warning];
 }
 
 function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] {
