@@ -40,7 +40,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     resultCap: opts.resultCap,
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
-    logDir: logDir(env),
+    logDir: logDir(env, config.path),
     ...hooks,
   });
   return {config, model, ...parts};

@@ -11,7 +11,8 @@ import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/i
 import type {HubEvent} from './hub-events.js';
 import {checkCwd} from './cwd-check.js';
 import {InputGate} from './input-gate.js';
-import {CappedLog} from './log-file.js';
+import {CappedLog, ServerLog} from './log-file.js';
+import {maskUrl} from '../util/mask-url.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
 import {systemClock, type Clock} from './debounce.js';
 import {sampleGroup} from './life-signs.js';
@@ -261,7 +262,8 @@ export class Hub {
 
   private makeSlot(server: HubServer): ServerSlot {
     const o = this.options;
-    const log = o.logDir ? new CappedLog(join(o.logDir, `${server.alias}.log`)) : undefined;
+    const log = o.logDir ? new ServerLog(new CappedLog(join(o.logDir, `${server.alias}.log`))) : undefined;
+    log?.run(`breakerbox (pid ${process.pid}) starts ${server.alias}: ${server.url !== undefined ? maskUrl(server.url) : [server.command, ...server.args].join(' ')}`);
     // stderr is logging, not an error signal: to the log file, and (bounded) to the trace pane.
     const ondiagnostic = (text: string) => {
       log?.write(text);

@@ -10,13 +10,13 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {decideApproval} from '../../src/agent/approvals.js';
 import {loadConfig} from '../../src/config/index.js';
 import {INHERITED_ENV} from '../../src/config/child-env.js';
-import {hubServers, logDir} from '../../src/cli/setup.js';
+import {configLogName, hubServers, logDir} from '../../src/cli/setup.js';
 import {Hub} from '../../src/hub/hub.js';
 import {modelTools} from '../../src/hub/translate.js';
 import type {CatalogEntry} from '../../src/hub/types.js';
 import {runCli} from '../helpers/cli.js';
 import {tempDir, testHub, textOf} from '../helpers/hub.js';
-import {serverPath} from '../helpers/servers.js';
+import {ROOT, serverPath} from '../helpers/servers.js';
 import {waitFor} from '../helpers/wait.js';
 import {killTagged, newTag} from './helpers.js';
 import {LIAR, liar} from './security-kit.js';
@@ -218,8 +218,10 @@ describe('private files', () => {
     const env = state();
     const r = await runCli(['--list-tools'], {env});
     expect(r.code).toBe(0);
-    const dir = join(env.XDG_STATE_HOME, 'breakerbox', 'logs');
+    const logs = join(env.XDG_STATE_HOME, 'breakerbox', 'logs');
+    const dir = join(logs, configLogName(join(ROOT, 'mcp.config.json')));
     expect(mode(join(env.XDG_STATE_HOME, 'breakerbox'))).toBe(0o700);
+    expect(mode(logs)).toBe(0o700);
     expect(mode(dir)).toBe(0o700);
     await waitFor(() => existsSync(join(dir, 'notes.log')));
     expect(mode(join(dir, 'notes.log'))).toBe(0o600);
@@ -228,7 +230,7 @@ describe('private files', () => {
     const loose = state();
     mkdirSync(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'), {recursive: true});
     chmodSync(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'), 0o755);
-    expect(logDir(loose)).toBe(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'));
+    expect(logDir(loose, '/x/mcp.config.json')).toBe(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs', configLogName('/x/mcp.config.json')));
     expect(mode(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'))).toBe(0o700);
   });
 
