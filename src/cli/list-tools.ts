@@ -1,6 +1,6 @@
 import {providerLosses} from '../agent/models/provider-losses.js';
 import type {AppState} from '../state/app-state.js';
-import {serverRows} from '../state/selectors.js';
+import {collisions, serverRows} from '../state/selectors.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
 
@@ -40,24 +40,34 @@ export function listToolsJson(state: AppState): string {
 /** `--list-tools`: a table for people, from the store. */
 export function listToolsText(state: AppState): string {
   const lines: string[] = ['Servers'];
-  for (const s of serverRows(state.servers)) {
+  const rows = serverRows(state.servers);
+  // Aliases may be up to 32 characters: the column is as wide as the longest.
+  const aliasWidth = Math.max(16, ...rows.map((s) => s.alias.length));
+  for (const s of rows) {
     const what =
       s.state === 'online'
-        ? `online   ${s.era} ${s.protocolVersion}, reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
+        ? `online   ${s.era} ${s.protocolVersion}, reports itself as "${stripControlLine(s.serverName ?? '?')}", ${count(s.toolCount, 'tool')} over ${count(s.pages, 'page')} in ${s.discoveryMs} ms`
         : s.state === 'disabled'
           ? 'disabled'
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
-    lines.push(`  ${s.alias.padEnd(16)} ${what}`);
-    // Remote servers say where they are (credentials masked) and any warning about the link.
-    if (s.url) lines.push(`  ${''.padEnd(16)} via Streamable HTTP at ${stripControlLine(s.url)}${s.warning ? ` (warning: ${s.warning})` : ''}`);
+    lines.push(`  ${s.alias.padEnd(aliasWidth)} ${what}`);
+    // Remote servers say where they are (credentials masked); any server its config warning.
+    if (s.url) lines.push(`  ${''.padEnd(aliasWidth)} via Streamable HTTP at ${stripControlLine(s.url)}`);
+    if (s.warning) lines.push(`  ${''.padEnd(aliasWidth)} warning: ${stripControlLine(s.warning)}`);
   }
   const entries = state.catalog.entries;
   lines.push('', 'Tools (model name → server / original name)');
   const width = Math.max(10, ...entries.map((e) => e.name.length));
+  // An original name several servers use is marked as in the Tools pane.
+  const shared = collisions(state.catalog);
   for (const e of entries) {
-    const flag = e.mangling === 'none' ? '' : `  [${e.mangling}]`;
+    const flag = (e.mangling === 'none' ? '' : `  [${e.mangling}]`) + (shared.has(e.tool) ? '  ⇄ shared' : '');
     lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}`);
   }
   if (entries.length === 0) lines.push('  (none)');
   return lines.join('\n');
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
