@@ -38,7 +38,7 @@ describe('breakerbox --list-tools', () => {
     });
     const r = await runCli(['--list-tools', '--config', path], {env: state()});
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/notes\s+online\s+modern 2026-07-28, reports itself as "notes-server", 3 tools over 2 page\(s\)/);
+    expect(r.stdout).toMatch(/notes\s+online\s+modern 2026-07-28, reports itself as "notes-server", 3 tools over 2 pages/);
     expect(r.stdout).toMatch(/broken\s+offline\s+spawn failed: spawn no-such-binary-bb ENOENT/);
     expect(r.stdout).toMatch(/mcp__notes__search\s+→ notes \/ search/);
   });
