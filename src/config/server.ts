@@ -57,7 +57,8 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
       problems.push(`${at(...(issue.path as Array<string | number>))}: ${issue.message}`);
     }
   }
-  const misplaced = transport.type === 'stdio' ? HTTP_ONLY_KEYS.filter((k) => entry[k] !== undefined) : [];
+  // `oauth` on a local server gets its own sentence (finish): it says where a local server's credentials go.
+  const misplaced = transport.type === 'stdio' ? HTTP_ONLY_KEYS.filter((k) => k !== 'oauth' && entry[k] !== undefined) : [];
   for (const k of misplaced) problems.push(`${at(k)}: does not apply to a local server (it talks over stdin/stdout): remove it, or give a "url" instead of a "command"`);
   if (problems.length > 0 || !parsed.success) return {ok: false, problems};
   const result = transport.type === 'stdio'
@@ -93,7 +94,7 @@ function placeholder(alias: string, entry: Record<string, unknown>): ServerConfi
 }
 
 
-type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'installTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling'>;
+type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'installTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'protocol'>;
 
 /** The keys every server has, expanded and defaulted. */
 function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): Common {
@@ -123,6 +124,7 @@ function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, 
     excludeTools: data.excludeTools,
     roots,
     sampling: data.sampling,
+    protocol: data.protocol,
     extra,
   };
   return {base, problems, expand};
@@ -147,6 +149,8 @@ function finish(alias: string, data: RawServer, entry: Record<string, unknown>, 
   if (problems.length > 0) return {ok: false, problems};
   const cwd = cwdText === '' ? undefined : isAbsolute(cwdText) ? cwdText : resolve(ctx.dir, cwdText);
   const {alias: _a, ...rest} = base;
-  const server: ServerConfig = {alias, type: 'stdio', command, args, env, ...(cwd !== undefined ? {cwd} : {}), ...rest};
+  // OAuth is for remote servers; a local one gets its credentials from its env (spec: Authorization, Protocol Requirements).
+  const cannotStart = entry.oauth !== undefined ? {cannotStart: '"oauth" applies to remote servers (with a "url") only; a local server gets its credentials from "env": remove "oauth"'} : {};
+  const server: ServerConfig = {alias, type: 'stdio', command, args, env, ...(cwd !== undefined ? {cwd} : {}), ...rest, ...cannotStart};
   return {ok: true, server};
 }

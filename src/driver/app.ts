@@ -8,6 +8,7 @@ import type {TraceEvent} from '../connection/connection.js';
 import {Hub, type HubOptions, type HubServer} from '../hub/hub.js';
 import {initialState, type Limits} from '../state/app-state.js';
 import {createStore, type Store} from '../state/store.js';
+import type {Accounts} from './accounts.js';
 import {Driver} from './driver.js';
 import type {TurnRecorder} from './session-recording.js';
 
@@ -34,6 +35,8 @@ export interface AppOptions {
   trace?: boolean;
   rawTrace?: (alias: string, event: TraceEvent) => void;
   logDir?: string;
+  /** Per-server records (era memory; see HubOptions.records). */
+  records?: HubOptions['records'];
   /** Per-result limits the hub applies (see HubOptions.results). */
   results?: HubOptions['results'];
   columns?: number;
@@ -41,6 +44,10 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** How often elapsed times move while a turn runs (the TUI); never by default. */
   tickMs?: number;
+  /** List each server's resources and prompts as it comes online (the TUI, --list-resources, --list-prompts). */
+  listExtras?: boolean;
+  /** The remote servers' logins (`/login`, `/logout`). */
+  accounts?: Accounts;
 }
 
 /** The store, the hub and the driver of one run. */
@@ -60,7 +67,9 @@ export function createApp(o: AppOptions): AppParts {
     trace: o.trace ?? false,
     rawTrace: o.rawTrace,
     logDir: o.logDir,
+    records: o.records,
     results: o.results,
+    listExtras: o.listExtras,
   });
   const store = createStore(
     initialState({
@@ -85,6 +94,7 @@ export function createApp(o: AppOptions): AppParts {
     recorder: o.recorder,
     history: o.history,
     tickMs: o.tickMs,
+    accounts: o.accounts,
   });
   return {store, hub, driver};
 }

@@ -8,14 +8,17 @@ import type {ApprovalRules} from '../agent/approvals.js';
 import type {InputAnswer} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
 import type {HubEvent} from '../hub/hub-events.js';
-import type {AppState, InputRequestView} from '../state/app-state.js';
+import type {AppState, InputRequestView, NoticeLevel} from '../state/app-state.js';
 import type {AppEvent, EventOf} from '../state/events.js';
 import type {Store} from '../state/store.js';
+import type {Accounts} from './accounts.js';
 import type {ApprovalAnswer, Approver} from './approval.js';
 import {recordSession, type TurnRecorder} from './session-recording.js';
 import {TextBatcher} from './text-batcher.js';
 import type {LoopHub} from './context.js';
 import {runTurn} from './turn.js';
+import {InspectActions, type InspectDeps} from './inspect.js';
+import {ManualCalls} from './manual-call.js';
 
 /** The hub as the driver runs it. */
 export interface DriverHub extends LoopHub {
@@ -24,6 +27,10 @@ export interface DriverHub extends LoopHub {
   settled?(): Promise<void>;
   reconnect(alias: string): Promise<boolean>;
   close(): Promise<void>;
+  /** The debugging side (resources, prompts, logs, relist); a test's fake hub may have none. */
+  readonly inspect?: InspectDeps['hub']['inspect'];
+  relist?: InspectDeps['hub']['relist'];
+  setLogLevel?: InspectDeps['hub']['setLogLevel'];
 }
 
 /** Everything the driver is given. */
@@ -43,6 +50,8 @@ export interface DriverOptions {
   now?: () => number;
   /** While a turn runs, `clock/ticked` this often (elapsed times on screen); 0 never. */
   tickMs?: number;
+  /** The logins of remote servers, for `/login` and `/logout`; none without remote servers. */
+  accounts?: Accounts;
 }
 
 /** Sees each event after the store applied it, with the state after it. */
@@ -58,10 +67,21 @@ export class Driver {
   private ready = false;
   private inputCounter = 0;
 
+  /** Views, reads, watches, relist, log levels, prompts and attachments; absent with a hub that has no inspector. */
+  readonly inspector?: InspectActions;
+  /** Calls by hand: outside every turn, under the same approval rules. */
+  readonly manual: ManualCalls;
+
   constructor(private readonly o: DriverOptions) {
     this.history = o.history ?? [];
     this.now = o.now ?? Date.now;
     if (o.recorder) this.observe(recordSession(o.recorder));
+    const base = {state: () => this.o.store.getState(), dispatch: (e: AppEvent) => this.dispatch(e), notice: (level: NoticeLevel, text: string) => this.notice(level, text)};
+    const hub = o.hub;
+    if (hub.inspect && hub.relist && hub.setLogLevel) {
+      this.inspector = new InspectActions({...base, hub: {inspect: hub.inspect, relist: (a) => hub.relist!(a), setLogLevel: (a, l) => hub.setLogLevel!(a, l)}, ask: (text) => this.ask(text)});
+    }
+    this.manual = new ManualCalls({...base, hub, rules: o.rules, next: (match, signal) => this.next(match, signal)});
   }
 
   get store(): Store {
@@ -228,6 +248,22 @@ export class Driver {
     this.notice(ok ? 'info' : 'error', ok ? `${alias} is back online` : `${alias} did not come back; see /servers`);
   }
 
+  /** `/login`: the next login of `alias` may ask the user (in a dialog), then the server connects again. */
+  async login(alias: string): Promise<void> {
+    const accounts = this.o.accounts;
+    if (!accounts?.has(alias)) return this.notice('warn', `${alias} is not a remote server with a login (local servers take credentials from their env)`);
+    accounts.expectLogin(alias);
+    await this.reconnect(alias);
+  }
+
+  /** `/logout`: revokes (where supported) and forgets the tokens; the server stays offline until the next /login. */
+  async logout(alias: string): Promise<void> {
+    const accounts = this.o.accounts;
+    if (!accounts?.has(alias)) return this.notice('warn', `${alias} is not a remote server with a login`);
+    this.notice('info', await accounts.logout(alias));
+    await this.o.hub.reconnect(alias);
+  }
+
   /** A new conversation: the model forgets, the session file says so, the transcript empties. */
   clear(): void {
     if (this.running) this.cancel();
@@ -238,6 +274,7 @@ export class Driver {
   /** Cancels what runs and closes every server. */
   async shutdown(): Promise<void> {
     this.cancelInputs();
+    this.manual.cancel();
     if (this.running) {
       this.cancel();
       await this.running?.done.catch(() => {});

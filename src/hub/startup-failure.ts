@@ -1,5 +1,6 @@
 import {AbortError, McpError, ServerExitedError, TimeoutError} from '../connection/errors.js';
 import {tellingLines} from '../util/telling-lines.js';
+import {TransportRequestError} from '../transport/errors.js';
 import type {FailurePhase} from './types.js';
 
 /** What a failed start is explained with, besides the error. */
@@ -31,6 +32,8 @@ function describe(err: unknown, phase: FailurePhase, {startupTimeoutMs, stderr, 
   if (err instanceof TimeoutError || err instanceof AbortError) {
     return {phase, reason: withStderr(`no answer to ${what} within ${startupTimeoutMs} ms (startupTimeoutMs)`)};
   }
+  // A remote server that needs the user to log in is not broken: it waits for /login.
+  if (err instanceof TransportRequestError && err.code === 'needs-login') return {phase: 'login', reason: err.message};
   if (err instanceof McpError) return {phase, reason: withStderr(`protocol error ${err.code}: ${err.message}`)};
   return {phase, reason: withStderr(err instanceof Error ? err.message : String(err))};
 }
