@@ -57,7 +57,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
     toolSearch: {mode: opts.toolSearch ?? 'auto', ...(opts.toolSearchThreshold === undefined ? {} : {thresholdTokens: opts.toolSearchThreshold})},
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
-    logDir: logDir(env),
+    logDir: logDir(env, config.path),
     records: ServerRecordStore.open(env),
     accounts: auth.size > 0 ? accountsOf(auth) : undefined,
     ...hooks,

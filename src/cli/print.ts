@@ -25,6 +25,12 @@ export function progressLine(event: AppEvent, state: AppState): string | undefin
       return event.level === 'info' ? undefined : `• ${event.level}: ${stripControlLine(event.text)}`;
     case 'server/tools-dropped':
       return `• warn: ${stripControlLine(droppedText(event))}`;
+    case 'server/still-starting': {
+      // About every 15 s (progress comes about once a second): a long start is shown, not silent.
+      const s = Math.round(event.elapsedMs / 1000);
+      if (s === 0 || s % 15 !== 0) return undefined;
+      return `• ${stripControlLine(event.alias)}: still starting (${event.activity}… ${s} s)${event.lastLine ? `: ${stripControlLine(event.lastLine).slice(0, 160)}` : ''}`;
+    }
     default:
       return undefined;
   }

@@ -6,12 +6,12 @@ import {PROTOCOL_SETTINGS, spokenVersions, type ProtocolSetting} from './protoco
 /** setTimeout silently turns anything larger into 1 ms, so this is the ceiling. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** Defaults applied to every server. */
-export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000} as const;
+export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000, installTimeoutMs: 600_000} as const;
 
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
-  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth',
+  'installTimeoutMs', 'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth',
   'deferTools', 'maxResultTokens',
 ] as const;
 
@@ -73,6 +73,7 @@ const common = {
   trusted: flag.default(false),
   autoApprove: strArray('an array of tool names').default([]),
   startupTimeoutMs: ms.default(SERVER_DEFAULTS.startupTimeoutMs),
+  installTimeoutMs: ms.default(SERVER_DEFAULTS.installTimeoutMs),
   callTimeoutMs: ms.default(SERVER_DEFAULTS.callTimeoutMs),
   toolTimeouts: z.record(z.string(), ms, {error: expected('an object of "tool": milliseconds')}).default({}),
   includeTools: strArray('an array of tool names').optional(),

@@ -26,6 +26,8 @@ import {ManualCalls} from './manual-call.js';
 /** The hub as the driver runs it. */
 export interface DriverHub extends LoopHub {
   start(): Promise<void>;
+  /** Resolves when no server holds up a question (see Hub.settled); without it, when `start()` does. */
+  settled?(): Promise<void>;
   reconnect(alias: string): Promise<boolean>;
   /** Declines what `alias` has waiting for the user and everything it asks later; returns how many were waiting. */
   declineInputsFrom(alias: string): number;
@@ -142,9 +144,15 @@ export class Driver {
   };
   private readonly countTokens: (catalog: Catalog) => void;
 
-  /** Starts every server; resolves when each is online or offline. A question asked meanwhile is sent then. */
+  /**
+   * Starts every server; resolves when each is online or offline. A question
+   * asked meanwhile is sent once the servers have settled: a server still
+   * installing past its startupTimeoutMs does not hold it up (hub.settled).
+   */
   start(): Promise<void> {
-    this.starting ??= this.o.hub.start().finally(() => {
+    if (this.starting) return this.starting;
+    this.starting = this.o.hub.start();
+    void Promise.race([this.starting, this.o.hub.settled?.() ?? this.starting]).finally(() => {
       this.ready = true;
       this.countTokens(this.o.hub.catalog);
       const queued = this.o.store.getState().queued;

@@ -6,6 +6,7 @@ import type {Era, ServerCapabilities} from '../session/mcp-types.js';
 import type {EraDecision} from '../session/era.js';
 import type {ServerResources} from './inspect-types.js';
 import type {PromptTable} from './prompt-table.js';
+import type {StartingProgress} from './startup-watch.js';
 import type {Catalog, FailurePhase, HubCallResult} from './types.js';
 import type {CacheBreak} from './catalog.js';
 
@@ -40,6 +41,8 @@ export interface OnlineDetails {
 export type HubEvent =
   /** The hub began starting the server (first start or `/reconnect`). */
   | {type: 'server/starting'; alias: string}
+  /** Still starting after a while, with signs of life (a package being installed, output on stderr). */
+  | ({type: 'server/still-starting'; alias: string} & StartingProgress)
   /** One page of the server's tool list arrived. */
   | {type: 'server/page-listed'; alias: string; page: PageRecord}
   /** Discovery finished; the server is online. */

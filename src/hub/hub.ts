@@ -15,9 +15,12 @@ import type {HubEvent} from './hub-events.js';
 import {Inspector} from './inspector.js';
 import {checkCwd} from './cwd-check.js';
 import {InputGate} from './input-gate.js';
-import {CappedLog} from './log-file.js';
+import {CappedLog, ServerLog} from './log-file.js';
+import {maskUrl} from '../util/mask-url.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
 import {systemClock, type Clock} from './debounce.js';
+import {sampleGroup} from './life-signs.js';
+import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
@@ -76,6 +79,8 @@ export interface HubOptions {
   toolLimits?: Partial<ToolLimits>;
   /** Elicitation/sampling requests one server may have waiting for the user; more are declined (default 3). */
   maxQueuedInputs?: number;
+  /** Looks at a starting local server's process group (CPU, package managers); /proc by default, tests inject one. */
+  lifeSample?: (pgid: number) => LifeSample | undefined;
 }
 
 /** Per-call options. */
@@ -139,6 +144,16 @@ export class Hub {
     await Promise.all(this.slots.map((s) => s.start()));
     // From here on the table the model has seen only grows at its end (see buildCatalog).
     this.appendOnly = true;
+  }
+
+  /**
+   * Resolves when no server holds up a question any more: each is online,
+   * offline, disabled, or still starting past its startupTimeoutMs with signs
+   * of life (an install, which may take minutes; its tools join the table
+   * when it comes online). `start()` must have been called.
+   */
+  settled(): Promise<void> {
+    return Promise.all(this.slots.map((s) => s.settled)).then(() => undefined);
   }
 
   get catalog(): Catalog {
@@ -288,7 +303,8 @@ export class Hub {
 
   private makeSlot(server: HubServer): ServerSlot {
     const o = this.options;
-    const log = o.logDir ? new CappedLog(join(o.logDir, `${server.alias}.log`)) : undefined;
+    const log = o.logDir ? new ServerLog(new CappedLog(join(o.logDir, `${server.alias}.log`))) : undefined;
+    log?.run(`breakerbox (pid ${process.pid}) starts ${server.alias}: ${server.url !== undefined ? maskUrl(server.url) : [server.command, ...server.args].join(' ')}`);
     // stderr is logging, not an error signal: to the log file, and (bounded) to the trace pane.
     const ondiagnostic = (text: string) => {
       log?.write(text);
@@ -330,6 +346,8 @@ export class Hub {
       clock: o.clock,
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
       now: () => (o.clock ?? systemClock).now(),
+      // The hub made the process, so it may look at it: its pid is its process group (spawned detached).
+      lifeOf: (t) => (t instanceof StdioTransport && t.pid !== undefined ? (o.lifeSample ?? sampleGroup)(t.pid) : undefined),
       openRecord: o.records ? (warn) => o.records!.record(server.fingerprint ?? fingerprintOf(server), warn) : undefined,
     });
   }

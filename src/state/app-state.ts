@@ -333,7 +333,9 @@ export function newServerView(alias: string, trusted = false, disabled = false, 
 /** The state before any event. */
 export function initialState(opts: InitialStateOptions = {}): AppState {
   const order: string[] = [];
-  const byAlias: Record<string, ServerView> = {};
+  // No prototype: `byAlias['__proto__'] = row` on a plain object would set its prototype, not add a row,
+  // and the row's first event would then add the alias a second time.
+  const byAlias: Record<string, ServerView> = Object.create(null);
   for (const s of opts.servers ?? []) {
     if (Object.hasOwn(byAlias, s.alias)) continue;
     order.push(s.alias);

@@ -14,15 +14,22 @@ const CLEAR_FAILURE = {phase: undefined, reason: undefined, failedAt: undefined,
 export function reduceServers(state: AppState, event: ServerEvent): AppState {
   switch (event.type) {
     case 'server/starting':
-      return patchServer(state, event.alias, {state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined});
+      return patchServer(state, event.alias, {state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined});
+    case 'server/still-starting': {
+      const {type: _type, alias, at: _at, ...progress} = event;
+      return patchServer(state, alias, {starting: progress});
+    }
     case 'server/page-listed':
       return pageListed(state, event);
     case 'server/online': {
       const {type: _type, alias, at: _at, ...details} = event;
-      return patchServer(state, alias, {...CLEAR_FAILURE, ...details, state: 'online', toolsStale: false});
+      return patchServer(state, alias, {...CLEAR_FAILURE, ...details, state: 'online', toolsStale: false, starting: undefined});
     }
-    case 'server/offline':
-      return patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0});
+    case 'server/offline': {
+      const down = patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0, starting: undefined});
+      // The Servers pane has one row for the reason; the transcript shows it whole, wrapped.
+      return down === state ? state : postNotice(down, 'error', `${event.alias} is offline (${event.phase} failed): ${event.reason}`, event.at);
+    }
     case 'server/exited':
       return exited(state, event);
     case 'server/restarting':

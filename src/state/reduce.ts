@@ -15,6 +15,7 @@ import {reduceInspect, type InspectEvent} from './reduce-inspect.js';
 export function reduce(state: AppState, event: AppEvent): AppState {
   switch (event.type) {
     case 'server/starting':
+    case 'server/still-starting':
     case 'server/online':
     case 'server/offline':
     case 'server/exited':

@@ -19,7 +19,7 @@ export interface SlashDeps {
   argForms: ArgForms;
 }
 
-/** Runs `intent`; false when the typed text should stay in the input (to be fixed). */
+/** Runs `intent`; false when the typed text should stay in the input (a command that cannot run yet). */
 export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
   const {store, driver, notice, focus} = d;
   switch (intent.kind) {
@@ -67,8 +67,9 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
       d.quit();
       return true;
     case 'invalid':
+      // The notice names what was typed; kept in the line, the next command was appended to it.
       notice('warn', intent.message);
-      return false;
+      return true;
     case 'tool':
     case 'call':
     case 'server':

@@ -40,10 +40,11 @@ export function serverLines(s: ServerView, width: number, aliasWidth: number, no
   return [[...first, ...second.slice(1)], third.length ? third : []].map((l) => fitLine(l, width));
 }
 
-/** Where a remote server is (credentials already masked), and a warning about the link if any. */
+/** Where a remote server is (credentials already masked), and its config warning if any (a link over plain http, a key from another client). */
 function remote(s: ServerView): Seg[] {
-  if (!s.url) return [];
-  return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...(s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [])];
+  const warning = s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [];
+  if (!s.url) return warning;
+  return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...warning];
 }
 
 function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: string): [Line, Line] {
@@ -66,6 +67,11 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: strin
     case 'disabled':
       return [[pad, seg(s.reason ? safeLine(s.reason) : 'disabled in the config', 'muted')], []];
     case 'starting':
+      if (s.starting && s.pages === 0) {
+        // A long start with signs of life (a cold npx install): what it does, for how long, its last words.
+        const {activity, elapsedMs, lastLine} = s.starting;
+        return [[pad, seg(`${activity}… ${Math.round(elapsedMs / 1000)} s`, 'warn'), seg(lastLine ? ` · ${safeLine(lastLine)}` : '', 'muted')], []];
+      }
       return [[pad, seg(s.pages > 0 ? `listing tools: ${plural(s.pages, 'page')}, ${plural(s.toolCount, 'tool')} so far` : 'connecting…', 'muted')], []];
   }
 }
