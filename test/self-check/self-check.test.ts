@@ -47,9 +47,10 @@ describe('breakerbox --self-check', () => {
 
   it('exits 2 with the config error when the config cannot be read', async () => {
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, '{"mcpServers": {"notes": {"args": []}}}');
+    // Malformed JSON: a bad server entry alone only takes that server offline (issue #14).
+    writeFileSync(bad, '{"mcpServers": {"notes": {"args": [');
     let text = '';
     expect(await selfCheckCommand({config: bad}, process.env, {write: (s: string) => (text += s)})).toBe(2);
-    expect(text).toMatch(/^breakerbox: .*bad\.json: .*command/);
+    expect(text).toMatch(/^breakerbox: .*bad\.json:\d+:\d+: invalid JSON/);
   });
 });
