@@ -170,6 +170,8 @@ export interface Notice {
   level: NoticeLevel;
   text: string;
   at?: number;
+  /** The turn this notice is about: it is shown only while that turn runs. */
+  turnId?: number;
 }
 
 /** Scroll position of one pane; `follow` pins the window to the end of the list. */

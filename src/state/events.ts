@@ -83,7 +83,8 @@ type DriverEvent =
   /** The user cleared the transcript. */
   | {type: 'conversation/cleared'}
   /** A status-line message was posted. */
-  | {type: 'notice/posted'; level: NoticeLevel; text: string}
+  /** A status-line message was posted; `lasts: 'turn'` makes it about the running turn (gone when that turn ends). */
+  | {type: 'notice/posted'; level: NoticeLevel; text: string; lasts?: 'turn'}
   /** The model API counted the tokens of catalog `version`'s tool table, per server. */
   | {type: 'tool-tokens/counted'; version: number; byAlias: Record<string, number>; total: number}
   /** A model request's usage (only APIs that report it). */

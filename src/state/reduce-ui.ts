@@ -45,7 +45,8 @@ export function reduceUi(state: AppState, event: UiEvent): AppState {
     case 'ui/cursor-moved':
       return cursorMoved(state, event.pane, event.delta);
     case 'notice/posted':
-      return postNotice(state, event.level, event.text, event.at);
+      if (event.lasts === 'turn' && state.turn.status === 'idle') return state;
+      return postNotice(state, event.level, event.text, event.at, event.lasts === 'turn' ? state.turn.id : undefined);
   }
 }
 

@@ -170,9 +170,18 @@ export function pendingApproval(state: AppState): ToolCallItem | null {
 
 
 
-/** The newest status-line notice, or null. */
+/** The newest status-line notice whose cause is still there, or null. */
 export function latestNotice(state: AppState): Notice | null {
-  return state.notices.length > 0 ? state.notices[state.notices.length - 1] : null;
+  for (let i = state.notices.length - 1; i >= 0; i--) {
+    const notice = state.notices[i]!;
+    if (noticeLive(state, notice)) return notice;
+  }
+  return null;
+}
+
+/** A notice about a turn ("cancelling the turn…") expires with that turn; others stay until replaced. */
+function noticeLive(state: AppState, notice: Notice): boolean {
+  return notice.turnId === undefined || (notice.turnId === state.turn.id && state.turn.status !== 'idle');
 }
 
 /** The calls of the current (or last) turn that have a result, in the order the model asked for them. */

@@ -135,6 +135,19 @@ describe('misc selectors', () => {
     expect(latestNotice(run(s, {type: 'notice/posted', level: 'warn', text: 'w'}))?.text).toBe('w');
   });
 
+  it('a notice about a turn expires with it: not shown in later turns, nor when posted after it ended', () => {
+    let s = run(base(), {type: 'notice/posted', level: 'warn', text: 'older'}, {type: 'user/submitted', text: 'one'});
+    s = run(s, {type: 'turn/cancel-requested'}, {type: 'notice/posted', level: 'info', text: 'cancelling the turn… press Ctrl-C again to quit', lasts: 'turn'});
+    expect(latestNotice(s)?.text).toBe('cancelling the turn… press Ctrl-C again to quit');
+    s = run(s, {type: 'turn/cancelled'});
+    // The cause is gone: the status line falls back to the notice before it.
+    expect(latestNotice(s)?.text).toBe('older');
+    s = run(s, {type: 'user/submitted', text: 'two'});
+    expect(latestNotice(s)?.text).toBe('older');
+    s = run(s, {type: 'turn/finished'}, {type: 'notice/posted', level: 'info', text: 'late', lasts: 'turn'});
+    expect(latestNotice(s)?.text).toBe('older');
+  });
+
   it('turnCalls lists the calls of the last turn that have a result, in the order asked, denials included', () => {
     let s = run(base(), {type: 'user/submitted', text: 'one'}, {type: 'call/requested', callId: 'old', name: 'mcp__a__x', alias: 'a', tool: 'x', arguments: {}});
     s = run(s, {type: 'call/completed', callId: 'old', result: {durationMs: 1, text: 'old'}}, {type: 'turn/finished'});

@@ -75,6 +75,8 @@ export function focusOrder(state: AppState): Pane[] {
 export function createActions(d: ActionDeps): Actions {
   const {store, driver} = d;
   const notice = (level: NoticeLevel, text: string) => store.dispatch({type: 'notice/posted', level, text, at: Date.now()});
+  // About the running turn: gone from the status line once that turn has ended.
+  const turnNotice = (text: string) => store.dispatch({type: 'notice/posted', level: 'info', text, at: Date.now(), lasts: 'turn'});
   const focus = (pane: Pane) => store.dispatch({type: 'ui/focus-changed', pane});
   const setInput = (value: string, cursor: number) => store.dispatch({type: 'ui/input-edited', value, cursor});
 
@@ -96,17 +98,17 @@ export function createActions(d: ActionDeps): Actions {
     slash: (intent) => runSlash(intent, {store, driver, quit: d.quit, host: d.host, notice, focus, argForms: d.argForms}),
     interrupt() {
       if (driver.dropQueued()) {
-        notice('info', 'the waiting question was dropped; Ctrl-C again quits');
+        turnNotice('the waiting question was dropped; Ctrl-C again quits');
         return;
       }
       if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) {
-        notice('info', 'cancelling the turn… press Ctrl-C again to quit');
+        turnNotice('cancelling the turn… press Ctrl-C again to quit');
         return;
       }
       d.quit();
     },
     cancelTurn() {
-      if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) notice('info', 'cancelling the turn…');
+      if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) turnNotice('cancelling the turn…');
     },
     answer(answer) {
       const card = pendingApproval(store.getState());
