@@ -205,7 +205,8 @@ export interface UiState {
   /** The help pane replaces the conversation. */
   readonly help: boolean;
   /** The input line being edited; `cursor` is a UTF-16 index into `value`. */
-  readonly input: {readonly value: string; readonly cursor: number};
+  /** `failed`: the line is a slash command that failed, kept to fix; typing new text replaces it. */
+  readonly input: {readonly value: string; readonly cursor: number; readonly failed?: boolean};
   /** The tool-call card chosen in the conversation (← →), or null. */
   readonly selectedCall: string | null;
   /** The card whose result is open in full, or null. */

@@ -105,7 +105,7 @@ type DriverEvent =
   /** The help pane was opened or closed. */
   | {type: 'ui/help-toggled'; open: boolean}
   /** The input line's text or cursor changed. */
-  | {type: 'ui/input-edited'; value: string; cursor: number}
+  | {type: 'ui/input-edited'; value: string; cursor: number; failed?: boolean}
   /** The terminal was resized. */
   | {type: 'ui/resized'; columns: number; rows: number}
   /** The user chose the previous (-1) or next (+1) tool-call card in the conversation. */

@@ -40,8 +40,10 @@ export function reduceUi(state: AppState, event: UiEvent): AppState {
     case 'ui/help-toggled':
       return event.open === ui.help ? state : withUi(state, {help: event.open});
     case 'ui/input-edited':
-      if (event.value === ui.input.value && event.cursor === ui.input.cursor) return state;
-      return withUi(state, {input: {value: event.value, cursor: Math.max(0, Math.min(event.cursor, event.value.length))}});
+      if (event.value === ui.input.value && event.cursor === ui.input.cursor && Boolean(event.failed) === Boolean(ui.input.failed)) return state;
+      return withUi(state, {
+        input: {value: event.value, cursor: Math.max(0, Math.min(event.cursor, event.value.length)), ...(event.failed ? {failed: true} : {})},
+      });
     case 'ui/cursor-moved':
       return cursorMoved(state, event.pane, event.delta);
     case 'notice/posted':

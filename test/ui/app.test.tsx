@@ -98,6 +98,37 @@ describe('the app with the bundled servers', () => {
     await frame((f) => !f.includes('Help · Esc closes'), 'help closed');
   });
 
+  it('a burst of keys in one chunk (a paste) with a pane focused all reaches the input line, Enter included', async () => {
+    const {ui, frame} = await start();
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+    ui.stdin.write('\t');
+    await frame((f) => f.includes('▸ Conversation'), 'focus on the conversation');
+    ui.stdin.write('/trace tickets\r');
+    await frame((f) => f.includes('Trace tickets') && f.includes('initialize'), 'the tickets trace');
+    // Without Enter, the chunk waits in the input line, whole.
+    ui.stdin.write('\t');
+    await frame((f) => f.includes('▸ Conversation'), 'focus on the conversation again');
+    ui.stdin.write('/tools note');
+    await frame((f) => /^›\s+\/tools note/m.test(f), 'the chunk in the input line');
+  });
+
+  it('a failed slash command stays in the line to fix, but the next command typed replaces it', async () => {
+    const {ui, frame} = await start();
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+    await typeLine(ui.stdin, '/tool nosuch');
+    await frame((f) => f.includes('no tool called “nosuch”') && /^›\s+\/tool nosuch/m.test(f), 'the notice, the command kept');
+    await typeLine(ui.stdin, '/tools close');
+    const filtered = await frame((f) => f.includes('filter “close”'), 'the filtered catalog');
+    expect(filtered).toContain('▸ Tools 1/7');
+    // Editing keys keep the failed command: Backspace fixes it in place.
+    await typeLine(ui.stdin, '/tool nosuch');
+    await frame((f) => /^›\s+\/tool nosuch/m.test(f), 'the failed command kept again');
+    ui.stdin.write('\u007f');
+    await frame((f) => /^›\s+\/tool nosuc\b/m.test(f), 'Backspace edits the kept line');
+    ui.stdin.write('x');
+    await frame((f) => /^›\s+\/tool nosucx/m.test(f), 'typing after an edit appends');
+  });
+
   /** The app with one question whose answer takes 20 s, running at step 1. */
   async function slowTurn() {
     const script = writeScript({steps: [{text: 'too slow to see', delayMs: 20_000}]});

@@ -9,7 +9,7 @@ import {pendingApproval} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
 import {computeLayout} from '../layout.js';
-import {editLine} from '../text/line-editor.js';
+import {EMPTY_EDITOR, editLine} from '../text/line-editor.js';
 import type {UiHost} from './host.js';
 import type {UiDriver} from './intents.js';
 import {runSlash} from './run-slash.js';
@@ -60,6 +60,16 @@ export interface Actions {
   scrollResult(move: ScrollMove): void;
 }
 
+/** A key with no modifier or named key: plain typed text. */
+const NO_KEY = {} as Key;
+
+/** Text typed or pasted, as opposed to an editing or moving key. */
+function isText(input: string, key: Key): boolean {
+  const named = key.ctrl || key.meta || key.return || key.backspace || key.delete || key.escape || key.tab;
+  const moves = key.leftArrow || key.rightArrow || key.upArrow || key.downArrow || key.pageUp || key.pageDown || key.home || key.end;
+  return input.length > 0 && !named && !moves;
+}
+
 const PANES = ['input', 'conversation', 'catalog', 'servers', 'trace'] as const;
 
 /**
@@ -78,7 +88,7 @@ export function createActions(d: ActionDeps): Actions {
   // About the running turn: gone from the status line once that turn has ended.
   const turnNotice = (text: string) => store.dispatch({type: 'notice/posted', level: 'info', text, at: Date.now(), lasts: 'turn'});
   const focus = (pane: Pane) => store.dispatch({type: 'ui/focus-changed', pane});
-  const setInput = (value: string, cursor: number) => store.dispatch({type: 'ui/input-edited', value, cursor});
+  const setInput = (value: string, cursor: number, failed = false) => store.dispatch({type: 'ui/input-edited', value, cursor, failed});
 
   const actions: Actions = {
     notice,
@@ -145,14 +155,19 @@ export function createActions(d: ActionDeps): Actions {
         const next = acceptSuggestion(line.value, offered, offered.values[0]!);
         return setInput(next.value, next.cursor);
       }
-      const r = editLine(line, input, key);
-      if (r.submit && actions.submit(r.state.value)) setInput('', 0);
-      else setInput(r.state.value, r.state.cursor);
+      // A failed command stays to be fixed with the editing keys; text typed
+      // over it starts a new line instead of being appended to it.
+      const r = editLine(line.failed && isText(input, key) ? EMPTY_EDITOR : line, input, key);
+      if (!r.submit) return setInput(r.state.value, r.state.cursor);
+      if (actions.submit(r.state.value)) return setInput('', 0);
+      setInput(r.state.value, r.state.cursor, r.state.value.trim().startsWith('/'));
     },
     typeIntoInput(text) {
       focus('input');
-      const {value} = store.getState().ui.input;
-      setInput(value + text, value.length + text.length);
+      // At the end of the line, as the input line's own editing would (an Enter in the chunk sends).
+      const {value, failed} = store.getState().ui.input;
+      setInput(value, value.length, failed);
+      actions.edit(text, NO_KEY);
     },
     closeHelp: () => store.dispatch({type: 'ui/help-toggled', open: false}),
     selectCard: (step) => store.dispatch({type: 'ui/card-selected', step}),
