@@ -31,6 +31,16 @@ export interface ServerView extends ServerStatus {
   toolsStale: boolean;
   /** How long the newest finished call took. */
   lastCallMs?: number;
+  /** Valid tools the server listed that breakerbox does not run (task-only), with why. */
+  notCallable?: readonly NotCallableTool[];
+}
+
+/** A tool listed but never offered nor called: a valid tool, not a malformed one. */
+export interface NotCallableTool {
+  tool: string;
+  title?: string;
+  description?: string;
+  reason: string;
 }
 
 /** Lifecycle of one tool-call card. */
