@@ -40,7 +40,8 @@ export function filteredCatalog(catalog: Catalog, filter: string): readonly Cata
   const hit = cache?.get(key);
   if (hit) return hit;
   const result = catalog.entries.filter((e) => {
-    const hay = [e.alias, e.name, e.tool, e.title ?? '', e.annotations?.title ?? ''].join('\n').toLowerCase();
+    // Descriptions too: "knowledge graph" is in every memory tool's description, in none of its names.
+    const hay = [e.alias, e.name, e.tool, e.title ?? '', e.annotations?.title ?? '', e.originalDescription ?? e.description].join('\n').toLowerCase();
     return words.every((w) => hay.includes(w));
   });
   if (!cache) filterCache.set(catalog, (cache = new Map()));

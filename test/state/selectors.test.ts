@@ -67,6 +67,15 @@ describe('filteredCatalog', () => {
     expect(filteredCatalog(c, 'nothing')).toEqual([]);
   });
 
+  it('matches descriptions too: /tools knowledge graph finds the memory tools', () => {
+    const m = catalog(4, [
+      entry('memory', 'create_entities', {originalDescription: 'Create multiple new entities in the knowledge graph'}),
+      entry('memory', 'read_graph', {originalDescription: 'Read the entire knowledge graph'}),
+      entry('files', 'read_file', {originalDescription: 'Read a file (the graph of nothing)'}),
+    ]);
+    expect(filteredCatalog(m, 'knowledge graph').map((e) => e.tool)).toEqual(['create_entities', 'read_graph']);
+  });
+
   it('memoises on catalog and filter', () => {
     const first = filteredCatalog(c, 'read');
     expect(filteredCatalog(c, 'read')).toBe(first);

@@ -58,5 +58,8 @@ export function catalogLines(e: CatalogEntry, shared: boolean, width: number): [
   const second: Seg[] = [seg('  → ', 'muted'), seg(`${safeLine(e.alias)} / `, 'accent'), seg(safeLine(e.tool), shared ? 'warn' : 'accent', shared)];
   if (shared) second.push(seg(` ${MARK.shared} shared`, 'warn', true));
   if (title) second.push(seg(`  “${safeLine(title)}”`));
+  // The start of the description, as far as the row allows: with many servers the names alone say little.
+  const about = (e.originalDescription ?? e.description.replace(/^\[from [^\]]*\]\s*/, '')).replace(/\s+/g, ' ').trim();
+  if (about) second.push(seg(`  ${safeLine(about)}`, 'muted'));
   return [fitLine(first, width), fitLine(second, width)];
 }
