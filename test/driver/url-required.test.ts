@@ -36,7 +36,7 @@ async function setup(interactive: boolean) {
 /** The text of the tool_result the model was given for the one call. */
 function modelSaw(events: AppEvent[]): string {
   const done = events.find((e): e is Extract<AppEvent, {type: 'call/completed'}> => e.type === 'call/completed');
-  return (done?.block.content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+  return (done?.block?.content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
 
 describe('-32042 URL elicitation required', () => {
