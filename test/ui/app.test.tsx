@@ -81,8 +81,8 @@ describe('the app with the bundled servers', () => {
     await typeLine(ui.stdin, '/frob');
     await frame((f) => f.includes('unknown command /frob; commands: /help /tools /servers /trace /reconnect /login'), 'the unknown-command notice');
     // A wrong command leaves the line (the notice names it): the next one is not appended to it.
-    await typeLine(ui.stdin, '/tools close');
-    const filtered = await frame((f) => f.includes('filter “close”'), 'the filtered catalog');
+    await typeLine(ui.stdin, '/tools close_ticket');
+    const filtered = await frame((f) => f.includes('filter “close_ticket”'), 'the filtered catalog');
     expect(filtered).toContain('▸ Tools 1/7');
     expect(filtered).toContain('mcp__tickets__close_ticket');
     ui.stdin.write('\t');
@@ -117,8 +117,8 @@ describe('the app with the bundled servers', () => {
     await frame((f) => f.includes('2/2 online'), 'servers online');
     await typeLine(ui.stdin, '/tool nosuch');
     await frame((f) => f.includes('no tool called “nosuch”') && /^›\s+\/tool nosuch/m.test(f), 'the notice, the command kept');
-    await typeLine(ui.stdin, '/tools close');
-    const filtered = await frame((f) => f.includes('filter “close”'), 'the filtered catalog');
+    await typeLine(ui.stdin, '/tools close_ticket');
+    const filtered = await frame((f) => f.includes('filter “close_ticket”'), 'the filtered catalog');
     expect(filtered).toContain('▸ Tools 1/7');
     // Editing keys keep the failed command: Backspace fixes it in place.
     await typeLine(ui.stdin, '/tool nosuch');
