@@ -182,6 +182,8 @@ export interface Notice {
   at?: number;
   /** The turn this notice is about: it is shown only while that turn runs. */
   turnId?: number;
+  /** The input line (its generation) this notice is about: a failed command's notice goes when the line is replaced. */
+  line?: number;
 }
 
 /** Scroll position of one pane; `follow` pins the window to the end of the list. */
@@ -216,7 +218,7 @@ export interface UiState {
   readonly help: boolean;
   /** The input line being edited; `cursor` is a UTF-16 index into `value`. */
   /** `failed`: the line is a slash command that failed, kept to fix; typing new text replaces it. */
-  readonly input: {readonly value: string; readonly cursor: number; readonly failed?: boolean};
+  readonly input: {readonly value: string; readonly cursor: number; readonly failed?: boolean; readonly generation?: number};
   /** The tool-call card chosen in the conversation (← →), or null. */
   readonly selectedCall: string | null;
   /** The card whose result is open in full, or null. */

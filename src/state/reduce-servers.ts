@@ -104,9 +104,10 @@ export function droppedText(event: EventOf<'server/tools-dropped'>): string {
 }
 
 /** `state` with a status-line notice added (bounded by `limits.notices`). */
-export function postNotice(state: AppState, level: 'info' | 'warn' | 'error', text: string, at: number | undefined, turnId?: number): AppState {
+export function postNotice(state: AppState, level: 'info' | 'warn' | 'error', text: string, at: number | undefined, turnId?: number, line?: number): AppState {
   const {notices: max, summaryChars} = state.limits;
-  const notice = {id: state.nextId, level, text: truncate(text, summaryChars), ...(at === undefined ? {} : {at}), ...(turnId === undefined ? {} : {turnId})};
+  const scope = {...(turnId === undefined ? {} : {turnId}), ...(line === undefined ? {} : {line})};
+  const notice = {id: state.nextId, level, text: truncate(text, summaryChars), ...(at === undefined ? {} : {at}), ...scope};
   const notices = max <= 0 ? [] : [...state.notices.slice(Math.max(0, state.notices.length - max + 1)), notice];
   return {...state, notices, nextId: state.nextId + 1};
 }

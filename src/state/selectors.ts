@@ -180,8 +180,9 @@ export function latestNotice(state: AppState): Notice | null {
   return null;
 }
 
-/** A notice about a turn ("cancelling the turn…") expires with that turn; others stay until replaced. */
+/** A notice about a turn ("cancelling the turn…") expires with that turn, one about a failed command with its line; others stay until replaced. */
 function noticeLive(state: AppState, notice: Notice): boolean {
+  if (notice.line !== undefined && notice.line !== (state.ui.input.generation ?? 0)) return false;
   return notice.turnId === undefined || (notice.turnId === state.turn.id && state.turn.status !== 'idle');
 }
 

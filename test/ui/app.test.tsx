@@ -120,11 +120,14 @@ describe('the app with the bundled servers', () => {
     await typeLine(ui.stdin, '/tools close_ticket');
     const filtered = await frame((f) => f.includes('filter “close_ticket”'), 'the filtered catalog');
     expect(filtered).toContain('▸ Tools 1/7');
+    // The notice was about the failed line: it went with it.
+    expect(filtered).not.toContain('no tool called');
     // Editing keys keep the failed command: Backspace fixes it in place.
     await typeLine(ui.stdin, '/tool nosuch');
     await frame((f) => /^›\s+\/tool nosuch/m.test(f), 'the failed command kept again');
     ui.stdin.write('\u007f');
-    await frame((f) => /^›\s+\/tool nosuc\b/m.test(f), 'Backspace edits the kept line');
+    const fixing = await frame((f) => /^›\s+\/tool nosuc\b/m.test(f), 'Backspace edits the kept line');
+    expect(fixing).toContain('no tool called “nosuch”');
     ui.stdin.write('x');
     await frame((f) => /^›\s+\/tool nosucx/m.test(f), 'typing after an edit appends');
   });

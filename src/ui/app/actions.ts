@@ -88,7 +88,7 @@ export function createActions(d: ActionDeps): Actions {
   // About the running turn: gone from the status line once that turn has ended.
   const turnNotice = (text: string) => store.dispatch({type: 'notice/posted', level: 'info', text, at: Date.now(), lasts: 'turn'});
   const focus = (pane: Pane) => store.dispatch({type: 'ui/focus-changed', pane});
-  const setInput = (value: string, cursor: number, failed = false) => store.dispatch({type: 'ui/input-edited', value, cursor, failed});
+  const setInput = (value: string, cursor: number, failed = false, fresh = false) => store.dispatch({type: 'ui/input-edited', value, cursor, failed, fresh});
 
   const actions: Actions = {
     notice,
@@ -105,7 +105,17 @@ export function createActions(d: ActionDeps): Actions {
       });
       return true;
     },
-    slash: (intent) => runSlash(intent, {store, driver, quit: d.quit, host: d.host, notice, focus, argForms: d.argForms}),
+    slash(intent) {
+      // What a command says while it runs is held until it is known whether it
+      // failed: a failed command's notices are about its line, and go with it.
+      const held: Array<[NoticeLevel, string]> = [];
+      let holding = true;
+      const hold = (level: NoticeLevel, text: string) => (holding ? void held.push([level, text]) : notice(level, text));
+      const ok = runSlash(intent, {store, driver, quit: d.quit, host: d.host, notice: hold, focus, argForms: d.argForms});
+      holding = false;
+      for (const [level, text] of held) store.dispatch({type: 'notice/posted', level, text, at: Date.now(), ...(ok ? {} : {lasts: 'line' as const})});
+      return ok;
+    },
     interrupt() {
       if (driver.dropQueued()) {
         turnNotice('the waiting question was dropped; Ctrl-C again quits');
@@ -157,10 +167,11 @@ export function createActions(d: ActionDeps): Actions {
       }
       // A failed command stays to be fixed with the editing keys; text typed
       // over it starts a new line instead of being appended to it.
-      const r = editLine(line.failed && isText(input, key) ? EMPTY_EDITOR : line, input, key);
-      if (!r.submit) return setInput(r.state.value, r.state.cursor);
-      if (actions.submit(r.state.value)) return setInput('', 0);
-      setInput(r.state.value, r.state.cursor, r.state.value.trim().startsWith('/'));
+      const replaced = Boolean(line.failed && isText(input, key));
+      const r = editLine(replaced ? EMPTY_EDITOR : line, input, key);
+      if (!r.submit) return setInput(r.state.value, r.state.cursor, false, replaced);
+      if (actions.submit(r.state.value)) return setInput('', 0, false, true);
+      setInput(r.state.value, r.state.cursor, r.state.value.trim().startsWith('/'), replaced);
     },
     typeIntoInput(text) {
       focus('input');
