@@ -69,4 +69,12 @@ describe('-32042 URL elicitation required', () => {
     expect(modelSaw(events)).toContain('URL elicitation required, -32042');
     expect(events.some((e) => e.type === 'notice/posted' && /protocol error -32042/.test(e.text))).toBe(false);
   });
+
+  it('a call by hand answered with -32042 names the page in a notice, not as a bare protocol error', async () => {
+    const {store, driver, events} = await setup(true);
+    const result = await driver.manual.call('mcp__link__files', {});
+    expect(result?.urlElicitations?.[0]?.url).toBe(URL);
+    expect(latestNotice(store.getState())?.text).toContain(`link needs you to open ${URL} first (breakerbox does not open it)`);
+    expect(events.some((e) => e.type === 'notice/posted' && /protocol error -32042/.test(e.text))).toBe(false);
+  });
 });
