@@ -158,7 +158,18 @@ describe('the app with the bundled servers', () => {
   it('Ctrl-C cancels the running turn, and a second Ctrl-C quits', async () => {
     const {ui, frame, quits} = await slowTurn();
     ui.stdin.write('\u0003');
-    await frame((f) => f.includes('Turn cancelled.'), 'the cancel notice');
+    await frame((f) => f.includes('Turn cancelled.') && f.includes('Ctrl-C again quits'), 'the cancelled turn');
+    expect(quits.count).toBe(0);
+    ui.stdin.write('\u0003');
+    await waitFor(() => quits.count === 1, 'quit');
+  });
+
+  it('once the turn has ended, a Ctrl-C meant for it does not quit: when idle it takes two', async () => {
+    const {ui, frame, quits} = await slowTurn();
+    ui.stdin.write('\u001b');
+    await frame((f) => f.includes('Turn cancelled.') && f.includes('ready'), 'the cancelled turn');
+    ui.stdin.write('\u0003');
+    await frame((f) => /press Ctrl-C again to quit/.test(f.split('\n').at(-2) ?? ''), 'the status line asking for a second Ctrl-C');
     expect(quits.count).toBe(0);
     ui.stdin.write('\u0003');
     await waitFor(() => quits.count === 1, 'quit');

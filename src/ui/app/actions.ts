@@ -5,7 +5,7 @@ import type {Key} from 'ink';
 import type {InputAnswer} from '../../agent/client-features.js';
 import type {ApprovalAnswer} from '../../driver/approval.js';
 import type {AppState, NoticeLevel, Pane, ScrollPane} from '../../state/app-state.js';
-import {pendingApproval} from '../../state/selectors.js';
+import {latestNotice, pendingApproval} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
 import {computeLayout} from '../layout.js';
@@ -90,6 +90,14 @@ export function createActions(d: ActionDeps): Actions {
   const focus = (pane: Pane) => store.dispatch({type: 'ui/focus-changed', pane});
   const setInput = (value: string, cursor: number, failed = false, fresh = false) => store.dispatch({type: 'ui/input-edited', value, cursor, failed, fresh});
 
+  // Notices that said "Ctrl-C again quits": a Ctrl-C quits only while one of them is on screen.
+  const quitArmed = new Set<number>();
+  const arm = (post: () => void) => {
+    post();
+    const id = latestNotice(store.getState())?.id;
+    if (id !== undefined) quitArmed.add(id);
+  };
+
   const actions: Actions = {
     notice,
     focus,
@@ -117,15 +125,20 @@ export function createActions(d: ActionDeps): Actions {
       return ok;
     },
     interrupt() {
-      if (driver.dropQueued()) {
-        turnNotice('the waiting question was dropped; Ctrl-C again quits');
+      // A Ctrl-C quits only while the notice that said "again quits" is on
+      // screen: one meant for a turn that has just ended never quits by surprise.
+      const shown = latestNotice(store.getState())?.id;
+      if (shown !== undefined && quitArmed.has(shown)) return d.quit();
+      const lineNotice = (text: string) => store.dispatch({type: 'notice/posted', level: 'info', text, at: Date.now(), lasts: 'line'});
+      if (driver.dropQueued()) return arm(() => turnNotice('the waiting question was dropped; Ctrl-C again quits'));
+      if (driver.busy && store.getState().turn.status === 'running') {
+        // Under the turn's notice, one that outlives it: once the turn has ended
+        // it says the next Ctrl-C quits, until a new line is sent.
+        arm(() => lineNotice('turn cancelled; Ctrl-C again quits'));
+        if (driver.cancel()) arm(() => turnNotice('cancelling the turn… press Ctrl-C again to quit'));
         return;
       }
-      if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) {
-        turnNotice('cancelling the turn… press Ctrl-C again to quit');
-        return;
-      }
-      d.quit();
+      arm(() => lineNotice('press Ctrl-C again to quit'));
     },
     cancelTurn() {
       if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) turnNotice('cancelling the turn…');

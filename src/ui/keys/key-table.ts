@@ -180,7 +180,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'result-page-down', layer: 'result', keys: 'PgDn', help: 'a page down', match: (_i, k) => k.pageDown},
   {id: 'result-top', layer: 'result', keys: 'Home', help: 'the top of the result', match: (_i, k) => k.home},
   {id: 'result-bottom', layer: 'result', keys: 'End', help: 'the end of the result', match: (_i, k) => k.end},
-  {id: 'interrupt', layer: 'global', always: true, keys: 'Ctrl-C', help: 'cancel the running turn; again (or when idle) quits', match: ctrlC},
+  {id: 'interrupt', layer: 'global', always: true, keys: 'Ctrl-C', help: 'cancel the running turn; again quits (when idle: press it twice)', match: ctrlC},
   {id: 'focus-prev', layer: 'global', keys: 'Shift-Tab', help: 'focus the previous pane', match: (_i, k) => k.tab && k.shift},
   {id: 'focus-next', layer: 'global', keys: 'Tab', help: 'focus the next pane', match: (_i, k) => k.tab && !k.shift},
   {id: 'scroll-up', layer: 'pane', panes: ALL, keys: '↑', help: 'scroll up (in the input: the conversation)', match: (_i, k) => k.upArrow},
