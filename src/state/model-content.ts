@@ -12,7 +12,16 @@ export type ModelContent =
       tool_use_id: string;
       content: Array<{type: 'text'; text: string} | {type: 'image'; source: {type: 'base64'; media_type: string; data: string}}>;
       is_error?: boolean;
-    };
+    }
+  // The API's own tool search (Anthropic): the search it ran and the tools it
+  // found, kept as sent so the next request carries them back unchanged.
+  | {type: 'server_tool_use'; id: string; name: string; input: unknown}
+  | {type: 'tool_search_tool_result'; tool_use_id: string; content: ToolSearchOutcome};
+
+/** What the API's tool search answered: references to the deferred tools it found, or why it failed. */
+export type ToolSearchOutcome =
+  | {type: 'tool_search_tool_search_result'; tool_references: Array<{type: 'tool_reference'; tool_name: string}>}
+  | {type: 'tool_search_tool_result_error'; error_code: string; error_message?: string | null};
 
 /** One message of the conversation. */
 export interface ModelMessage {
