@@ -25,8 +25,10 @@ async function setup(handler: FakeHandler, options: FakeAnthropicOptions = {}) {
   await hub.start();
   const model = createAnthropicModel({apiKey: 'k', baseURL: fake.url, maxRetries: 0, model: 'claude-test'});
   const store = createStore(initialState({servers: hub.statuses(), limits: {previewChars: Infinity}}));
-  const driver = new Driver({store, hub, model, maxSteps: 10, rules: {yes: true, allow: [], autoApprove: {}}, interactive: false, toolSearch: {mode: 'on'}});
-  return {fake, store, driver};
+  const recorded: any[] = [];
+  const recorder = {user: () => {}, assistant: () => {}, call: (c: unknown) => void recorded.push(c)};
+  const driver = new Driver({store, hub, model, maxSteps: 10, rules: {yes: true, allow: [], autoApprove: {}}, interactive: false, toolSearch: {mode: 'on'}, recorder});
+  return {fake, store, driver, recorded};
 }
 
 /** The last message's blocks of one request body. */
@@ -35,7 +37,7 @@ const answered = (body: any) => lastBlocks(body).some((b: any) => b.type === 'to
 
 describe("the API's own tool search", () => {
   it('sends the table deferred behind the search tool; the found tool is called by its name and the search has a card', async () => {
-    const {fake, store, driver} = await setup((body) =>
+    const {fake, store, driver, recorded} = await setup((body) =>
       answered(body) ? {text: 'Ticket T-102 is open.'} : {toolSearch: {query: 'get ticket'}, toolUses: [{name: 'mcp__tickets__get_ticket', input: {id: 'T-102'}}]},
     );
     await driver.submit('what is ticket T-102?');
@@ -63,6 +65,8 @@ describe("the API's own tool search", () => {
     expect(assistant.map((b: any) => b.type)).toEqual(['server_tool_use', 'tool_search_tool_result', 'tool_use']);
     expect(assistant[1].content.tool_references.map((r: any) => r.tool_name)).toContain('mcp__tickets__get_ticket');
     expect(assistant[1].tool_use_id).toBe(assistant[0].id);
+    // The session file keeps the search in the assistant message only: no call record a resume could not match.
+    expect(recorded.map((c) => c.name)).toEqual(['mcp__tickets__get_ticket']);
     // Same table, same bytes: the prompt cache reads it.
     expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
   });
