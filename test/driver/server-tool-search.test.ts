@@ -71,7 +71,7 @@ describe("the API's own tool search", () => {
     expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
   });
 
-  it("shows a search the API could not run as a failed card", async () => {
+  it('shows a search that found nothing as a card', async () => {
     const {store, driver} = await setup((body) =>
       body.messages.length > 1 ? {text: 'none'} : {toolSearch: {query: 'zzz', found: []}, text: 'Nothing found.'},
     );
