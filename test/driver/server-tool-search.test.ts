@@ -71,6 +71,19 @@ describe("the API's own tool search", () => {
     expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
   });
 
+  it('sends the conversation again when the API paused after its search (pause_turn)', async () => {
+    const {fake, store, driver} = await setup((body) => {
+      if (answered(body)) return {text: 'Ticket T-102 is open.'};
+      if (body.messages.at(-1).role === 'assistant') return {toolUses: [{name: 'mcp__tickets__get_ticket', input: {id: 'T-102'}}]};
+      return {toolSearch: {query: 'get ticket'}, stopReason: 'pause_turn'};
+    });
+    await driver.submit('what is ticket T-102?');
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests[1].messages.at(-1).content.map((b: any) => b.type)).toEqual(['server_tool_use', 'tool_search_tool_result']);
+    expect(turnCalls(store.getState()).map((c) => c.name)).toEqual(['tool_search_tool_bm25', 'mcp__tickets__get_ticket']);
+    expect(store.getState().turn.answer).toBe('Ticket T-102 is open.');
+  });
+
   it('shows a search that found nothing as a card', async () => {
     const {store, driver} = await setup((body) =>
       body.messages.length > 1 ? {text: 'none'} : {toolSearch: {query: 'zzz', found: []}, text: 'Nothing found.'},
