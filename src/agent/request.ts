@@ -9,6 +9,7 @@ import type {ModelRequest} from './model.js';
 import {withinRequestImages} from './request-images.js';
 import {systemPrompt} from './system-prompt.js';
 import {requestTools, type SearchPlacement} from './tool-search/request-tools.js';
+import {withoutServerSearch} from './tool-search/server-search.js';
 import type {ToolSearchSettings} from './tool-search/settings.js';
 
 /** The hub as a model request needs it. */
@@ -27,6 +28,7 @@ export function buildRequest(
   placement: SearchPlacement = 'client',
 ): {request: Omit<ModelRequest, 'signal' | 'onText'>; deferred: CatalogEntry[]} {
   const {tools, deferred, serverDeferred} = requestTools(hub.catalog, history, search, contextWindow, placement);
-  const request = {system: systemPrompt(hub.unavailable(), hub.instructions()), tools, messages: withinRequestImages(history)};
+  const messages = withinRequestImages(serverDeferred ? history : withoutServerSearch(history));
+  const request = {system: systemPrompt(hub.unavailable(), hub.instructions()), tools, messages};
   return {request: serverDeferred ? {...request, deferred: serverDeferred} : request, deferred};
 }

@@ -3,7 +3,7 @@
 // provider or gateway that does not take it. Such a refusal is a 400 naming
 // the parts it did not know; anything else is an ordinary failed request.
 import type {CatalogEntry} from '../../hub/types.js';
-import type {ModelContent} from '../../state/model-content.js';
+import type {ModelContent, ModelMessage} from '../../state/model-content.js';
 import {ModelError} from '../models/model-error.js';
 import {foundText} from './search-tool.js';
 
@@ -41,6 +41,23 @@ export function serverSearches(content: readonly ModelContent[], byName: Readonl
   }
   return out;
 }
+
+/**
+ * The history without the API's search blocks, for a request that does not
+ * use the API's search (after a fallback, or a session resumed through
+ * another gateway): their tool references would point at tools that are not
+ * deferred there. A message left empty says so, as the API refuses empty ones.
+ */
+export function withoutServerSearch(history: readonly ModelMessage[]): ModelMessage[] {
+  if (!history.some((m) => m.content.some(isServerSearchBlock))) return history as ModelMessage[];
+  return history.map((m) => {
+    if (!m.content.some(isServerSearchBlock)) return m;
+    const content = m.content.filter((b) => !isServerSearchBlock(b));
+    return {...m, content: content.length > 0 ? content : [{type: 'text', text: '(searched the tools)'}]};
+  });
+}
+
+const isServerSearchBlock = (b: ModelContent) => b.type === 'server_tool_use' || b.type === 'tool_search_tool_result';
 
 const SEARCH_WORDS = /defer_loading|tool_search|tool search|tool_reference/i;
 

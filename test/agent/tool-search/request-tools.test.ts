@@ -5,6 +5,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import type {ModelMessage} from '../../../src/agent/model.js';
 import {buildParams, createAnthropicModel} from '../../../src/agent/models/anthropic.js';
+import {buildRequest} from '../../../src/agent/request.js';
 import {requestTools, type SearchPlacement} from '../../../src/agent/tool-search/request-tools.js';
 import type {ToolSearchSettings} from '../../../src/agent/tool-search/settings.js';
 import {buildCatalog, type ServerTools} from '../../../src/hub/catalog.js';
@@ -87,5 +88,23 @@ describe('the prompt cache of a fake Messages API with tool search on', () => {
     expect(broke?.removed).toEqual(['mcp__kept__a']);
     const miss = await send(fewer);
     expect(miss.usage?.cacheReadTokens).toBe(0);
+  });
+});
+
+describe("the API's search blocks in a request that does not use the API's search", () => {
+  const history: ModelMessage[] = [
+    question,
+    {role: 'assistant', content: [{type: 'server_tool_use', id: 'srv1', name: 'tool_search_tool_bm25', input: {query: 't3'}}, {type: 'tool_search_tool_result', tool_use_id: 'srv1', content: {type: 'tool_search_tool_search_result', tool_references: [{type: 'tool_reference', tool_name: 'mcp__big__t3'}]}}]},
+    {role: 'assistant', content: [{type: 'text', text: 'found it'}, {type: 'server_tool_use', id: 'srv2', name: 'tool_search_tool_bm25', input: {query: 'x'}}]},
+  ];
+  const hub = {catalog: start, unavailable: () => [], instructions: () => []};
+
+  it('are left out with search_tools (their references would name tools not deferred there), kept with the API search', () => {
+    const client = buildRequest(history, hub, settings, undefined, 'client').request.messages;
+    expect(client.map((m) => m.content.map((b) => b.type))).toEqual([['text'], ['text'], ['text']]);
+    expect(client[1]!.content).toEqual([{type: 'text', text: '(searched the tools)'}]);
+    const server = buildRequest(history, hub, settings, undefined, 'server').request.messages;
+    expect(server).toEqual(history);
+    expect(history[1]!.content).toHaveLength(2);
   });
 });
