@@ -9,6 +9,8 @@ import {Driver} from '../../src/driver/driver.js';
 import {initialState} from '../../src/state/app-state.js';
 import {turnCalls} from '../../src/state/selectors.js';
 import {createStore} from '../../src/state/store.js';
+import {costLabel} from '../../src/state/tool-tokens.js';
+import {promptCache} from '../helpers/fake-prompt-cache.js';
 import {startFakeAnthropic, type FakeAnthropicOptions, type FakeHandler} from '../helpers/fake-anthropic.js';
 import {nodeServer, testHub} from '../helpers/hub.js';
 
@@ -37,8 +39,11 @@ const answered = (body: any) => lastBlocks(body).some((b: any) => b.type === 'to
 
 describe("the API's own tool search", () => {
   it('sends the table deferred behind the search tool; the found tool is called by its name and the search has a card', async () => {
+    const cache = promptCache();
     const {fake, store, driver, recorded} = await setup((body) =>
-      answered(body) ? {text: 'Ticket T-102 is open.'} : {toolSearch: {query: 'get ticket'}, toolUses: [{name: 'mcp__tickets__get_ticket', input: {id: 'T-102'}}]},
+      answered(body)
+        ? {text: 'Ticket T-102 is open.', usage: cache.usage(body)}
+        : {toolSearch: {query: 'get ticket'}, toolUses: [{name: 'mcp__tickets__get_ticket', input: {id: 'T-102'}}], usage: cache.usage(body)},
     );
     await driver.submit('what is ticket T-102?');
     const first = fake.requests[0];
@@ -67,8 +72,10 @@ describe("the API's own tool search", () => {
     expect(assistant[1].tool_use_id).toBe(assistant[0].id);
     // The session file keeps the search in the assistant message only: no call record a resume could not match.
     expect(recorded.map((c) => c.name)).toEqual(['mcp__tickets__get_ticket']);
-    // Same table, same bytes: the prompt cache reads it.
+    // Same table, same bytes: the prompt cache reads it, and the status line says so.
     expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
+    expect(state.usage.cacheRead).toBeGreaterThan(0);
+    expect(costLabel(state)).toMatch(/ · cache \d+%$/);
   });
 
   it('sends the conversation again when the API paused after its search (pause_turn)', async () => {
