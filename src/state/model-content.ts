@@ -28,3 +28,23 @@ export interface ModelMessage {
   role: 'user' | 'assistant';
   content: ModelContent[];
 }
+
+/** One search the model API ran inside a message, paired with its answer (none yet: the response was paused). */
+export interface ApiToolSearch {
+  id: string;
+  name: string;
+  input: unknown;
+  outcome?: ToolSearchOutcome;
+}
+
+/** Whether a tool name is the API's search tool (`tool_search_tool_bm25` or `…_regex`). */
+export const isServerSearchName = (name: string): boolean => name.startsWith('tool_search_tool_');
+
+/** The API's tool searches in one message's content, in order. */
+export function apiToolSearches(content: readonly ModelContent[]): ApiToolSearch[] {
+  const outcomes = new Map<string, ToolSearchOutcome>();
+  for (const b of content) if (b.type === 'tool_search_tool_result') outcomes.set(b.tool_use_id, b.content);
+  return content.flatMap((b) =>
+    b.type === 'server_tool_use' && isServerSearchName(b.name) ? [{id: b.id, name: b.name, input: b.input, ...(outcomes.has(b.id) ? {outcome: outcomes.get(b.id)!} : {})}] : [],
+  );
+}

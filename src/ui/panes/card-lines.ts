@@ -3,7 +3,7 @@
 // The chosen card (← → in the conversation) has a heavy edge, visible
 // without colour, and says which key shows its whole result.
 import {SEARCH_TOOL_NAME} from '../../agent/tool-search/search-tool.js';
-import {isServerSearchName} from '../../agent/tool-search/server-search.js';
+import {isServerSearchName} from '../../state/model-content.js';
 import type {ToolCallItem} from '../../state/app-state.js';
 import {resultLines} from '../cards/result-lines.js';
 import {safeLine} from '../text/safe.js';
