@@ -3,12 +3,9 @@
 // provider or gateway that does not take it. Such a refusal is a 400 naming
 // the parts it did not know; anything else is an ordinary failed request.
 import type {CatalogEntry} from '../../hub/types.js';
-import type {ModelContent, ModelMessage} from '../../state/model-content.js';
+import {apiToolSearches, type ModelContent, type ModelMessage} from '../../state/model-content.js';
 import {ModelError} from '../models/model-error.js';
 import {foundText} from './search-tool.js';
-
-/** Whether a card's name is the API's search tool (`tool_search_tool_bm25` or `…_regex`). */
-export const isServerSearchName = (name: string): boolean => name.startsWith('tool_search_tool_');
 
 /** One search the API ran during a response, and what it answered. */
 export interface ServerSearch {
@@ -21,25 +18,18 @@ export interface ServerSearch {
 
 /** The searches in `content`, each with its result in the words a search_tools card uses. */
 export function serverSearches(content: readonly ModelContent[], byName: ReadonlyMap<string, CatalogEntry>): ServerSearch[] {
-  const out: ServerSearch[] = [];
-  for (const block of content) {
-    if (block.type !== 'server_tool_use' || !isServerSearchName(block.name)) continue;
-    const result = content.find((b) => b.type === 'tool_search_tool_result' && b.tool_use_id === block.id);
-    const base = {id: block.id, name: block.name, input: block.input};
-    if (!result || result.type !== 'tool_search_tool_result') {
-      out.push({...base, isError: false, text: 'The API has not answered this search yet (the response was paused).'});
-    } else if (result.content.type === 'tool_search_tool_result_error') {
-      const why = result.content.error_message ? `: ${result.content.error_message}` : '';
-      out.push({...base, isError: true, text: `The API's tool search failed (${result.content.error_code}${why}).`});
-    } else {
-      const names = result.content.tool_references.map((r) => r.tool_name);
-      const known = names.flatMap((n) => byName.get(n) ?? []);
-      const unknown = names.filter((n) => !byName.has(n));
-      const text = names.length === 0 ? 'No tool matched.' : foundText(known) + unknown.map((n) => `\n${n} — (not in the tool table)`).join('');
-      out.push({...base, isError: false, text});
+  return apiToolSearches(content).map(({id, name, input, outcome}) => {
+    const base = {id, name, input};
+    if (!outcome) return {...base, isError: false, text: 'The API has not answered this search yet (the response was paused).'};
+    if (outcome.type === 'tool_search_tool_result_error') {
+      const why = outcome.error_message ? `: ${outcome.error_message}` : '';
+      return {...base, isError: true, text: `The API's tool search failed (${outcome.error_code}${why}).`};
     }
-  }
-  return out;
+    const names = outcome.tool_references.map((r) => r.tool_name);
+    if (names.length === 0) return {...base, isError: false, text: 'No tool matched.'};
+    const known = names.flatMap((n) => byName.get(n) ?? []);
+    return {...base, isError: false, text: foundText(known) + names.filter((n) => !byName.has(n)).map((n) => `\n${n} — (not in the tool table)`).join('')};
+  });
 }
 
 /**
