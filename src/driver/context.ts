@@ -31,6 +31,8 @@ export interface TurnContext {
   resultTokens?: (alias: string) => number | undefined;
   /** When tools are deferred behind search (default: auto). */
   toolSearch?: ToolSearchSettings;
+  /** Whether the model API's own tool search is still used this session (false after it refused it). */
+  searchPlacement?: {server: boolean};
   onText(delta: string): void;
   /** Shows a server's request to the user and waits (interactive runs only; else the user gets a notice). */
   askInput?: (request: Omit<InputRequestView, 'requestId'>, signal?: AbortSignal) => Promise<InputAnswer>;
