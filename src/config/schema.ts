@@ -10,7 +10,7 @@ export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000}
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
-  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling',
+  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'onToolChange',
 ] as const;
 
 /** Keys that only mean something for a local (stdio) server. */
@@ -68,6 +68,7 @@ const common = {
   excludeTools: strArray('an array of tool names').default([]),
   roots: strArray('an array of directory paths').default([]),
   sampling: flag.default(false),
+  onToolChange: z.enum(['withhold', 'ask', 'allow'], {error: expected('"withhold", "ask" or "allow"')}).default('withhold'),
 };
 
 /** A local server entry as written; unknown keys pass through. */

@@ -55,6 +55,8 @@ export interface ServerBase {
   roots: string[];
   /** Whether the server may ask us for model completions. */
   sampling: boolean;
+  /** A tool whose definition changed since it was pinned: kept from the model until trusted, asked for on every call, or accepted. */
+  onToolChange?: 'withhold' | 'ask' | 'allow';
   /** Keys we do not know yet, kept untouched for forward compatibility. */
   extra: Record<string, unknown>;
 }

@@ -16,6 +16,9 @@ import {OutputValidator, warmMetaSchema} from './output-validator.js';
 import {systemClock, type Clock} from './debounce.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
+import {MemoryPinStore, type PinStore} from './trust/pins.js';
+import {PinKeeper} from './trust/pin-keeper.js';
+import {stripResultTags} from './trust/result-tags.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
 
 /** A server as the hub starts it: a local process, or a remote URL. */
@@ -66,6 +69,8 @@ export interface HubOptions {
   toolLimits?: Partial<ToolLimits>;
   /** Elicitation/sampling requests one server may have waiting for the user; more are declined (default 3). */
   maxQueuedInputs?: number;
+  /** Where tool pins are kept (trust on first use); memory for this run only by default. */
+  pins?: PinStore;
 }
 
 /** Per-call options. */
@@ -92,10 +97,12 @@ export class Hub {
   private translationDrops: DroppedEntry[] = [];
   /** Every tool ever listed, so a call to a server that went down gets the real reason. */
   private readonly lastKnown = new Map<string, CatalogEntry>();
+  private readonly pins: PinKeeper;
 
   constructor(private readonly options: HubOptions) {
     this.limits = {...DEFAULT_RESULT_LIMITS, textChars: Infinity, ...options.results};
     this.gate = new InputGate((event) => this.emit(event), options.maxQueuedInputs ?? 3, options.clock);
+    this.pins = new PinKeeper(options.pins ?? new MemoryPinStore());
     this.slots = options.servers.map((server) => this.makeSlot(server));
     for (const slot of this.slots) this.byAlias.set(slot.alias, slot);
   }
@@ -165,12 +172,31 @@ export class Hub {
   }
 
   /**
+   * The user accepts a tool as its server lists it now (`/trust`): it is
+   * re-pinned, its invisible characters allowed, and it is back in the
+   * model's table. Returns what happened, for the user.
+   */
+  trust(name: string): {ok: boolean; message: string} {
+    const entry = this.current.withheld?.find((e) => e.name === name) ?? this.current.byName.get(name);
+    const slot = entry ? this.byAlias.get(entry.alias) : undefined;
+    const tool = slot?.tools.find((t) => t.name === entry!.tool);
+    if (!entry || !slot || !tool) return {ok: false, message: `there is no tool named ${name} in the catalog`};
+    this.pins.trust(slot.alias, slot.tools, tool, slot.config.onToolChange ?? 'withhold');
+    this.toolsSignature = [];
+    this.rebuildIfToolsChanged();
+    return {ok: true, message: `${name} is trusted as ${slot.alias} lists it now (pinned again)`};
+  }
+
+  /**
    * Calls the tool of an entry the caller already found in the catalog (the
    * driver looks each call up once, for its card and approval, and passes
    * the entry on). Never throws.
    */
   async callEntry(entry: CatalogEntry, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
     const started = performance.now();
+    // An entry looked up before its tool was withheld (a turn's snapshot) is refused all the same.
+    const withheld = this.current.withheld?.find((e) => e.name === entry.name);
+    if (withheld) return errorResult(withheld.withheld!, 'withheld', {alias: entry.alias, tool: entry.tool});
     const slot = this.byAlias.get(entry.alias);
     if (!slot) return errorResult(`there is no server ${entry.alias}`, 'unknown-tool');
     if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool});
@@ -196,7 +222,7 @@ export class Hub {
       const raw = await slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress});
       slot.circuit.succeeded();
       // Whatever the server sent, what goes up is well-formed and within the limits.
-      const shaped = shapeResult(raw, this.limits);
+      const shaped = stripResultTags(shapeResult(raw, this.limits));
       const check = this.validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent});
       if (check.ok && check.warning) shaped.warnings.push(check.warning);
       // One literal of a fixed shape: spreading the session's result and then
@@ -237,6 +263,8 @@ export class Hub {
    * the model knows to wait or work around it rather than guess another name.
    */
   private missing(name: string): HubCallResult {
+    const withheld = this.current.withheld?.find((e) => e.name === name);
+    if (withheld) return errorResult(withheld.withheld!, 'withheld', {alias: withheld.alias, tool: withheld.tool});
     const known = this.lastKnown.get(name);
     const slot = known ? this.byAlias.get(known.alias) : this.slots.find((s) => s.status.state !== 'online' && name.startsWith(`mcp__${s.alias}__`));
     if (slot && slot.status.state !== 'online') {
@@ -311,7 +339,8 @@ export class Hub {
     const signature = online.flatMap((s) => [s.alias, s.tools]);
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
     this.toolsSignature = signature;
-    const {catalog, dropped} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current);
+    const servers = online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools, pins: this.pins.check(s.alias, s.tools, s.config.onToolChange ?? 'withhold')}));
+    const {catalog, dropped} = buildCatalog(servers, this.current);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;

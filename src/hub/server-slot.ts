@@ -11,6 +11,7 @@ import {describeStartupFailure} from './startup-failure.js';
 import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
+import type {OnToolChange} from './trust/evaluate.js';
 import type {FailurePhase, ServerStatus} from './types.js';
 
 /** The part of a server's config the hub acts on. */
@@ -28,6 +29,8 @@ export interface SlotConfig {
   /** A problem of this config entry alone: the server stays offline with this reason. */
   cannotStart?: string;
   warning?: string;
+  /** A tool whose definition changed since pinned: kept from the model (default), asked for on every call, or accepted. */
+  onToolChange?: OnToolChange;
 }
 
 /** What a slot needs from the hub. */
