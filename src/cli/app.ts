@@ -7,7 +7,7 @@ import type {TurnRecorder} from '../driver/session-recording.js';
 import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
-import {approvalRules, chooseModel, hubServers, logDir} from './setup.js';
+import {approvalRules, chooseModel, hubServers, logDir, pinStore} from './setup.js';
 
 /** Everything one run is made of. */
 export interface App extends AppParts {
@@ -41,6 +41,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
     logDir: logDir(env),
+    pins: pinStore(config, env),
     ...hooks,
   });
   return {config, model, ...parts};

@@ -3,6 +3,7 @@ import type {AppState} from '../state/app-state.js';
 import {serverRows} from '../state/selectors.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
+import {findingJson, trustLines, trustMarks} from './trust-lines.js';
 
 /** `--list-tools --json`: exactly one JSON object, from the store. */
 export function listToolsJson(state: AppState): string {
@@ -33,8 +34,12 @@ export function listToolsJson(state: AppState): string {
     annotations: e.annotations ?? null,
     // What each model API loses of this tool (the tool detail view will show the same).
     providerLosses: {anthropic: providerLosses(e, 'anthropic'), openai: providerLosses(e, 'openai')},
+    pin: e.pinCheck?.state ?? null,
+    findings: (e.findings ?? []).map(findingJson),
   }));
-  return jsonForTerminal({servers, tools}, 2);
+  // Withheld tools: named, never with their new text (the model must not learn it from here either).
+  const withheld = (state.catalog.withheld ?? []).map((e) => ({name: e.name, server: e.alias, tool: e.tool, pin: e.pinCheck?.state ?? null, why: e.pinCheck?.withheld ?? [], findings: (e.findings ?? []).map(findingJson)}));
+  return jsonForTerminal({servers, tools, withheld, removed: state.catalog.removed ?? []}, 2);
 }
 
 /** `--list-tools`: a table for people, from the store. */
@@ -56,8 +61,9 @@ export function listToolsText(state: AppState): string {
   const width = Math.max(10, ...entries.map((e) => e.name.length));
   for (const e of entries) {
     const flag = e.mangling === 'none' ? '' : `  [${e.mangling}]`;
-    lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}`);
+    lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}${trustMarks(e)}`);
   }
   if (entries.length === 0) lines.push('  (none)');
+  lines.push(...trustLines(state.catalog));
   return lines.join('\n');
 }

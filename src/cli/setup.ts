@@ -8,6 +8,8 @@ import type {Model, ProviderName} from '../agent/model.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
 import {loadScript} from '../agent/models/script.js';
 import type {HubServer} from '../hub/hub.js';
+import {openPinStore} from '../hub/trust/pin-file.js';
+import {MemoryPinStore, type PinStore} from '../hub/trust/pins.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
 import {UsageError, type CliOptions} from './args.js';
 
@@ -62,4 +64,13 @@ export function logDir(env: NodeJS.ProcessEnv): string | undefined {
 /** Roots from the config only (for tools and tests that run without a UI or a model). */
 export function configFeatures(server: ServerConfig): ClientFeatures {
   return server.roots.length ? {roots: configuredRoots(server)} : {};
+}
+
+/**
+ * Where this run keeps tool pins: `mcp.pins.json` beside the config when it
+ * exists (the team's reference), else the per-server record.
+ * TODO(h12a): the record's `pins` section; memory until it lands.
+ */
+export function pinStore(config: Config, _env: NodeJS.ProcessEnv): PinStore {
+  return openPinStore(config.path, new MemoryPinStore());
 }

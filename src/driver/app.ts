@@ -41,6 +41,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** How often elapsed times move while a turn runs (the TUI); never by default. */
   tickMs?: number;
+  /** Where tool pins are kept (see HubOptions.pins). */
+  pins?: HubOptions['pins'];
 }
 
 /** The store, the hub and the driver of one run. */
@@ -61,6 +63,7 @@ export function createApp(o: AppOptions): AppParts {
     rawTrace: o.rawTrace,
     logDir: o.logDir,
     results: o.results,
+    pins: o.pins,
   });
   const store = createStore(
     initialState({

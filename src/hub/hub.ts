@@ -1,7 +1,7 @@
 import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
 import type {ClientFeatures} from '../session/server-requests.js';
-import type {Implementation} from '../session/mcp-types.js';
+import type {Implementation, Tool} from '../session/mcp-types.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
@@ -126,6 +126,12 @@ export class Hub {
   get droppedTools(): DroppedEntry[] {
     const listed = this.slots.flatMap((s) => s.dropped.map((d) => ({alias: s.alias, tool: d.name ?? `#${d.position} on page ${d.page}`, reason: d.reason})));
     return [...listed, ...this.translationDrops];
+  }
+
+  /** The tools `alias` listed last (after the config's filters), withheld ones included; undefined when it is not online. */
+  listedTools(alias: string): readonly Tool[] | undefined {
+    const slot = this.byAlias.get(alias);
+    return slot?.status.state === 'online' ? slot.tools : undefined;
   }
 
   statuses(): ServerStatus[] {
