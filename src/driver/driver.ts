@@ -22,6 +22,8 @@ export interface DriverHub extends LoopHub {
   start(): Promise<void>;
   reconnect(alias: string): Promise<boolean>;
   close(): Promise<void>;
+  /** Re-pins a tool as listed now (see Hub.trust). */
+  trust?(name: string): {ok: boolean; message: string};
 }
 
 /** Everything the driver is given. */
@@ -218,6 +220,13 @@ export class Driver {
     this.notice('info', `reconnecting ${alias}…`);
     const ok = await this.o.hub.reconnect(alias);
     this.notice(ok ? 'info' : 'error', ok ? `${alias} is back online` : `${alias} did not come back; see /servers`);
+  }
+
+  /** The user accepts a changed or withheld tool (`/trust`); the hub's rebuilt catalog reaches the store as an event. */
+  trust(name: string): boolean {
+    const r = this.o.hub.trust?.(name) ?? {ok: false, message: 'this hub keeps no pins'};
+    this.notice(r.ok ? 'info' : 'warn', r.message);
+    return r.ok;
   }
 
   /** A new conversation: the model forgets, the session file says so, the transcript empties. */

@@ -45,7 +45,7 @@ const KIND_LABEL: Record<FindingKind, string> = {
 };
 
 /** The note every instruction-like finding carries. */
-export const FALSE_POSITIVE_NOTE = 'a warning, not a block: a plain description can match too (false positives are possible)';
+export const FALSE_POSITIVE_NOTE = 'a warning, not a block: plain text can match too, so false positives are possible';
 
 /** Horizontal whitespace this long, or this many line breaks, before more text hides that text off screen. */
 export const WHITESPACE_RUN = 40;

@@ -16,5 +16,7 @@ export interface UiDriver {
   /** Answers a server's request (elicitation, sampling); an id already answered is ignored. */
   answerInput(requestId: string, answer: InputAnswer): void;
   reconnect(alias: string): Promise<void>;
+  /** Accepts a changed or withheld tool as listed now (`/trust`); false (with a notice) when there is no such tool. */
+  trust?(name: string): boolean;
   clear(): void;
 }

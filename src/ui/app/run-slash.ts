@@ -36,6 +36,12 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
     case 'reconnect':
       void driver.reconnect(intent.alias);
       return true;
+    case 'trust':
+      if (!driver.trust) {
+        notice('warn', 'trusting tools is not available here');
+        return false;
+      }
+      return driver.trust(intent.tool);
     case 'clear':
       // The reducer keeps a running turn's cards: the loop may still be waiting on them.
       if (driver.busy) {

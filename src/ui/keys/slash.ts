@@ -15,6 +15,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'servers', args: '', help: 'focus the server list'},
   {name: 'trace', args: '[alias]', help: "show or hide the protocol trace (of a server)"},
   {name: 'reconnect', args: '<alias>', help: 'restart a server and list its tools again'},
+  {name: 'trust', args: '<tool>', help: 'accept a tool that changed since pinned or hides invisible characters (pin it as it is now)'},
   {name: 'clear', args: '', help: 'clear the conversation'},
   {name: 'quit', args: '', help: 'close every server and leave'},
 ];
@@ -26,6 +27,7 @@ export type SlashIntent =
   | {kind: 'servers'}
   | {kind: 'trace'; alias?: string}
   | {kind: 'reconnect'; alias: string}
+  | {kind: 'trust'; tool: string}
   | {kind: 'clear'}
   | {kind: 'quit'}
   | {kind: 'invalid'; message: string};
@@ -53,6 +55,9 @@ export function parseSlash(text: string, aliases: readonly string[]): SlashInten
       if (!arg) return {kind: 'invalid', message: `usage: /reconnect <alias> (one of: ${known()})`};
       if (!aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
       return {kind: 'reconnect', alias: arg};
+    case 'trust':
+      if (!arg) return {kind: 'invalid', message: 'usage: /trust <tool> (its model name, as the tool table shows it)'};
+      return {kind: 'trust', tool: arg};
     default:
       return {kind: 'invalid', message: `unknown command /${head}; commands: ${SLASH_COMMANDS.map((c) => `/${c.name}`).join(' ')}`};
   }
