@@ -38,7 +38,9 @@ export function buildCatalog(servers: ServerTools[], previous: Catalog = EMPTY_C
   // What a description has no reason to name: other servers and their tools.
   const aliases = new Set(servers.map((s) => s.alias));
   servers.forEach((server, i) => {
-    const others = new Set(servers.filter((s) => s !== server).flatMap((s) => s.tools.map((t) => t.name)));
+    // A name the server's own tools share (both have `search`) is its own business.
+    const own = new Set(server.tools.map((t) => t.name));
+    const others = new Set(servers.filter((s) => s !== server).flatMap((s) => s.tools.map((t) => t.name)).filter((n) => !own.has(n)));
     const otherServers = new Set([...aliases].filter((a) => a !== server.alias));
     server.tools.forEach((tool, j) => {
       const {name, mangling} = names[i]![j]!;
