@@ -7,6 +7,7 @@ import {join, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {run as audit} from '../../../src/cli/commands/audit.js';
 import {run as pins} from '../../../src/cli/commands/pins.js';
+import {runCli} from '../../helpers/cli.js';
 import {testIo} from './fixture-home.js';
 
 const RUG = resolve(import.meta.dirname, '../../fixtures/rug-server.mjs');
@@ -81,6 +82,31 @@ describe('breakerbox audit and pins', () => {
     expect(await pins(['--reset', 'nope'], io)).toBe(2);
     expect(io.err()).toContain('there is no server "nope"');
     expect(existsSync(join(p.dir, 'mcp.pins.json'))).toBe(true);
+  });
+
+  it('--list-tools lists a withheld tool as withheld, without its new text; --print is refused with the reason', async () => {
+    const p = project([add]);
+    expect(await pins(['--write'], p.io())).toBe(0);
+    p.setTools([{...add, description: 'Adds. SECRETNEWTEXT'}, {name: 'plain', description: 'Plain.', inputSchema: {type: 'object'}}]);
+    const config = join(p.dir, 'mcp.config.json');
+    const env = p.env as Record<string, string>;
+    const text = await runCli(['--list-tools', '--config', config], {env});
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/Withheld from the model until trusted[^\n]*\n\s+mcp__rug__add\s+→ rug \/ add\s+\[withheld: changed since pinned\]/);
+    expect(text.stdout).toMatch(/mcp__rug__plain\s+→ rug \/ plain\s+\[new\]/);
+    expect(text.stdout).not.toContain('SECRETNEWTEXT');
+    const json = await runCli(['--list-tools', '--json', '--config', config], {env});
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.tools.map((t: {name: string}) => t.name)).toEqual(['mcp__rug__plain']);
+    expect(parsed.withheld).toEqual([{name: 'mcp__rug__add', server: 'rug', tool: 'add', pin: 'changed', why: ['changed'], findings: []}]);
+    expect(json.stdout).not.toContain('SECRETNEWTEXT');
+
+    const script = join(p.dir, 'script.json');
+    writeFileSync(script, JSON.stringify({steps: [{tools: [{tool: 'mcp__rug__add', input: {a: 1}}]}, {text: 'done'}]}));
+    const print = await runCli(['--print', 'go', '--yes', '--json', '--script', script, '--config', config], {env});
+    const call = JSON.parse(print.stdout).calls[0];
+    expect(call).toMatchObject({name: 'mcp__rug__add', isError: true});
+    expect(call.text).toContain('mcp__rug__add is withheld from the model: its definition changed since it was pinned');
   });
 
   it('a malformed pin file is a clear config error', async () => {
