@@ -18,7 +18,8 @@ import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import {MemoryPinStore, type PinStore} from './trust/pins.js';
 import {PinKeeper} from './trust/pin-keeper.js';
-import {stripResultTags} from './trust/result-tags.js';
+import {stripResultTags, tagNote} from './trust/result-tags.js';
+import {stripTagCharacters} from '../util/visible.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
 
 /** A server as the hub starts it: a local process, or a remote URL. */
@@ -145,9 +146,12 @@ export class Hub {
       .map((s) => (s.status.state === 'restarting' ? `${s.alias} is restarting (attempt ${s.status.attempt}): ${s.status.reason ?? ''}` : `${s.alias} is unavailable: ${s.status.phase} failed: ${s.status.reason}`));
   }
 
-  /** Each online server's instructions, labelled with its alias. */
+  /** Each online server's instructions, labelled with its alias; invisible tag characters removed (with a note), as in results. */
   instructions(): Array<{alias: string; text: string}> {
-    return this.slots.filter((s) => s.status.state === 'online' && s.status.instructions).map((s) => ({alias: s.alias, text: s.status.instructions!}));
+    return this.slots.filter((s) => s.status.state === 'online' && s.status.instructions).map((s) => {
+      const {text, removed} = stripTagCharacters(s.status.instructions!);
+      return {alias: s.alias, text: removed === 0 ? text : `${text}\n${tagNote(removed, 'these instructions')}`};
+    });
   }
 
   /**

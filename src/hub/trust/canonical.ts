@@ -4,7 +4,10 @@
 // machine, whatever order a server wrote its keys in.
 import {createHash} from 'node:crypto';
 import type {Tool} from '../../session/mcp-types.js';
+import type {ToolPin} from '../../util/pin-section.js';
 import {MAX_JSON_DEPTH} from '../../util/safe-json.js';
+
+export type {ToolPin} from '../../util/pin-section.js';
 
 /** The parts of a tool that are pinned: what the model and the approval policy act on. */
 export const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
@@ -31,17 +34,6 @@ export function canonicalJson(value: unknown, depth = 0): string {
 /** `sha256:` and 64 hex characters over the canonical JSON. */
 export function definitionHash(canonical: string): string {
   return `sha256:${createHash('sha256').update(canonical).digest('hex')}`;
-}
-
-/** A tool's pin: its canonical definition and that text's hash. */
-export interface ToolPin {
-  hash: string;
-  /** The canonical JSON, kept so a later change can be shown as a diff. */
-  definition: string;
-  /** ISO time the definition was pinned (first seen, or trusted by the user). */
-  pinnedAt: string;
-  /** The user allowed this definition's invisible characters (`/trust`). */
-  allowHidden?: boolean;
 }
 
 /** Pins a tool now. */

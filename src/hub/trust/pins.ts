@@ -1,12 +1,9 @@
 // Where pins live is not the hub's business: it reads and writes them through
 // this small interface. The app gives it the per-server record (and the
 // team's `mcp.pins.json` when there is one); tests give it memory.
-import type {ToolPin} from './canonical.js';
+import type {ServerPins} from '../../util/pin-section.js';
 
-/** One server's pins: original tool name → pin. */
-export interface ServerPins {
-  tools: Record<string, ToolPin>;
-}
+export {readServerPins, type ServerPins, type ToolPin} from '../../util/pin-section.js';
 
 /** Why pins are being saved. */
 export type PinSave = 'seen' | 'trusted';
@@ -38,17 +35,4 @@ export class MemoryPinStore implements PinStore {
   reset(alias: string): void {
     this.servers.delete(alias);
   }
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Reads pins from untrusted JSON (a record section or a pin file); malformed pins are left out. */
-export function readServerPins(raw: unknown): ServerPins | undefined {
-  if (!isObject(raw) || !isObject(raw.tools)) return undefined;
-  const tools: Record<string, ToolPin> = Object.create(null);
-  for (const [name, pin] of Object.entries(raw.tools)) {
-    if (!isObject(pin) || typeof pin.hash !== 'string' || typeof pin.definition !== 'string' || typeof pin.pinnedAt !== 'string') continue;
-    tools[name] = {hash: pin.hash, definition: pin.definition, pinnedAt: pin.pinnedAt, ...(pin.allowHidden === true ? {allowHidden: true} : {})};
-  }
-  return {tools};
 }

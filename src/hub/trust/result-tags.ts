@@ -7,8 +7,8 @@ import {stripTagCharacters} from '../../util/visible.js';
 import type {NormalResult} from '../content/normalize.js';
 
 /** The note the model reads after a result that hid tag characters. */
-export function tagNote(count: number): string {
-  return `[breakerbox removed ${count} invisible Unicode tag character${count === 1 ? '' : 's'} from this result: hidden text that was not shown to the user]`;
+export function tagNote(count: number, what = 'this result'): string {
+  return `[breakerbox removed ${count} invisible Unicode tag character${count === 1 ? '' : 's'} from ${what}: hidden text that was not shown to the user]`;
 }
 
 /** `result` with tag characters removed from its text and resource blocks, plus a note when there were any. */

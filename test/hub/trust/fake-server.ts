@@ -9,6 +9,7 @@ export interface FakeServer {
   tools: Tool[];
   /** What a call to any tool answers (text). */
   reply: string;
+  instructions?: string;
   /** Sends notifications/tools/list_changed to the current client. */
   announce(): void;
   /** Makes the transport of one start. */
@@ -28,7 +29,7 @@ export function fakeServer(alias: string, tools: Tool[]): FakeServer {
       server.onmessage = (m: any) => {
         const answer = (result: unknown) => void server.send({jsonrpc: '2.0', id: m.id, result});
         if (m.method === 'server/discover') void server.send({jsonrpc: '2.0', id: m.id, error: {code: -32601, message: 'Method not found'}});
-        else if (m.method === 'initialize') answer({protocolVersion: '2025-11-25', capabilities: {tools: {listChanged: true}}, serverInfo: {name: alias}});
+        else if (m.method === 'initialize') answer({protocolVersion: '2025-11-25', capabilities: {tools: {listChanged: true}}, serverInfo: {name: alias}, ...(fake.instructions ? {instructions: fake.instructions} : {})});
         else if (m.method === 'tools/list') answer({tools: fake.tools});
         else if (m.method === 'tools/call') answer({content: [{type: 'text', text: fake.reply}]});
         else if (m.id !== undefined) answer({});
