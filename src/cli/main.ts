@@ -5,6 +5,7 @@ import {openTraceFile, type TraceFile} from '../debug/trace-file.js';
 import {newSessionId, prepareSession, SessionError} from '../sessions/index.js';
 import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
 import {buildApp} from './app.js';
+import {terminalPrompt} from './login-prompt.js';
 import {listToolsJson, listToolsText} from './list-tools.js';
 import {progressLine, runPrint} from './print.js';
 import {selfCheckCommand} from './self-check.js';
@@ -61,7 +62,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 
 async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
   const trace = debugTrace(opts, env, newSessionId());
-  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace}).catch((err) => {
+  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env})}).catch((err) => {
     trace?.close();
     throw err;
   });
@@ -94,6 +95,7 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
     history: session.history,
     rawTrace: trace?.rawTrace,
     interactive: false,
+    loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env}),
     // `--print --json` reports each call's whole text.
     limits: {previewChars: Infinity},
   }).catch((err) => {

@@ -36,6 +36,12 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
     case 'reconnect':
       void driver.reconnect(intent.alias);
       return true;
+    case 'login':
+      void driver.login(intent.alias);
+      return true;
+    case 'logout':
+      void driver.logout(intent.alias);
+      return true;
     case 'trust':
       if (!driver.trust) {
         notice('warn', 'trusting tools is not available here');

@@ -15,6 +15,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'servers', args: '', help: 'focus the server list'},
   {name: 'trace', args: '[alias]', help: "show or hide the protocol trace (of a server)"},
   {name: 'reconnect', args: '<alias>', help: 'restart a server and list its tools again'},
+  {name: 'login', args: '<alias>', help: 'log in to a remote server (opens a dialog with the login page)'},
+  {name: 'logout', args: '<alias>', help: 'log out of a remote server (revokes its tokens)'},
   {name: 'trust', args: '<tool>', help: 'accept a tool that changed since pinned or hides invisible characters (pin it as it is now)'},
   {name: 'clear', args: '', help: 'clear the conversation'},
   {name: 'quit', args: '', help: 'close every server and leave'},
@@ -26,7 +28,7 @@ export type SlashIntent =
   | {kind: 'tools'; filter: string}
   | {kind: 'servers'}
   | {kind: 'trace'; alias?: string}
-  | {kind: 'reconnect'; alias: string}
+  | {kind: 'reconnect' | 'login' | 'logout'; alias: string}
   | {kind: 'trust'; tool: string}
   | {kind: 'clear'}
   | {kind: 'quit'}
@@ -52,9 +54,11 @@ export function parseSlash(text: string, aliases: readonly string[]): SlashInten
       if (arg && !aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
       return arg ? {kind: 'trace', alias: arg} : {kind: 'trace'};
     case 'reconnect':
-      if (!arg) return {kind: 'invalid', message: `usage: /reconnect <alias> (one of: ${known()})`};
+    case 'login':
+    case 'logout':
+      if (!arg) return {kind: 'invalid', message: `usage: /${name} <alias> (one of: ${known()})`};
       if (!aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
-      return {kind: 'reconnect', alias: arg};
+      return {kind: name, alias: arg};
     case 'trust':
       if (!arg) return {kind: 'invalid', message: 'usage: /trust <tool> (its model name, as the tool table shows it)'};
       return {kind: 'trust', tool: arg};
