@@ -14,6 +14,7 @@ import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
 import {approvalRules, chooseModel, hubServers, logDir, pinStore, serverAuths} from './setup.js';
+import {ServerRecordStore} from '../util/server-record.js';
 
 /** Everything one run is made of. */
 export interface App extends AppParts {
@@ -32,6 +33,8 @@ export interface AppHooks {
   rows?: number;
   limits?: Partial<Limits>;
   tickMs?: number;
+  /** List every server's resources and prompts as it comes online. */
+  listExtras?: boolean;
   /** How a remote server's login reaches the user: stderr (--print), a dialog (TUI); none: the server stays offline with "needs login". */
   loginPrompt?: LoginPrompt | 'dialog';
 }
@@ -53,6 +56,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
     logDir: logDir(env),
+    records: ServerRecordStore.open(env),
     accounts: auth.size > 0 ? accountsOf(auth) : undefined,
     pins: pinStore(config, env),
     ...hooks,

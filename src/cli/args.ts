@@ -2,7 +2,7 @@ import {parseArgs} from 'node:util';
 import type {ProviderName} from '../agent/model.js';
 
 /** Which thing the app does this run. */
-export type Mode = 'tui' | 'print' | 'list-tools' | 'self-check' | 'sessions' | 'help' | 'version';
+export type Mode = 'tui' | 'print' | 'list-tools' | 'list-resources' | 'list-prompts' | 'self-check' | 'sessions' | 'help' | 'version';
 
 /** The command line, parsed and checked. */
 export interface CliOptions {
@@ -41,6 +41,8 @@ Usage:
   breakerbox [options]                 open the terminal UI
   breakerbox --print "question"        run one turn without the UI
   breakerbox --list-tools [--json]     discover every server, print the tool table
+  breakerbox --list-resources [--json] every server's resources and resource templates
+  breakerbox --list-prompts [--json]   every server's prompts (slash commands in the UI)
   breakerbox --self-check              prove the client's behaviour against bundled servers
   breakerbox --sessions [--json]       list saved sessions
   breakerbox <command> [args]          an action (see Commands below)
@@ -49,12 +51,14 @@ Usage:
   breakerbox add <alias> -- <command> [args…]
   breakerbox add <alias> --url <url> [--header NAME=VALUE]
   breakerbox remove <alias>            edit mcp.config.json in place
+  breakerbox call <mcp__alias__tool | alias/tool> ['{"json":"args"}'] [--json] [--yes]
+                                       call one tool by hand (starts only its server)
   breakerbox login <alias>             log in to a remote server (OAuth; opens the browser)
   breakerbox logout <alias>            revoke and forget a remote server's login
 
 Options:
   --config PATH      server config (default: ./mcp.config.json)
-  --json             machine-readable output (--print, --list-tools, --sessions)
+  --json             machine-readable output (--print, --list-tools, --list-resources, --list-prompts, --sessions)
   --yes              run every tool call without asking
   --allow PATTERN    run matching tools without asking (repeatable; e.g. 'mcp__notes__*')
   --max-steps N      model requests per user turn (default 10, at most ${MAX_STEPS})
@@ -82,6 +86,8 @@ export function parseCli(argv: string[]): CliOptions {
       options: {
         print: {type: 'string', short: 'p'},
         'list-tools': {type: 'boolean'},
+        'list-resources': {type: 'boolean'},
+        'list-prompts': {type: 'boolean'},
         'self-check': {type: 'boolean'},
         sessions: {type: 'boolean'},
         json: {type: 'boolean'},
@@ -111,7 +117,7 @@ export function parseCli(argv: string[]): CliOptions {
   // `--resume ID`: parseArgs has no optional values, so the id arrives as a positional.
   const resume = v.resume ? (positionals.length ? positionals.shift()! : true) : undefined;
   if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; a question goes after --print`);
-  const modes = (['print', 'list-tools', 'self-check', 'sessions'] as const).filter((m) => v[m] !== undefined && v[m] !== false);
+  const modes = (['print', 'list-tools', 'list-resources', 'list-prompts', 'self-check', 'sessions'] as const).filter((m) => v[m] !== undefined && v[m] !== false);
   if (modes.length > 1) throw new UsageError(`--${modes[0]} and --${modes[1]} cannot be used together`);
   const mode: Mode = v.help ? 'help' : v.version ? 'version' : (modes[0] ?? 'tui');
   if (mode === 'print' && !v.print?.trim()) throw new UsageError('--print needs a question, e.g. breakerbox --print "what notes mention pagination?"');

@@ -14,6 +14,7 @@ export function listToolsJson(state: AppState): string {
       state: up ? s.state : 'offline',
       era: s.era ?? null,
       protocolVersion: s.protocolVersion ?? null,
+      eraDecision: s.eraDecision ?? null,
       serverName: s.serverName ?? null,
       toolCount: s.toolCount,
       pages: s.pages,
@@ -48,7 +49,7 @@ export function listToolsText(state: AppState): string {
   for (const s of serverRows(state.servers)) {
     const what =
       s.state === 'online'
-        ? `online   ${s.era} ${s.protocolVersion}, reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
+        ? `online   ${s.era} ${s.protocolVersion} (era: ${s.eraDecision?.replaceAll('-', ' ') ?? 'unknown'}), reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
         : s.state === 'disabled'
           ? 'disabled'
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;

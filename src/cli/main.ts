@@ -7,6 +7,8 @@ import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
 import {buildApp} from './app.js';
 import {terminalPrompt} from './login-prompt.js';
 import {listToolsJson, listToolsText} from './list-tools.js';
+import {listPromptsJson, listPromptsText, listResourcesJson, listResourcesText} from './list-extras.js';
+import type {AppState} from '../state/app-state.js';
 import {progressLine, runPrint} from './print.js';
 import {selfCheckCommand} from './self-check.js';
 import {runSessions} from './sessions.js';
@@ -39,7 +41,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         process.stdout.write(`breakerbox ${version()}\n`);
         return 0;
       case 'list-tools':
-        return await listTools(opts, env);
+        return await listTools(opts, env, opts.json ? listToolsJson : listToolsText);
+      case 'list-resources':
+        return await listTools(opts, env, opts.json ? listResourcesJson : listResourcesText);
+      case 'list-prompts':
+        return await listTools(opts, env, opts.json ? listPromptsJson : listPromptsText);
       case 'print':
         return await print(opts, env);
       case 'sessions':
@@ -60,17 +66,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 }
 
-async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
+/** `--list-tools`, `--list-resources`, `--list-prompts`: discover every server, print, exit. */
+async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv, render: (state: AppState) => string): Promise<number> {
   const trace = debugTrace(opts, env, newSessionId());
-  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env})}).catch((err) => {
+  const listExtras = opts.mode !== 'list-tools';
+  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, listExtras, loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env})}).catch((err) => {
     trace?.close();
     throw err;
   });
   const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
   try {
     await app.driver.start();
-    const state = app.store.getState();
-    process.stdout.write((opts.json ? listToolsJson(state) : listToolsText(state)) + '\n');
+    if (listExtras) await app.hub.inspect.settled();
+    process.stdout.write(render(app.store.getState()) + '\n');
     return 0;
   } finally {
     await app.hub.close();

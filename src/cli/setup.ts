@@ -13,11 +13,21 @@ import type {ServerAuth} from '../auth/server-auth.js';
 import {openPinStore} from '../hub/trust/pin-file.js';
 import {MemoryPinStore, type PinStore} from '../hub/trust/pins.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
+import {serverFingerprint} from '../util/server-fingerprint.js';
 import {UsageError, type CliOptions} from './args.js';
 
-/** Config servers as the hub starts them: each with its finished child environment, remote ones with their auth. */
+/** Config servers as the hub starts them: each with its finished child environment and its fingerprint, remote ones with their auth. */
 export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: ReadonlyMap<string, ServerAuth>): Array<ServerConfig & HubServer> {
-  return config.servers.map((s) => (s.type === 'http' ? {...s, auth: auth?.get(s.alias)} : {...s, env: childEnv(s, parentEnv)}));
+  return config.servers.map((s) =>
+    s.type === 'http'
+      ? {...s, auth: auth?.get(s.alias), fingerprint: serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers})}
+      : {
+          ...s,
+          env: childEnv(s, parentEnv),
+          // The config's own env (not PATH, HOME…), and the directory the server really runs in.
+          fingerprint: serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd ?? process.cwd(), env: s.env}),
+        },
+  );
 }
 
 /**

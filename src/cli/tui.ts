@@ -25,6 +25,8 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
     loginPrompt: 'dialog',
     // Elapsed times of running calls move once a second.
     tickMs: 1_000,
+    // Resources (the Resources view, @ in the input) and prompts (slash commands).
+    listExtras: true,
   }).catch((err) => {
     trace?.close();
     throw err;

@@ -1,6 +1,7 @@
 // The zod schema of one server entry. Every message names the expected shape
 // and, where a common slip explains it, the fix; the loader adds file and path.
 import * as z from 'zod';
+import {PROTOCOL_SETTINGS, spokenVersions, type ProtocolSetting} from './protocol.js';
 
 /** setTimeout silently turns anything larger into 1 ms, so this is the ceiling. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -10,7 +11,7 @@ export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000}
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
-  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'oauth', 'onToolChange',
+  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth', 'onToolChange',
 ] as const;
 
 /** Keys that only mean something for a local (stdio) server. */
@@ -21,7 +22,7 @@ export const HTTP_ONLY_KEYS = ['url', 'headers', 'oauth'] as const;
 /** Other spellings people reach for (normalised: lower case, no `_`/`-`). */
 export const SERVER_KEY_SYNONYMS: Readonly<Record<string, string>> = {
   environment: 'env', arguments: 'args', argv: 'args', cmd: 'command', workingdirectory: 'cwd', workdir: 'cwd',
-  uri: 'url', endpoint: 'url', serverurl: 'url', header: 'headers', httpheaders: 'headers',
+  uri: 'url', endpoint: 'url', serverurl: 'url', header: 'headers', httpheaders: 'headers', protocolversion: 'protocol',
 };
 
 /** A JSON value's kind, for "got …" in messages. */
@@ -56,6 +57,12 @@ const ms = z
   .number({error: expected(`a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, quoted)})
   .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_TIMEOUT_MS, {error: `expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`});
 
+const protocolHelp = `"auto" (detect, the default), "legacy" (the initialize handshake) or a version breakerbox speaks: ${spokenVersions()}`;
+const protocol = z
+  .string({error: expected(protocolHelp)})
+  .refine((s) => PROTOCOL_SETTINGS.includes(s), {error: (iss) => `${JSON.stringify(iss.input)} is not ${protocolHelp}`})
+  .transform((s) => s as ProtocolSetting);
+
 /** Keys every server has, local or remote. */
 const common = {
   disabled: flag.default(false),
@@ -69,6 +76,7 @@ const common = {
   roots: strArray('an array of directory paths').default([]),
   sampling: flag.default(false),
   onToolChange: z.enum(['withhold', 'ask', 'allow'], {error: expected('"withhold", "ask" or "allow"')}).default('withhold'),
+  protocol: protocol.default('auto'),
 };
 
 /** A local server entry as written; unknown keys pass through. */

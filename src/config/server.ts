@@ -62,7 +62,7 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
 }
 
 
-type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'onToolChange'>;
+type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'onToolChange' | 'protocol'>;
 
 /** The keys every server has, expanded and defaulted. */
 function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): Common {
@@ -92,6 +92,7 @@ function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, 
     roots,
     sampling: data.sampling,
     onToolChange: data.onToolChange,
+    protocol: data.protocol,
     extra,
   };
   return {base, problems, expand};

@@ -1,3 +1,5 @@
+import type {ProtocolSetting} from './protocol.js';
+
 /** How breakerbox reaches a server: a local process, or Streamable HTTP. */
 export type TransportType = 'stdio' | 'http';
 
@@ -72,6 +74,8 @@ export interface ServerBase {
   sampling: boolean;
   /** A tool whose definition changed since it was pinned: kept from the model until trusted, asked for on every call, or accepted. */
   onToolChange?: 'withhold' | 'ask' | 'allow';
+  /** How the protocol era is chosen: detected, legacy, or one pinned version (absent: `auto`). */
+  protocol?: ProtocolSetting;
   /** Keys we do not know yet, kept untouched for forward compatibility. */
   extra: Record<string, unknown>;
 }

@@ -35,6 +35,8 @@ export interface AppOptions {
   trace?: boolean;
   rawTrace?: (alias: string, event: TraceEvent) => void;
   logDir?: string;
+  /** Per-server records (era memory; see HubOptions.records). */
+  records?: HubOptions['records'];
   /** Per-result limits the hub applies (see HubOptions.results). */
   results?: HubOptions['results'];
   columns?: number;
@@ -42,6 +44,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** How often elapsed times move while a turn runs (the TUI); never by default. */
   tickMs?: number;
+  /** List each server's resources and prompts as it comes online (the TUI, --list-resources, --list-prompts). */
+  listExtras?: boolean;
   /** The remote servers' logins (`/login`, `/logout`). */
   accounts?: Accounts;
   /** Where tool pins are kept (see HubOptions.pins). */
@@ -65,8 +69,10 @@ export function createApp(o: AppOptions): AppParts {
     trace: o.trace ?? false,
     rawTrace: o.rawTrace,
     logDir: o.logDir,
+    records: o.records,
     results: o.results,
     pins: o.pins,
+    listExtras: o.listExtras,
   });
   const store = createStore(
     initialState({

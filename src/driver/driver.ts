@@ -8,7 +8,7 @@ import type {ApprovalRules} from '../agent/approvals.js';
 import type {InputAnswer} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
 import type {HubEvent} from '../hub/hub-events.js';
-import type {AppState, InputRequestView} from '../state/app-state.js';
+import type {AppState, InputRequestView, NoticeLevel} from '../state/app-state.js';
 import type {AppEvent, EventOf} from '../state/events.js';
 import type {Store} from '../state/store.js';
 import type {Accounts} from './accounts.js';
@@ -17,6 +17,8 @@ import {recordSession, type TurnRecorder} from './session-recording.js';
 import {TextBatcher} from './text-batcher.js';
 import type {LoopHub} from './context.js';
 import {runTurn} from './turn.js';
+import {InspectActions, type InspectDeps} from './inspect.js';
+import {ManualCalls} from './manual-call.js';
 
 /** The hub as the driver runs it. */
 export interface DriverHub extends LoopHub {
@@ -25,6 +27,10 @@ export interface DriverHub extends LoopHub {
   close(): Promise<void>;
   /** Re-pins a tool as listed now (see Hub.trust). */
   trust?(name: string): {ok: boolean; message: string};
+  /** The debugging side (resources, prompts, logs, relist); a test's fake hub may have none. */
+  readonly inspect?: InspectDeps['hub']['inspect'];
+  relist?: InspectDeps['hub']['relist'];
+  setLogLevel?: InspectDeps['hub']['setLogLevel'];
 }
 
 /** Everything the driver is given. */
@@ -61,10 +67,21 @@ export class Driver {
   private ready = false;
   private inputCounter = 0;
 
+  /** Views, reads, watches, relist, log levels, prompts and attachments; absent with a hub that has no inspector. */
+  readonly inspector?: InspectActions;
+  /** Calls by hand: outside every turn, under the same approval rules. */
+  readonly manual: ManualCalls;
+
   constructor(private readonly o: DriverOptions) {
     this.history = o.history ?? [];
     this.now = o.now ?? Date.now;
     if (o.recorder) this.observe(recordSession(o.recorder));
+    const base = {state: () => this.o.store.getState(), dispatch: (e: AppEvent) => this.dispatch(e), notice: (level: NoticeLevel, text: string) => this.notice(level, text)};
+    const hub = o.hub;
+    if (hub.inspect && hub.relist && hub.setLogLevel) {
+      this.inspector = new InspectActions({...base, hub: {inspect: hub.inspect, relist: (a) => hub.relist!(a), setLogLevel: (a, l) => hub.setLogLevel!(a, l)}, ask: (text) => this.ask(text)});
+    }
+    this.manual = new ManualCalls({...base, hub, rules: o.rules, next: (match, signal) => this.next(match, signal)});
   }
 
   get store(): Store {
@@ -258,6 +275,7 @@ export class Driver {
   /** Cancels what runs and closes every server. */
   async shutdown(): Promise<void> {
     this.cancelInputs();
+    this.manual.cancel();
     if (this.running) {
       this.cancel();
       await this.running?.done.catch(() => {});

@@ -2,7 +2,10 @@
 // time: the store builds its server rows from these, never from status
 // snapshots. Nothing is built when nobody listens (`onEvent` unset).
 import type {DroppedTool, PageRecord} from '../session/list-tools.js';
-import type {Era} from '../session/mcp-types.js';
+import type {Era, ServerCapabilities} from '../session/mcp-types.js';
+import type {EraDecision} from '../session/era.js';
+import type {ServerResources} from './inspect-types.js';
+import type {PromptTable} from './prompt-table.js';
 import type {Catalog, FailurePhase, HubCallResult} from './types.js';
 
 /** One line of a server's debug trace. */
@@ -10,7 +13,8 @@ export interface TraceLine {
   /** ms since epoch. */
   at: number;
   direction: 'in' | 'out' | 'note';
-  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page' | 'http';
+  /** `user`: something the person did by hand (a call, a relist), not the model. */
+  kind: 'request' | 'response' | 'notification' | 'error' | 'noise' | 'stderr' | 'era' | 'page' | 'http' | 'user';
   summary: string;
 }
 
@@ -18,9 +22,13 @@ export interface TraceLine {
 export interface OnlineDetails {
   era: Era;
   protocolVersion: string;
+  /** How the era was decided: probe, remembered, pinned, respawned-after-probe. */
+  eraDecision?: EraDecision;
   /** Self-reported `serverInfo.name`: display only. */
   serverName?: string;
   instructions?: string;
+  /** What the server declared it can do (resources, prompts, completions, logging…). */
+  capabilities?: ServerCapabilities;
   /** Tools kept after the config's include/exclude filters. */
   toolCount: number;
   pages: number;
@@ -59,5 +67,13 @@ export type HubEvent =
   | {type: 'catalog/rebuilt'; catalog: Catalog}
   /** One line for a server's protocol trace (only when tracing is on). */
   | {type: 'trace/recorded'; alias: string; entry: TraceLine}
+  /** A server's resources and templates were listed (empty when it went offline). */
+  | ({type: 'server/resources-listed'} & ServerResources)
+  /** The prompt table changed (a server listed its prompts, or went offline). */
+  | {type: 'prompts/rebuilt'; table: PromptTable}
+  /** A watched resource changed (`notifications/resources/updated`). */
+  | {type: 'server/resource-updated'; alias: string; uri: string}
+  /** The log level asked of a server changed (`/loglevel`). */
+  | {type: 'server/log-level-changed'; alias: string; level: string}
   /** Server-initiated requests declined without asking (a flood, or "decline all"); `count` since the last such event. */
   | {type: 'server/inputs-declined'; alias: string; method: string; reason: 'flood' | 'declined-all'; count: number; text: string};

@@ -6,10 +6,13 @@ import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
+import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
+import type {ServerRecordStore} from '../util/server-record.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
 import type {HubEvent} from './hub-events.js';
+import {Inspector} from './inspector.js';
 import {checkCwd} from './cwd-check.js';
 import {InputGate} from './input-gate.js';
 import {CappedLog} from './log-file.js';
@@ -57,12 +60,16 @@ export interface HubOptions {
   rawTrace?: (alias: string, event: TraceEvent) => void;
   /** Where per-server stderr logs go; none when undefined. */
   logDir?: string;
+  /** Per-server records (era memory); nothing is remembered when undefined. */
+  records?: ServerRecordStore;
   /** Makes the transport of each start; a stdio process by default. */
   makeTransport?: (server: HubServer) => Transport;
   probeWaitMs?: number;
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
   circuit?: Partial<{threshold: number; cooldownMs: number}>;
   listDebounceMs?: number;
+  /** List each server's resources and prompts when it comes online (the UI shows them). */
+  listExtras?: boolean;
   /** A burst of list_changed notices delays the re-list by at most this (default 2000 ms). */
   listMaxWaitMs?: number;
   /** Time for the list-change debounce, the circuit breaker and the restart policy (tests inject one). */
@@ -81,6 +88,8 @@ export interface HubOptions {
 export interface HubCallOptions {
   signal?: AbortSignal;
   onProgress?: (p: {progress: number; total?: number; message?: string}) => void;
+  /** Overrides the config's timeout for this call (`breakerbox call --timeout`). */
+  timeoutMs?: number;
 }
 
 /** A call may run at most this many times its timeout, however much progress it reports. */
@@ -102,6 +111,11 @@ export class Hub {
   /** Every tool ever listed, so a call to a server that went down gets the real reason. */
   private readonly lastKnown = new Map<string, CatalogEntry>();
   private readonly pins: PinKeeper;
+  /**
+   * Resources, prompts, logs, relisting and server details: the debugging
+   * side of the hub (src/hub/inspector.ts), nothing of which throws.
+   */
+  readonly inspect: Inspector;
 
   constructor(private readonly options: HubOptions) {
     this.limits = {...DEFAULT_RESULT_LIMITS, textChars: Infinity, ...options.results};
@@ -109,6 +123,15 @@ export class Hub {
     this.pins = new PinKeeper(options.pins ?? new MemoryPinStore());
     this.slots = options.servers.map((server) => this.makeSlot(server));
     for (const slot of this.slots) this.byAlias.set(slot.alias, slot);
+    this.inspect = new Inspector({
+      aliases: this.slots.map((s) => s.alias),
+      slot: (alias) => this.byAlias.get(alias),
+      catalog: () => this.current,
+      droppedTools: () => this.droppedTools,
+      emit: (event) => this.emit(event),
+      note: (alias, summary) => options.trace && this.emit({type: 'trace/recorded', alias, entry: {at: Date.now(), direction: 'note', kind: 'page', summary}}),
+      listExtras: options.listExtras ?? false,
+    });
   }
 
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
@@ -155,6 +178,16 @@ export class Hub {
       const {text, removed} = stripTagCharacters(s.status.instructions!);
       return {alias: s.alias, text: removed === 0 ? text : `${text}\n${tagNote(removed, 'these instructions')}`};
     });
+  }
+
+  /** `/relist`: lists a server's tools again, page by page, with a diff against the catalog. */
+  relist(alias: string) {
+    return this.inspect.relist(alias);
+  }
+
+  /** `/loglevel`: what a server sends (legacy `logging/setLevel`, modern the per-request level). */
+  setLogLevel(alias: string, level: string) {
+    return this.inspect.setLogLevel(alias, level);
   }
 
   /**
@@ -222,7 +255,7 @@ export class Hub {
       const until = slot.circuit.openUntilMs ?? now;
       return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - now) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
     }
-    const timeoutMs = slot.timeoutFor(entry.tool);
+    const timeoutMs = options.timeoutMs ?? slot.timeoutFor(entry.tool);
     // Read once: with nobody listening the call path builds no event at all.
     const listener = this.options.onEvent;
     if (listener) this.emit({type: 'server/call-started', alias: entry.alias, tool: entry.tool});
@@ -250,7 +283,7 @@ export class Hub {
             tool: entry.tool,
             durationMs: 0,
           }
-        : {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', alias: entry.alias, tool: entry.tool, durationMs: 0};
+        : {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', rejected: {content: shaped.content, structuredContent: shaped.structuredContent}, alias: entry.alias, tool: entry.tool, durationMs: 0};
     } catch (err) {
       result = resultFromError(err, entry.alias, entry.tool, timeoutMs);
       result.alias = entry.alias;
@@ -267,6 +300,7 @@ export class Hub {
   }
 
   async close(): Promise<void> {
+    this.inspect.close();
     await Promise.all(this.slots.map((s) => s.close()));
   }
 
@@ -330,11 +364,13 @@ export class Hub {
       clock: o.clock,
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
       now: () => (o.clock ?? systemClock).now(),
+      openRecord: o.records ? (warn) => o.records!.record(server.fingerprint ?? fingerprintOf(server), warn) : undefined,
     });
   }
 
   private slotEvent(event: HubEvent): void {
     this.emit(event);
+    this.inspect.observe(event);
     // A server's tools enter or leave the table only when it changes state or re-lists.
     switch (event.type) {
       case 'server/starting':
@@ -368,6 +404,11 @@ export class Hub {
       /* a listener's bug must not take a server down */
     }
   }
+}
+
+function fingerprintOf(s: HubServer): ServerFingerprint {
+  if (s.url !== undefined) return serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers});
+  return serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd, env: s.env});
 }
 
 function unavailableWhy(slot: ServerSlot): string {

@@ -107,7 +107,8 @@ export class OutputValidator {
   }
 }
 
-function compile(schema: AnySchemaObject): Compiled {
+/** Compiles one untrusted schema in its own Ajv instance (the dialect from `$schema`); never throws. */
+export function compile(schema: AnySchemaObject): Compiled {
   const engine = engineFor(schema.$schema);
   if (typeof engine === 'string') return {error: engine};
   if (schema.$async === true) return {error: 'asynchronous schemas ($async) are not supported'};
@@ -138,7 +139,8 @@ function engineFor($schema: unknown): Engine | string {
   return `unsupported $schema ${JSON.stringify($schema).slice(0, 80)} (supported: 2020-12, 2019-09, draft-07)`;
 }
 
-function describe(errors: ErrorObject[] | null | undefined): string {
+/** The first error, as "where what" (e.g. `/limit must be <= 8`). */
+export function describe(errors: ErrorObject[] | null | undefined): string {
   const e = errors?.[0];
   if (!e) return 'invalid';
   const where = e.instancePath === '' ? '(root)' : e.instancePath;

@@ -1,8 +1,13 @@
-import type {DroppedTool} from '../session/list-tools.js';
+import type {DroppedTool, ToolListing} from '../session/list-tools.js';
 import {describeExit, ServerExitedError, type ExitInfo} from '../connection/errors.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
-import {McpSession, type CallOptions} from '../session/session.js';
+import type {McpSession, CallOptions} from '../session/session.js';
+import {ERA_DECISION_TEXT} from '../session/era.js';
+import {openSession, type RememberedEra} from '../session/open.js';
+import type {ProtocolSetting} from '../config/protocol.js';
+import type {ServerRecord} from '../util/server-record.js';
+import type {ServerFingerprint} from '../util/server-fingerprint.js';
 import type {Transport} from '../transport/types.js';
 import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
@@ -31,6 +36,10 @@ export interface SlotConfig {
   warning?: string;
   /** A tool whose definition changed since pinned: kept from the model (default), asked for on every call, or accepted. */
   onToolChange?: OnToolChange;
+  /** How the era is chosen (`auto` when absent). */
+  protocol?: ProtocolSetting;
+  /** Who this server is across runs (keys its record); the hub makes one from the fields when absent. */
+  fingerprint?: ServerFingerprint;
 }
 
 /** What a slot needs from the hub. */
@@ -53,6 +62,8 @@ export interface SlotDeps extends ReporterDeps {
   clock?: Clock;
   /** Size limits on tool definitions (per tool, per server). */
   toolLimits?: ToolLimits;
+  /** This server's record (era memory), when the hub keeps records; `warn` reports a bad one. */
+  openRecord?: (warn: (message: string) => void) => ServerRecord;
 }
 
 /** One configured server: its process, its session, its health. */
@@ -75,6 +86,11 @@ export class ServerSlot {
   private connecting?: Promise<boolean>;
   /** The transport of a start still in progress: it has a process but no session yet. */
   private starting?: Transport;
+  /** Aborts the start in progress (its timeout, or close()). */
+  private startAbort?: AbortController;
+  private readonly record?: ServerRecord;
+  /** The era of the last session, for restarts within this run (also without a record). */
+  private lastEra?: RememberedEra;
   private generation = 0;
 
   constructor(
@@ -84,6 +100,7 @@ export class ServerSlot {
     this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs, deps.now);
     this.report = new SlotReporter(config.alias, deps);
     this.relistSoon = new Debounce(() => void this.relistLoop(), deps.listDebounceMs, deps.listMaxWaitMs, deps.clock);
+    this.record = deps.openRecord?.((message) => this.report.note(message));
     this.status = {
       alias: config.alias,
       state: config.disabled ? 'disabled' : 'starting',
@@ -130,6 +147,8 @@ export class ServerSlot {
   async close(): Promise<void> {
     this.closing = true;
     this.relistSoon.cancel();
+    // No further process may be started for this slot (a respawn after the probe).
+    this.startAbort?.abort('breakerbox is closing');
     // A server still in its handshake or listing has a process too: end it as well.
     await Promise.all([this.session?.close(), this.starting?.close()]);
   }
@@ -176,16 +195,23 @@ export class ServerSlot {
     const started = Date.now();
     const deadline = started + this.config.startupTimeoutMs;
     const timeout = new AbortController();
+    this.startAbort = timeout;
     const timer = setTimeout(() => timeout.abort(`no answer within ${this.config.startupTimeoutMs} ms (startupTimeoutMs)`), this.config.startupTimeoutMs);
+    // 'spawn' until a transport is made (making one may throw: a missing cwd).
     let phase: FailurePhase = 'spawn';
     let transport: Transport | undefined;
     let session: McpSession | undefined;
     try {
-      transport = this.deps.makeTransport();
-      transport.ondiagnostic = this.deps.ondiagnostic;
-      this.starting = transport;
-      phase = 'handshake';
-      session = await McpSession.open(transport, {
+      session = await openSession({
+        makeTransport: this.deps.makeTransport,
+        onTransport: (t) => {
+          t.ondiagnostic = this.deps.ondiagnostic;
+          this.starting = transport = t;
+          phase = 'handshake';
+        },
+        protocol: this.config.protocol,
+        remembered: this.config.protocol === undefined || this.config.protocol === 'auto' ? this.rememberedEra() : undefined,
+        onNote: (text) => this.report.note(text),
         label: this.alias,
         clientInfo: this.deps.clientInfo,
         features: this.deps.features,
@@ -194,7 +220,10 @@ export class ServerSlot {
         signal: timeout.signal,
         ontrace: this.report.traceHook(),
       });
+      // How the era was decided, then what the handshake agreed (the last line, as before).
+      this.report.note(ERA_DECISION_TEXT[session.eraDecidedBy]);
       this.report.note(session.eraDecision);
+      this.rememberEra(session);
       // Listen before listing: a change announced while pages are in flight must not be lost.
       let changedWhileListing = false;
       const opened = session;
@@ -218,8 +247,10 @@ export class ServerSlot {
       this.online({
         era: session.era,
         protocolVersion: session.protocolVersion,
+        eraDecision: session.eraDecidedBy,
         serverName: session.serverInfo?.name,
         instructions: session.instructions,
+        capabilities: session.capabilities,
         toolCount: this.tools.length,
         pages,
         discoveryMs: Date.now() - started,
@@ -242,14 +273,47 @@ export class ServerSlot {
     }
   }
 
+  /** The era of this run's last session, else the one this server's record remembers. */
+  private rememberedEra(): RememberedEra | undefined {
+    if (this.lastEra) return this.lastEra;
+    const section = this.record?.get('era');
+    return section && {era: section.era, protocolVersion: section.protocolVersion};
+  }
+
+  /** Keeps the era for restarts; writes it to the record when it is new (a write costs an fsync; most starts change nothing). */
+  private rememberEra(session: McpSession): void {
+    this.lastEra = {era: session.era, protocolVersion: session.protocolVersion};
+    if (!this.record) return;
+    const known = this.record.get('era');
+    if (known?.era === session.era && known.protocolVersion === session.protocolVersion) return;
+    this.record.set('era', {era: session.era, protocolVersion: session.protocolVersion, decidedBy: session.eraDecidedBy, at: new Date().toISOString()});
+  }
+
   /** Every page, reported as it comes; what was dropped is kept with its reason. */
-  private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number}> {
+  private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number; listing: ToolListing}> {
     const listing = await session.listAllTools({timeoutMs, onPage: (page) => this.report.page(page)});
     const limited = limitTools(this.filter(listing.tools), this.deps.toolLimits);
     this.dropped = [...listing.dropped, ...limited.dropped];
     this.report.dropped(this.dropped);
     for (const line of limited.cut) this.report.note(`tool definition cut: ${line}`);
-    return {tools: limited.tools, pages: listing.pages.length};
+    return {tools: limited.tools, pages: listing.pages.length, listing};
+  }
+
+  /** Lists the tools again now (`/relist`); the new list replaces the old one. Throws when offline. */
+  async listAgain(): Promise<ToolListing> {
+    const session = this.session;
+    if (!session) throw new Error(`${this.alias} is not online`);
+    const {tools, pages, listing} = await this.listTools(session);
+    if (session === this.session) this.listed(tools, pages);
+    // What the size limits dropped counts as dropped too.
+    return {...listing, dropped: this.dropped};
+  }
+
+  /** A new listing replaces the tools; the hub rebuilds the catalog from the event. */
+  private listed(tools: Tool[], pages: number): void {
+    this.tools = tools;
+    this.status = {...this.status, toolCount: tools.length, pages};
+    this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
   }
 
   private filter(tools: Tool[]): Tool[] {
@@ -286,10 +350,7 @@ export class ServerSlot {
     this.report.note('tools/list_changed: listing again');
     try {
       const {tools, pages} = await this.listTools(session);
-      if (session !== this.session) return;
-      this.tools = tools;
-      this.status = {...this.status, toolCount: tools.length, pages};
-      this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
+      if (session === this.session) this.listed(tools, pages);
     } catch (err) {
       this.report.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
     }

@@ -1,4 +1,5 @@
-import type {CallToolResult, Era, ToolAnnotations} from '../session/mcp-types.js';
+import type {CallToolResult, Era, ServerCapabilities, ToolAnnotations} from '../session/mcp-types.js';
+import type {EraDecision} from '../session/era.js';
 import type {ToolPinCheck} from './trust/evaluate.js';
 import type {Finding} from './trust/scan.js';
 
@@ -16,6 +17,8 @@ export interface ServerStatus {
   attempt?: number;
   era?: Era;
   protocolVersion?: string;
+  /** How the era was decided: probe, remembered, pinned, respawned-after-probe. */
+  eraDecision?: EraDecision;
   /** Self-reported `serverInfo.name`: display only. */
   serverName?: string;
   toolCount: number;
@@ -29,6 +32,8 @@ export interface ServerStatus {
   /** Circuit breaker open until this time (ms since epoch). */
   circuitOpenUntil?: number;
   instructions?: string;
+  /** What the server declared it can do. */
+  capabilities?: ServerCapabilities;
   logFile?: string;
   /** How the server is reached, for display only. */
   transport?: 'stdio' | 'http';
@@ -95,7 +100,9 @@ export interface HubCallResult extends CallToolResult {
   /** A JSON-RPC error (a bug, not a tool failure); shown to the user too. */
   protocolError?: {code: number; message: string};
   /** Why the call failed on the client side, for counting and display. */
-  failure?: 'unknown-tool' | 'withheld' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'unreachable' | 'refused' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
+  failure?: 'unknown-tool' | 'withheld' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'too-large' | 'unreachable' | 'refused' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
+  /** The server's own result when it broke its outputSchema: shown to the user, never to the model. */
+  rejected?: Pick<CallToolResult, 'content' | 'structuredContent'>;
   /** Warnings recorded on the way (e.g. outputSchema without structuredContent). */
   warnings?: string[];
   alias?: string;

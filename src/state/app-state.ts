@@ -1,6 +1,7 @@
 // The shape of everything the UI and `--print` render. Plain immutable data:
 // the reducer replaces what changes and shares the rest, so panes can compare
 // slices with === and skip work.
+import {INITIAL_INSPECT, type InspectState} from './inspect-state.js';
 import type {TraceLine} from '../hub/hub-events.js';
 import type {Catalog, HubCallResult, ServerStatus} from '../hub/types.js';
 import type {ToolAnnotations} from '../session/mcp-types.js';
@@ -173,6 +174,8 @@ export interface UiState {
   readonly help: boolean;
   /** The input line being edited; `cursor` is a UTF-16 index into `value`. */
   readonly input: {readonly value: string; readonly cursor: number};
+  /** The highlighted row of the catalog and servers panes (Enter opens its detail). */
+  readonly cursor: {readonly catalog: number; readonly servers: number};
 }
 
 /** Bounds that keep memory flat however long the session runs. */
@@ -220,6 +223,8 @@ export interface AppState {
   readonly model: {readonly label: string; readonly offline: boolean};
   readonly notices: readonly Notice[];
   readonly limits: Limits;
+  /** Resources, prompts, logs, and the view a person opened over the conversation. */
+  readonly inspect: InspectState;
   /** Next id for conversation items and notices (stable React keys). */
   readonly nextId: number;
 }
@@ -308,10 +313,12 @@ export function initialState(opts: InitialStateOptions = {}): AppState {
       size: {columns: opts.columns ?? 80, rows: opts.rows ?? 24},
       help: false,
       input: {value: '', cursor: 0},
+      cursor: {catalog: 0, servers: 0},
     },
     model: {label: opts.modelLabel ?? '', offline: opts.offline ?? false},
     notices: [],
     limits: {...DEFAULT_LIMITS, ...opts.limits},
+    inspect: INITIAL_INSPECT,
     nextId: 1,
   };
 }

@@ -6,7 +6,7 @@ import {patchServer, serverOf} from './servers.js';
 import {truncate} from './text.js';
 
 /** Events this sub-reducer handles. */
-export type ServerEvent = EventOf<`server/${string}` | 'catalog/rebuilt' | 'trace/recorded'>;
+export type ServerEvent = Exclude<EventOf<`server/${string}` | 'catalog/rebuilt' | 'trace/recorded'>, EventOf<'server/resources-listed' | 'server/resource-updated' | 'server/log-level-changed'>>;
 
 const CLEAR_FAILURE = {phase: undefined, reason: undefined, failedAt: undefined, attempt: undefined} as const;
 

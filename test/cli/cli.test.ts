@@ -28,7 +28,7 @@ describe('breakerbox --list-tools', () => {
       ['mcp__notes__search', 'notes'],
       ['mcp__tickets__search', 'tickets'],
     ]);
-    expect(Object.keys(out.tools[0]).sort()).toEqual(['annotations', 'description', 'inputSchema', 'name', 'providerLosses', 'server', 'title', 'tool']);
+    expect(Object.keys(out.tools[0]).sort()).toEqual(['annotations', 'description', 'findings', 'inputSchema', 'name', 'pin', 'providerLosses', 'server', 'title', 'tool']);
   });
 
   it('exits 0 with offline servers listed, and prints a table for people', async () => {
@@ -38,7 +38,7 @@ describe('breakerbox --list-tools', () => {
     });
     const r = await runCli(['--list-tools', '--config', path], {env: state()});
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/notes\s+online\s+modern 2026-07-28, reports itself as "notes-server", 3 tools over 2 page\(s\)/);
+    expect(r.stdout).toMatch(/notes\s+online\s+modern 2026-07-28 \(era: probe\), reports itself as "notes-server", 3 tools over 2 page\(s\)/);
     expect(r.stdout).toMatch(/broken\s+offline\s+spawn failed: spawn no-such-binary-bb ENOENT/);
     expect(r.stdout).toMatch(/mcp__notes__search\s+→ notes \/ search/);
   });
@@ -83,7 +83,8 @@ describe('breakerbox --print', () => {
     ]);
   });
 
-  it('denies calls that need approval and names the flag that would allow them', async () => {
+  // Two runs of the CLI, each allowed runCli's 60 s: more than the default test timeout on a busy machine.
+  it('denies calls that need approval and names the flag that would allow them', {timeout: 150_000}, async () => {
     const script = join(tempDir(), 'script.json');
     writeFileSync(script, JSON.stringify({steps: [{tool: 'mcp__tickets__close_ticket', input: {id: 'T-101'}}, {text: 'ok'}]}));
     const r = await runCli(['--print', 'close it', '--json', '--script', script], {env: state()});

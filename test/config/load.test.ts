@@ -14,7 +14,7 @@ describe('loadConfig: valid files', () => {
       {
         alias: 'notes', type: 'stdio', command: 'npx', args: ['-y', 'notes-server'], env: {NOTES_DIR: '/tmp'},
         disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 30000, callTimeoutMs: 60000, toolTimeouts: {},
-        excludeTools: [], roots: [], sampling: false, onToolChange: 'withhold', extra: {},
+        excludeTools: [], roots: [], sampling: false, onToolChange: 'withhold', protocol: 'auto', extra: {},
       },
     ]);
   });
@@ -32,6 +32,18 @@ describe('loadConfig: valid files', () => {
       disabled: true, trusted: true, autoApprove: ['get.item'], startupTimeoutMs: 5000, callTimeoutMs: 1000,
       toolTimeouts: {'slow.op': 120000}, includeTools: ['a'], excludeTools: ['b'], roots: ['/data'], sampling: true,
     });
+  });
+
+  it('protocol: "auto" by default; "legacy" and every version breakerbox speaks are accepted; anything else is named', () => {
+    const server = (protocol: unknown) => ({mcpServers: {p: {command: 'x', ...(protocol === undefined ? {} : {protocol})}}});
+    expect(parse(server(undefined)).servers[0]!.protocol).toBe('auto');
+    for (const v of ['auto', 'legacy', '2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']) expect(parse(server(v)).servers[0]!.protocol).toBe(v);
+    expect(problems(server('2027-01-01'))).toBe(
+      'mcp.config.json: mcpServers.p.protocol: "2027-01-01" is not "auto" (detect, the default), "legacy" (the initialize handshake) or a version breakerbox speaks: 2026-07-28 (modern) and 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 (legacy)',
+    );
+    expect(problems(server('modern'))).toMatch(/protocol: "modern" is not "auto"/);
+    expect(problems(server(20261128))).toMatch(/protocol: expected "auto" .*, got a number/);
+    expect(problems({mcpServers: {p: {command: 'x', protocolVersion: 'legacy'}}})).toMatch(/protocolVersion: unknown key; did you mean `protocol`\?/);
   });
 
   it('keeps file order, even for aliases that look like numbers', () => {

@@ -24,12 +24,14 @@ describe('era detection', () => {
     expect((await notes.listAllTools()).tools).toHaveLength(3);
   });
 
-  it('retries with a version from data.supported after -32022', async () => {
-    const notes = track(await openBundled('notes.mjs', {NOTES_SUPPORTED_VERSIONS: '2026-09-01'}));
-    expect(notes.era).toBe('modern');
-    expect(notes.protocolVersion).toBe('2026-09-01');
-    expect(notes.eraDecision).toContain('-32022');
-    expect((await notes.listAllTools()).tools.length).toBe(3);
+  it('after -32022 it retries only with a version it speaks; a server offering only newer ones is refused by name', async () => {
+    const both = track(await openBundled('notes.mjs', {NOTES_SUPPORTED_VERSIONS: '2027-01-01,2026-07-28'}));
+    expect([both.era, both.protocolVersion]).toEqual(['modern', '2026-07-28']);
+    const err = await openBundled('notes.mjs', {NOTES_SUPPORTED_VERSIONS: '2027-01-01'}).catch((e) => e);
+    expect(err.code).toBe('unsupported-version');
+    expect(err.message).toBe(
+      'server/discover rejected 2026-07-28 (-32022); the server offers only protocol version 2027-01-01; breakerbox speaks 2026-07-28 (modern) and 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 (legacy)',
+    );
   });
 
   it('a legacy server that ignores server/discover entirely is still reached through initialize', async () => {

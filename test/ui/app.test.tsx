@@ -94,9 +94,9 @@ describe('the app with the bundled servers', () => {
     await typeLine(ui.stdin, '/trace tickets');
     await frame((f) => f.includes('Trace tickets') && f.includes('initialize'), 'the tickets trace');
     await typeLine(ui.stdin, '/help');
-    await frame((f) => f.includes('/reconnect <alias>') && f.includes('Shift-Tab'), 'the help');
+    await frame((f) => f.includes('/reconnect <alias>') && f.includes('/resources [alias]') && f.includes('Keys'), 'the help');
     ui.stdin.write('\u001b');
-    await frame((f) => !f.includes('Shift-Tab'), 'help closed');
+    await frame((f) => !f.includes('Help · Esc closes'), 'help closed');
   });
 
   /** The app with one question whose answer takes 20 s, running at step 1. */

@@ -2,6 +2,8 @@
 // state of its own beyond what the store has; these are how it acts.
 import type {InputAnswer} from '../../agent/client-features.js';
 import type {ApprovalAnswer} from '../../driver/approval.js';
+import type {InspectActions} from '../../driver/inspect.js';
+import type {ManualCalls} from '../../driver/manual-call.js';
 
 /** The part of the driver the UI drives. */
 export interface UiDriver {
@@ -23,4 +25,8 @@ export interface UiDriver {
   /** Accepts a changed or withheld tool as listed now (`/trust`); false (with a notice) when there is no such tool. */
   trust?(name: string): boolean;
   clear(): void;
+  /** Debugging by hand: views, reads, relist, log levels, prompts, attachments (absent without an inspector). */
+  readonly inspector?: Pick<InspectActions, 'open' | 'close' | 'loadDetail' | 'read' | 'toggleWatch' | 'relist' | 'setLogLevel' | 'complete' | 'runPrompt' | 'askWithResources'>;
+  /** Calls by hand. */
+  readonly manual?: Pick<ManualCalls, 'call' | 'answer' | 'cancel' | 'busy'>;
 }

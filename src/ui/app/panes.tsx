@@ -21,14 +21,18 @@ export interface PanesProps {
   alias: string | null;
   ring: TraceRing;
   starting: boolean;
+  /** An inspector view, drawn in place of the conversation. */
+  overlay?: React.ReactNode;
 }
 
 /** Conversation, tools, servers and (when shown) the trace. */
-export function Panes({state, layout, help, theme, onShown, alias, ring, starting}: PanesProps): React.JSX.Element {
+export function Panes({state, layout, help, theme, onShown, alias, ring, starting, overlay}: PanesProps): React.JSX.Element {
   const {ui} = state;
   const c = layout.conversation;
   const conversation = help ? (
-    <HelpPane width={c.width} height={c.height} theme={theme} />
+    <HelpPane width={c.width} height={c.height} theme={theme} prompts={state.inspect.prompts.entries} />
+  ) : overlay ? (
+    overlay
   ) : (
     <ConversationPane
       items={state.conversation.items}
@@ -45,9 +49,9 @@ export function Panes({state, layout, help, theme, onShown, alias, ring, startin
   const side = (
     <>
       {layout.catalog.height > 0 ? (
-        <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} />
+        <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} cursor={ui.cursor.catalog} />
       ) : null}
-      {layout.servers.height > 0 ? <ServersPane servers={state.servers} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} /> : null}
+      {layout.servers.height > 0 ? <ServersPane servers={state.servers} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} cursor={ui.cursor.servers} /> : null}
     </>
   );
   return (

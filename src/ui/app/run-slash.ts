@@ -3,6 +3,8 @@ import type {NoticeLevel, Pane} from '../../state/app-state.js';
 import type {Store} from '../../state/store.js';
 import type {SlashIntent} from '../keys/slash.js';
 import type {UiDriver} from './intents.js';
+import type {ArgForms} from '../forms/arg-forms.js';
+import {runInspectSlash} from './run-inspect-slash.js';
 
 /** What a command may touch. */
 export interface SlashDeps {
@@ -11,6 +13,7 @@ export interface SlashDeps {
   quit(): void;
   notice(level: NoticeLevel, text: string): void;
   focus(pane: Pane): void;
+  argForms: ArgForms;
 }
 
 /** Runs `intent`; false when the typed text should stay in the input (to be fixed). */
@@ -62,6 +65,15 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
     case 'invalid':
       notice('warn', intent.message);
       return false;
+    case 'tool':
+    case 'call':
+    case 'server':
+    case 'relist':
+    case 'logs':
+    case 'loglevel':
+    case 'resources':
+    case 'prompt':
+      return runInspectSlash(intent, {store, driver, argForms: d.argForms, notice});
   }
 }
 
