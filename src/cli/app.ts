@@ -47,6 +47,8 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
   let driver: Driver | undefined;
   const prompt = loginPrompt === 'dialog' ? dialogPrompt((request, signal) => driver!.askInput(request, signal), env) : (loginPrompt ?? neverAsk);
   const auth = await serverAuths(config, env, prompt);
+  // One record store for the run: the era and the pins live in the same files.
+  const records = ServerRecordStore.open(env);
   const parts = createApp({
     servers: hubServers(config, env, auth),
     model,
@@ -56,9 +58,9 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
     logDir: logDir(env),
-    records: ServerRecordStore.open(env),
+    records,
     accounts: auth.size > 0 ? accountsOf(auth) : undefined,
-    pins: pinStore(config, env),
+    pins: pinStore(config, env, records),
     ...hooks,
   });
   driver = parts.driver;

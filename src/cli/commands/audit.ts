@@ -52,8 +52,7 @@ function auditReport(r: CheckedRun): {text: string; json: unknown; attention: nu
   const instructions = statuses.map((s) => ({alias: s.alias, findings: s.instructions ? scanInstructions(s.instructions, {otherServers: new Set(statuses.map((o) => o.alias).filter((a) => a !== s.alias))}) : []}));
   const noisy = instructions.filter((i) => i.findings.length > 0);
   const attention = flagged.length + removed.length + down.length + noisy.length;
-  // TODO(h12a): "the per-server record" once the record's pins section is wired (see cli/setup.ts pinStore).
-  const where = r.pinFile ? `${r.pinFile} (the reference for the servers it lists)` : 'this run only (no mcp.pins.json beside the config; write one with breakerbox pins --write)';
+  const where = r.pinFile ? `${r.pinFile} (the reference for the servers it lists; the others: their records in the state directory)` : 'each server\'s record in the state directory (no mcp.pins.json beside the config; a team writes one with breakerbox pins --write)';
   const lines = [`Audit of ${r.label}; pins from ${where}`, '', 'Servers'];
   for (const s of statuses) lines.push(`  ${s.alias.padEnd(16)} ${serverLine(s, all.filter((e) => e.alias === s.alias))}`);
   lines.push('', 'Tools');

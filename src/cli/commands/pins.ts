@@ -41,7 +41,7 @@ export function run(argv: string[], io: CliIo): Promise<number> {
     const lines: string[] = [];
     for (const s of config.servers) {
       const pins = store.load(s.alias);
-      const where = listed.has(s.alias) ? file : 'this run only';
+      const where = listed.has(s.alias) ? file : 'its record in the state directory';
       if (!pins) {
         lines.push(`${s.alias}: nothing pinned yet (first sight at its next start)`);
         continue;
