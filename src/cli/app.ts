@@ -55,9 +55,11 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
     maxSteps: opts.maxSteps,
     rules: approvalRules(opts, config),
     resultCap: opts.resultCap,
+    ...(opts.resultTokens === undefined ? {} : {resultTokens: opts.resultTokens}),
+    toolSearch: {mode: opts.toolSearch ?? 'auto', ...(opts.toolSearchThreshold === undefined ? {} : {thresholdTokens: opts.toolSearchThreshold})},
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
-    logDir: logDir(env),
+    logDir: logDir(env, config.path),
     records,
     accounts: auth.size > 0 ? accountsOf(auth) : undefined,
     pins: pinStore(config, env, records),

@@ -1,12 +1,14 @@
 import {providerLosses} from '../agent/models/provider-losses.js';
 import type {AppState} from '../state/app-state.js';
-import {serverRows} from '../state/selectors.js';
+import {collisions, serverRows} from '../state/selectors.js';
+import {toolTokens} from '../state/tool-tokens.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
 import {findingJson, trustLines, trustMarks} from './trust-lines.js';
 
 /** `--list-tools --json`: exactly one JSON object, from the store. */
 export function listToolsJson(state: AppState): string {
+  const tokens = toolTokens(state);
   const servers = serverRows(state.servers).map((s) => {
     const up = s.state === 'online' || s.state === 'disabled';
     return {
@@ -23,6 +25,7 @@ export function listToolsJson(state: AppState): string {
       transport: s.transport ?? 'stdio',
       url: s.url ?? null,
       warning: s.warning ?? null,
+      tokens: tokens.byAlias[s.alias] ?? 0,
     };
   });
   const tools = state.catalog.entries.map((e) => ({
@@ -40,31 +43,45 @@ export function listToolsJson(state: AppState): string {
   }));
   // Withheld tools: named, never with their new text (the model must not learn it from here either).
   const withheld = (state.catalog.withheld ?? []).map((e) => ({name: e.name, server: e.alias, tool: e.tool, pin: e.pinCheck?.state ?? null, why: e.pinCheck?.withheld ?? [], findings: (e.findings ?? []).map(findingJson)}));
-  return jsonForTerminal({servers, tools, withheld, removed: state.catalog.removed ?? []}, 2);
+  // `tokensSource` says whether the API counted them or they are the offline estimate.
+  return jsonForTerminal({servers, tools, withheld, removed: state.catalog.removed ?? [], tokens: tokens.total, tokensSource: tokens.source}, 2);
 }
 
 /** `--list-tools`: a table for people, from the store. */
 export function listToolsText(state: AppState): string {
   const lines: string[] = ['Servers'];
-  for (const s of serverRows(state.servers)) {
+  const tokens = toolTokens(state);
+  const approx = tokens.source === 'api' ? '' : '~';
+  const rows = serverRows(state.servers);
+  // Aliases may be up to 32 characters: the column is as wide as the longest.
+  const aliasWidth = Math.max(16, ...rows.map((s) => s.alias.length));
+  for (const s of rows) {
     const what =
       s.state === 'online'
-        ? `online   ${s.era} ${s.protocolVersion} (era: ${s.eraDecision?.replaceAll('-', ' ') ?? 'unknown'}), reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
+        ? `online   ${s.era} ${s.protocolVersion} (era: ${s.eraDecision?.replaceAll('-', ' ') ?? 'unknown'}), reports itself as "${stripControlLine(s.serverName ?? '?')}", ${count(s.toolCount, 'tool')} over ${count(s.pages, 'page')} in ${s.discoveryMs} ms, ${approx}${(tokens.byAlias[s.alias] ?? 0).toLocaleString('en-US')} tokens`
         : s.state === 'disabled'
           ? 'disabled'
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
-    lines.push(`  ${s.alias.padEnd(16)} ${what}`);
-    // Remote servers say where they are (credentials masked) and any warning about the link.
-    if (s.url) lines.push(`  ${''.padEnd(16)} via Streamable HTTP at ${stripControlLine(s.url)}${s.warning ? ` (warning: ${s.warning})` : ''}`);
+    lines.push(`  ${s.alias.padEnd(aliasWidth)} ${what}`);
+    // Remote servers say where they are (credentials masked); any server its config warning.
+    if (s.url) lines.push(`  ${''.padEnd(aliasWidth)} via Streamable HTTP at ${stripControlLine(s.url)}`);
+    if (s.warning) lines.push(`  ${''.padEnd(aliasWidth)} warning: ${stripControlLine(s.warning)}`);
   }
   const entries = state.catalog.entries;
   lines.push('', 'Tools (model name → server / original name)');
   const width = Math.max(10, ...entries.map((e) => e.name.length));
+  // An original name several servers use is marked as in the Tools pane.
+  const shared = collisions(state.catalog);
   for (const e of entries) {
-    const flag = e.mangling === 'none' ? '' : `  [${e.mangling}]`;
+    const flag = (e.mangling === 'none' ? '' : `  [${e.mangling}]`) + (shared.has(e.tool) ? '  ⇄ shared' : '');
     lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}${trustMarks(e)}`);
   }
   if (entries.length === 0) lines.push('  (none)');
   lines.push(...trustLines(state.catalog));
+  lines.push('', `Tool table: ${approx}${tokens.total.toLocaleString('en-US')} tokens (${tokens.source === 'api' ? 'counted by the model API' : 'estimated offline, about 3.5 characters per token'})`);
   return lines.join('\n');
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -25,6 +25,8 @@ import {continueWith} from './continue-session.js';
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const io = processIo(env);
   if (argv[0] !== undefined && !argv[0].startsWith('-')) return runCommand(argv, io);
+  // `--export ID [file]` is the `export` subcommand spelt as a flag (an action, no servers).
+  if (argv[0] === '--export') return runCommand(['export', ...argv.slice(1)], io);
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
@@ -129,7 +131,7 @@ async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> 
       process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
       if (converted) process.stderr.write(`• ${converted}\n`);
     }
-    return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr);
+    return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr, opts.format);
   } finally {
     await app.driver.shutdown();
     session.recorder.close();

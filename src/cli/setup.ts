@@ -1,5 +1,6 @@
+import {createHash} from 'node:crypto';
 import {chmodSync} from 'node:fs';
-import {join} from 'node:path';
+import {basename, dirname, join, resolve} from 'node:path';
 import {childEnv, type Config, type ServerConfig} from '../config/index.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import {configuredRoots} from '../agent/client-features.js';
@@ -83,16 +84,29 @@ export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv): Pro
   return createScriptedModel();
 }
 
-/** Where per-server stderr logs go (0700). */
-export function logDir(env: NodeJS.ProcessEnv): string | undefined {
+/**
+ * Where per-server stderr logs go (0700): one folder per config file, so two
+ * configs that both name a server `filesystem` never write into one log. The
+ * folder is named by the config's folder and a hash of its whole path.
+ */
+export function logDir(env: NodeJS.ProcessEnv, configPath: string): string | undefined {
   try {
-    const dir = privateDir(join(stateDir(env), 'logs'));
-    // mkdir's mode applies only to directories it creates: tighten one that existed looser.
+    const logs = privateDir(join(stateDir(env), 'logs'));
+    const dir = privateDir(join(logs, configLogName(configPath)));
+    // mkdir's mode applies only to directories it creates: tighten ones that existed looser.
+    chmodSync(logs, 0o700);
     chmodSync(dir, 0o700);
     return dir;
   } catch {
     return undefined;
   }
+}
+
+/** `<folder of the config>-<8 hex of its path's hash>`, safe as a file name. */
+export function configLogName(configPath: string): string {
+  const abs = resolve(configPath);
+  const folder = basename(dirname(abs)).replace(/[^\w.-]+/g, '_').slice(0, 40) || 'root';
+  return `${folder}-${createHash('sha256').update(abs).digest('hex').slice(0, 8)}`;
 }
 
 /** Roots from the config only (for tools and tests that run without a UI or a model). */

@@ -7,6 +7,7 @@ import {continueWith} from './continue-session.js';
 import {App, createTheme, enterAltScreen, noColorRequested} from '../ui/index.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
+import {terminalHost} from './ui-host.js';
 
 /** Opens the Ink app full screen; resolves 0 after every server is closed. */
 export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
@@ -67,6 +68,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
         driver: app.driver,
         theme: createTheme(noColorRequested(env)),
         onQuit: () => void quit(),
+        host: terminalHost(out, process.cwd(), session.recorder.id),
       }),
       {exitOnCtrlC: false, patchConsole: true, maxFps: 30},
     );

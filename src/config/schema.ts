@@ -6,13 +6,17 @@ import {PROTOCOL_SETTINGS, spokenVersions, type ProtocolSetting} from './protoco
 /** setTimeout silently turns anything larger into 1 ms, so this is the ceiling. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** Defaults applied to every server. */
-export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000} as const;
+export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000, installTimeoutMs: 600_000} as const;
 
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
-  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth', 'onToolChange',
+  'installTimeoutMs', 'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth', 'onToolChange',
+  'deferTools', 'maxResultTokens',
 ] as const;
+
+/** Most tokens one result may be given (the model's context is the real ceiling). */
+export const MAX_RESULT_TOKENS = 1_000_000;
 
 /** Keys that only mean something for a local (stdio) server. */
 export const STDIO_ONLY_KEYS = ['command', 'args', 'env', 'cwd'] as const;
@@ -69,6 +73,7 @@ const common = {
   trusted: flag.default(false),
   autoApprove: strArray('an array of tool names').default([]),
   startupTimeoutMs: ms.default(SERVER_DEFAULTS.startupTimeoutMs),
+  installTimeoutMs: ms.default(SERVER_DEFAULTS.installTimeoutMs),
   callTimeoutMs: ms.default(SERVER_DEFAULTS.callTimeoutMs),
   toolTimeouts: z.record(z.string(), ms, {error: expected('an object of "tool": milliseconds')}).default({}),
   includeTools: strArray('an array of tool names').optional(),
@@ -77,6 +82,11 @@ const common = {
   sampling: flag.default(false),
   onToolChange: z.enum(['withhold', 'ask', 'allow'], {error: expected('"withhold", "ask" or "allow"')}).default('withhold'),
   protocol: protocol.default('auto'),
+  deferTools: flag.optional(),
+  maxResultTokens: z
+    .number({error: expected(`a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`, quoted)})
+    .refine((n) => Number.isInteger(n) && n >= 100 && n <= MAX_RESULT_TOKENS, {error: `expected a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`})
+    .optional(),
 };
 
 /** A local server entry as written; unknown keys pass through. */

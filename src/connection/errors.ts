@@ -1,4 +1,5 @@
 // Typed errors, each with a `code`, caught at the layer that can act on them.
+import {tellingLines} from '../util/telling-lines.js';
 import type {ExitInfo} from '../transport/types.js';
 
 // The exit is the transport's fact; these errors carry it up.
@@ -69,11 +70,7 @@ export function describeExit(exit: ExitInfo): string {
         : exit.code === null
           ? 'closed its stream'
           : `exited with code ${exit.code}`;
-  const tail = lastLines(exit.stderrTail, 3);
+  // The last lines are often noise (npm notices, a stack trace's tail): the telling ones name the cause.
+  const tail = tellingLines(exit.stderrTail, 2).join(' | ');
   return tail ? `server ${how}; stderr: ${tail}` : `server ${how}`;
-}
-
-function lastLines(text: string, n: number): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  return lines.slice(-n).join(' | ').slice(-400);
 }

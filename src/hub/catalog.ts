@@ -25,12 +25,27 @@ export interface DroppedEntry {
 
 export const EMPTY_CATALOG: Catalog = {entries: [], byName: new Map(), version: 0, withheld: [], removed: []};
 
+/** What made a rebuilt table stop starting with the previous one's entries. */
+export interface CacheBreak {
+  /** Prefixed names no longer in the table (gone, or now withheld). */
+  removed: string[];
+  /** Prefixed names whose definition changed. */
+  changed: string[];
+}
+
 /**
  * Builds the immutable tool table. Servers come in config order and tools in
  * their server's order, so the same config and lists give the same names and
- * order whatever order the servers finished in.
+ * order whatever order the servers finished in. With `appendOnly` (a re-list
+ * after startup), a change that only adds tools appends them, so the table the model
+ * saw stays a byte-identical prefix (its prompt cache stays warm); a change
+ * that removes or alters a tool goes back to the canonical order and says so.
  */
-export function buildCatalog(servers: ServerTools[], previous: Catalog = EMPTY_CATALOG): {catalog: Catalog; dropped: DroppedEntry[]} {
+export function buildCatalog(
+  servers: ServerTools[],
+  previous: Catalog = EMPTY_CATALOG,
+  appendOnly = false,
+): {catalog: Catalog; dropped: DroppedEntry[]; broke?: CacheBreak} {
   const names = assignNames(servers.map((s) => ({alias: s.alias, tools: s.tools.map((t) => t.name)})));
   const entries: CatalogEntry[] = [];
   const withheld: CatalogEntry[] = [];
@@ -57,9 +72,21 @@ export function buildCatalog(servers: ServerTools[], previous: Catalog = EMPTY_C
     });
   });
   const removed = servers.flatMap((s) => (s.pins?.removed ?? []).map((tool) => ({alias: s.alias, tool})));
-  if (sameEntries(previous.entries, entries) && sameEntries(previous.withheld ?? [], withheld) && sameRemoved(previous.removed ?? [], removed)) return {catalog: previous, dropped};
+  const unchanged = (list: CatalogEntry[]): boolean =>
+    sameEntries(previous.entries, list) && sameEntries(previous.withheld ?? [], withheld) && sameRemoved(previous.removed ?? [], removed);
+  if (unchanged(entries)) return {catalog: previous, dropped};
   const byName = new Map(entries.map((e) => [e.name, e] as const));
-  return {catalog: {entries, byName, version: previous.version + 1, withheld, removed}, dropped};
+  const next = (list: CatalogEntry[]): Catalog => ({entries: list, byName, version: previous.version + 1, withheld, removed});
+  if (!appendOnly || previous.entries.length === 0) return {catalog: next(entries), dropped};
+  // A tool withheld since the last table is gone from the model's view: that breaks the cache too.
+  const gone = previous.entries.filter((e) => !byName.has(e.name)).map((e) => e.name);
+  // Only what the model reads counts as a change; a pin's state moving from first-seen to pinned does not.
+  const changed = previous.entries.filter((e) => byName.has(e.name) && !sameDefinition(e, byName.get(e.name)!)).map((e) => e.name);
+  if (gone.length > 0 || changed.length > 0) return {catalog: next(entries), dropped, broke: {removed: gone, changed}};
+  const kept = new Set(previous.entries.map((e) => e.name));
+  const appended = [...previous.entries.map((e) => byName.get(e.name)!), ...entries.filter((e) => !kept.has(e.name))];
+  if (unchanged(appended)) return {catalog: previous, dropped};
+  return {catalog: next(appended), dropped};
 }
 
 function sameRemoved(a: Catalog['removed'] & {}, b: Catalog['removed'] & {}): boolean {
@@ -72,9 +99,14 @@ function sameEntries(a: readonly CatalogEntry[], b: readonly CatalogEntry[]): bo
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     const y = b[i]!;
-    if (x.name !== y.name || x.alias !== y.alias || x.tool !== y.tool || x.description !== y.description || x.trusted !== y.trusted) return false;
-    if (x.title !== y.title || safeStringify([x.inputSchema, x.outputSchema, x.annotations]) !== safeStringify([y.inputSchema, y.outputSchema, y.annotations])) return false;
+    if (!sameDefinition(x, y)) return false;
     if (x.withheld !== y.withheld || safeStringify([x.pinCheck, x.findings]) !== safeStringify([y.pinCheck, y.findings])) return false;
   }
   return true;
+}
+
+/** The part of an entry the model reads. */
+function sameDefinition(x: CatalogEntry, y: CatalogEntry): boolean {
+  if (x.name !== y.name || x.alias !== y.alias || x.tool !== y.tool || x.description !== y.description || x.trusted !== y.trusted) return false;
+  return x.title === y.title && safeStringify([x.inputSchema, x.outputSchema, x.annotations]) === safeStringify([y.inputSchema, y.outputSchema, y.annotations]);
 }

@@ -6,7 +6,9 @@ import type {Era, ServerCapabilities} from '../session/mcp-types.js';
 import type {EraDecision} from '../session/era.js';
 import type {ServerResources} from './inspect-types.js';
 import type {PromptTable} from './prompt-table.js';
+import type {StartingProgress} from './startup-watch.js';
 import type {Catalog, FailurePhase, HubCallResult} from './types.js';
+import type {CacheBreak} from './catalog.js';
 
 /** One line of a server's debug trace. */
 export interface TraceLine {
@@ -39,6 +41,8 @@ export interface OnlineDetails {
 export type HubEvent =
   /** The hub began starting the server (first start or `/reconnect`). */
   | {type: 'server/starting'; alias: string}
+  /** Still starting after a while, with signs of life (a package being installed, output on stderr). */
+  | ({type: 'server/still-starting'; alias: string} & StartingProgress)
   /** One page of the server's tool list arrived. */
   | {type: 'server/page-listed'; alias: string; page: PageRecord}
   /** Discovery finished; the server is online. */
@@ -63,8 +67,8 @@ export type HubEvent =
   | {type: 'server/call-finished'; alias: string; tool: string; durationMs: number; failure?: HubCallResult['failure']}
   /** The server sent a log message (`notifications/message`). */
   | {type: 'server/logged'; alias: string; level: string; text: string}
-  /** The tool table changed. */
-  | {type: 'catalog/rebuilt'; catalog: Catalog}
+  /** The tool table changed; `broke` when tools were removed or altered (the prompt cache starts over). */
+  | {type: 'catalog/rebuilt'; catalog: Catalog; broke?: CacheBreak}
   /** One line for a server's protocol trace (only when tracing is on). */
   | {type: 'trace/recorded'; alias: string; entry: TraceLine}
   /** A server's resources and templates were listed (empty when it went offline). */

@@ -15,9 +15,12 @@ import type {HubEvent} from './hub-events.js';
 import {Inspector} from './inspector.js';
 import {checkCwd} from './cwd-check.js';
 import {InputGate} from './input-gate.js';
-import {CappedLog} from './log-file.js';
+import {CappedLog, ServerLog} from './log-file.js';
+import {maskUrl} from '../util/mask-url.js';
 import {OutputValidator, warmMetaSchema} from './output-validator.js';
 import {systemClock, type Clock} from './debounce.js';
+import {sampleGroup} from './life-signs.js';
+import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import {MemoryPinStore, type PinStore} from './trust/pins.js';
@@ -82,6 +85,8 @@ export interface HubOptions {
   maxQueuedInputs?: number;
   /** Where tool pins are kept (trust on first use); memory for this run only by default. */
   pins?: PinStore;
+  /** Looks at a starting local server's process group (CPU, package managers); /proc by default, tests inject one. */
+  lifeSample?: (pgid: number) => LifeSample | undefined;
 }
 
 /** Per-call options. */
@@ -103,6 +108,8 @@ export class Hub {
   private readonly byAlias = new Map<string, ServerSlot>();
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
+  private appendOnly = false;
+  private onlineAliases = '';
   private readonly validator = new OutputValidator();
   private readonly limits: ResultLimits;
   private readonly gate: InputGate;
@@ -143,6 +150,18 @@ export class Hub {
     warmMetaSchema();
     for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
     await Promise.all(this.slots.map((s) => s.start()));
+    // From here on the table the model has seen only grows at its end (see buildCatalog).
+    this.appendOnly = true;
+  }
+
+  /**
+   * Resolves when no server holds up a question any more: each is online,
+   * offline, disabled, or still starting past its startupTimeoutMs with signs
+   * of life (an install, which may take minutes; its tools join the table
+   * when it comes online). `start()` must have been called.
+   */
+  settled(): Promise<void> {
+    return Promise.all(this.slots.map((s) => s.settled)).then(() => undefined);
   }
 
   get catalog(): Catalog {
@@ -322,7 +341,8 @@ export class Hub {
 
   private makeSlot(server: HubServer): ServerSlot {
     const o = this.options;
-    const log = o.logDir ? new CappedLog(join(o.logDir, `${server.alias}.log`)) : undefined;
+    const log = o.logDir ? new ServerLog(new CappedLog(join(o.logDir, `${server.alias}.log`))) : undefined;
+    log?.run(`breakerbox (pid ${process.pid}) starts ${server.alias}: ${server.url !== undefined ? maskUrl(server.url) : [server.command, ...server.args].join(' ')}`);
     // stderr is logging, not an error signal: to the log file, and (bounded) to the trace pane.
     const ondiagnostic = (text: string) => {
       log?.write(text);
@@ -364,6 +384,8 @@ export class Hub {
       clock: o.clock,
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
       now: () => (o.clock ?? systemClock).now(),
+      // The hub made the process, so it may look at it: its pid is its process group (spawned detached).
+      lifeOf: (t) => (t instanceof StdioTransport && t.pid !== undefined ? (o.lifeSample ?? sampleGroup)(t.pid) : undefined),
       openRecord: o.records ? (warn) => o.records!.record(server.fingerprint ?? fingerprintOf(server), warn) : undefined,
     });
   }
@@ -388,13 +410,17 @@ export class Hub {
     const signature = online.flatMap((s) => [s.alias, s.tools]);
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
     this.toolsSignature = signature;
+    // Only a re-list of the same servers appends; a server joining (a restart, a reconnect) takes its canonical place.
+    const aliases = online.map((s) => s.alias).join('\0');
+    const appendOnly = this.appendOnly && aliases === this.onlineAliases;
+    this.onlineAliases = aliases;
     const servers = online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools, pins: this.pins.check(s.alias, s.tools, s.config.onToolChange ?? 'withhold')}));
-    const {catalog, dropped} = buildCatalog(servers, this.current);
+    const {catalog, dropped, broke} = buildCatalog(servers, this.current, appendOnly);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;
     for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
-    this.emit({type: 'catalog/rebuilt', catalog});
+    this.emit({type: 'catalog/rebuilt', catalog, ...(broke ? {broke} : {})});
   }
 
   private emit(event: HubEvent): void {

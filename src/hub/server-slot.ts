@@ -13,6 +13,7 @@ import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
 import {Debounce, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
+import {StartupWatch, type LifeSample, type StartingProgress} from './startup-watch.js';
 import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
@@ -24,7 +25,10 @@ export interface SlotConfig {
   alias: string;
   disabled?: boolean;
   trusted?: boolean;
+  /** The longest a start may go without a sign of life. */
   startupTimeoutMs: number;
+  /** The longest a start may take while it shows signs of life (a cold `npx` install); default 10 minutes. */
+  installTimeoutMs?: number;
   callTimeoutMs: number;
   toolTimeouts?: Record<string, number>;
   includeTools?: string[];
@@ -62,9 +66,14 @@ export interface SlotDeps extends ReporterDeps {
   clock?: Clock;
   /** Size limits on tool definitions (per tool, per server). */
   toolLimits?: ToolLimits;
+  /** Signs of life of a starting transport's processes (undefined: none can be seen). */
+  lifeOf?: (transport: Transport) => LifeSample | undefined;
   /** This server's record (era memory), when the hub keeps records; `warn` reports a bad one. */
   openRecord?: (warn: (message: string) => void) => ServerRecord;
 }
+
+/** A start that shows signs of life may take this long unless the config says otherwise. */
+export const DEFAULT_INSTALL_TIMEOUT_MS = 600_000;
 
 /** One configured server: its process, its session, its health. */
 export class ServerSlot {
@@ -92,6 +101,9 @@ export class ServerSlot {
   /** The era of the last session, for restarts within this run (also without a record). */
   private lastEra?: RememberedEra;
   private generation = 0;
+  /** Resolved once this server no longer holds up a question: online, offline, or in a long start. */
+  private settle!: () => void;
+  readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
 
   constructor(
     readonly config: SlotConfig,
@@ -120,8 +132,14 @@ export class ServerSlot {
 
   /** Spawns, handshakes and lists; never throws. Resolves true when online. */
   start(): Promise<boolean> {
-    if (this.config.disabled) return Promise.resolve(false);
-    return (this.connecting ??= this.connect().finally(() => (this.connecting = undefined)));
+    if (this.config.disabled) {
+      this.settle();
+      return Promise.resolve(false);
+    }
+    return (this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+      this.settle();
+    }));
   }
 
   /** Restart by hand (`/reconnect`): a fresh process and a fresh discovery. */
@@ -140,7 +158,7 @@ export class ServerSlot {
 
   /** The first start or a start by hand: the row says "starting" until online or offline. */
   starts(): void {
-    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined};
+    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined};
     this.deps.emit({type: 'server/starting', alias: this.alias});
   }
 
@@ -177,12 +195,21 @@ export class ServerSlot {
 
   // Every status change is a new object (callers may keep old ones) and one event.
   private online(details: OnlineDetails): void {
-    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined};
+    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined, starting: undefined};
     this.deps.emit({type: 'server/online', alias: this.alias, ...details});
   }
 
+  /** Still starting, with signs of life: the row says what it is doing and for how long. */
+  private stillStarting(progress: StartingProgress): void {
+    if (this.status.state !== 'starting' && this.status.state !== 'restarting') return;
+    this.status = {...this.status, starting: progress};
+    // Alive but past the normal timeout: an install. Questions go ahead without it; its tools join when it is up.
+    if (progress.elapsedMs >= this.config.startupTimeoutMs) this.settle();
+    this.deps.emit({type: 'server/still-starting', alias: this.alias, ...progress});
+  }
+
   private offline(phase: FailurePhase, reason: string): void {
-    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0};
+    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0, starting: undefined};
     this.deps.emit({type: 'server/offline', alias: this.alias, phase, reason});
   }
 
@@ -193,19 +220,40 @@ export class ServerSlot {
     }
     const generation = ++this.generation;
     const started = Date.now();
-    const deadline = started + this.config.startupTimeoutMs;
     const timeout = new AbortController();
+    const {startupTimeoutMs} = this.config;
+    // A remote server has no process to watch: its one limit is startupTimeoutMs.
+    const local = this.config.url === undefined;
+    const capMs = local ? Math.max(startupTimeoutMs, this.config.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS) : startupTimeoutMs;
+    let givenUp: string | undefined;
     this.startAbort = timeout;
-    const timer = setTimeout(() => timeout.abort(`no answer within ${this.config.startupTimeoutMs} ms (startupTimeoutMs)`), this.config.startupTimeoutMs);
     // 'spawn' until a transport is made (making one may throw: a missing cwd).
     let phase: FailurePhase = 'spawn';
     let transport: Transport | undefined;
     let session: McpSession | undefined;
+    let watch: StartupWatch | undefined;
     try {
+      watch = new StartupWatch({
+        silenceMs: startupTimeoutMs,
+        capMs,
+        clock: this.deps.clock,
+        // The transport of the moment: a probe that dies is respawned in the legacy era.
+        sample: this.deps.lifeOf ? () => (transport ? this.deps.lifeOf!(transport) : undefined) : undefined,
+        onGiveUp: (reason) => {
+          // A remote server's only limit is startupTimeoutMs: the plain "no answer within" says it.
+          if (local) givenUp = reason;
+          timeout.abort(reason);
+        },
+        onProgress: (progress) => this.stillStarting(progress),
+      });
+      const watching = watch;
       session = await openSession({
         makeTransport: this.deps.makeTransport,
         onTransport: (t) => {
-          t.ondiagnostic = this.deps.ondiagnostic;
+          t.ondiagnostic = (text) => {
+            if (local) watching.output(text);
+            this.deps.ondiagnostic(text);
+          };
           this.starting = transport = t;
           phase = 'handshake';
         },
@@ -215,7 +263,8 @@ export class ServerSlot {
         label: this.alias,
         clientInfo: this.deps.clientInfo,
         features: this.deps.features,
-        handshakeTimeoutMs: this.config.startupTimeoutMs,
+        // The watch ends a start that shows no sign of life; this is only the ceiling.
+        handshakeTimeoutMs: capMs,
         probeWaitMs: this.deps.probeWaitMs,
         signal: timeout.signal,
         ontrace: this.report.traceHook(),
@@ -231,8 +280,10 @@ export class ServerSlot {
         if (this.session === opened) this.scheduleRelist(opened);
         else changedWhileListing = true;
       });
+      watch.stop();
       phase = 'list';
-      const {tools, pages} = await this.listTools(session, Math.max(1, deadline - Date.now()));
+      // The server answers now: listing gets the normal timeout, however long the install took.
+      const {tools, pages} = await this.listTools(session, startupTimeoutMs);
       if (generation !== this.generation || this.closing) {
         void session.close();
         return false;
@@ -257,8 +308,7 @@ export class ServerSlot {
       });
       return true;
     } catch (err) {
-      const stderr = transport?.diagnosticsTail(3).join(' | ');
-      const failure = describeStartupFailure(err, phase, this.config.startupTimeoutMs, stderr);
+      const failure = describeStartupFailure(err, phase, {startupTimeoutMs, stderr: transport?.diagnosticsTail(80) ?? [], givenUp, logFile: this.deps.logFile});
       void (session ?? undefined)?.close();
       if (!session) void transport?.close();
       if (generation === this.generation && !this.closing) {
@@ -268,7 +318,7 @@ export class ServerSlot {
       }
       return false;
     } finally {
-      clearTimeout(timer);
+      watch?.stop();
       if (this.starting === transport) this.starting = undefined;
     }
   }

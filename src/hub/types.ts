@@ -1,3 +1,4 @@
+import type {StartingProgress} from './startup-watch.js';
 import type {CallToolResult, Era, ServerCapabilities, ToolAnnotations} from '../session/mcp-types.js';
 import type {EraDecision} from '../session/era.js';
 import type {ToolPinCheck} from './trust/evaluate.js';
@@ -39,6 +40,8 @@ export interface ServerStatus {
   transport?: 'stdio' | 'http';
   /** A remote server's URL, credentials masked. */
   url?: string;
+  /** While a start takes long but shows signs of life: what it is doing and for how long. */
+  starting?: StartingProgress;
   /** Shown beside the server; does not stop it (e.g. plain http to another host). */
   warning?: string;
 }

@@ -3,7 +3,7 @@
 // the only reader of their meaning.
 import type {HubEvent} from '../hub/hub-events.js';
 import type {HubCallResult} from '../hub/types.js';
-import type {ToolAnnotations} from '../session/mcp-types.js';
+import type {ContentBlock, ToolAnnotations} from '../session/mcp-types.js';
 import type {InputRequestView, NoticeLevel, Pane, ScrollPane} from './app-state.js';
 import type {ServerDetail} from '../hub/inspect-types.js';
 import type {CompletionView, InspectView, ManualResultView, ResourceReadView} from './inspect-state.js';
@@ -21,6 +21,10 @@ export interface CallResultLike {
   tool?: string;
   /** The result as plain text (the one describer's words for each block). */
   text: string;
+  /** The result's content, kept (bounded) for the card and its full view. */
+  content?: readonly ContentBlock[];
+  /** The tool's structured result, shown on its card. */
+  structuredContent?: unknown;
 }
 
 /** Events the driver dispatches for the turn, the conversation and the user's intents. */
@@ -80,6 +84,10 @@ type DriverEvent =
   | {type: 'conversation/cleared'}
   /** A status-line message was posted. */
   | {type: 'notice/posted'; level: NoticeLevel; text: string}
+  /** The model API counted the tokens of catalog `version`'s tool table, per server. */
+  | {type: 'tool-tokens/counted'; version: number; byAlias: Record<string, number>; total: number}
+  /** A model request's usage (only APIs that report it). */
+  | {type: 'usage/recorded'; input: number; cacheRead: number; cacheWrite: number}
   // ui intents
   /** Keyboard focus moved to `pane`. */
   | {type: 'ui/focus-changed'; pane: Pane}
@@ -99,6 +107,17 @@ type DriverEvent =
   | {type: 'ui/input-edited'; value: string; cursor: number}
   /** The terminal was resized. */
   | {type: 'ui/resized'; columns: number; rows: number}
+  /** The user chose the previous (-1) or next (+1) tool-call card in the conversation. */
+  | {type: 'ui/card-selected'; step: 1 | -1}
+  /** The user opened a card's full result (the chosen card, else the newest). */
+  | {type: 'ui/result-opened'; callId?: string}
+  /** The full result was closed. */
+  | {type: 'ui/result-closed'}
+  /** The UI measured the open result: its rows at the current width, and rows it can show. */
+  | {type: 'ui/result-measured'; rows: number; height: number}
+  /** The open result was scrolled by `delta` rows, or to one end. */
+  | {type: 'ui/result-scrolled'; delta: number}
+  | {type: 'ui/result-scrolled'; to: 'top' | 'bottom'}
   /** The highlighted row of the catalog or servers pane moved (the window follows it). */
   | {type: 'ui/cursor-moved'; pane: 'catalog' | 'servers'; delta: number}
   // the inspector (tool and server details, calls by hand, resources, prompts)

@@ -2,6 +2,7 @@
 // and the bounded status-line notices.
 import type {AppState, ScrollPane, ScrollState, UiState} from './app-state.js';
 import type {EventOf} from './events.js';
+import {reduceCards} from './reduce-cards.js';
 import {postNotice} from './reduce-servers.js';
 import {paneItems} from './selectors.js';
 
@@ -30,6 +31,12 @@ export function reduceUi(state: AppState, event: UiEvent): AppState {
     case 'ui/resized':
       if (event.columns === ui.size.columns && event.rows === ui.size.rows) return state;
       return withUi(state, {size: {columns: event.columns, rows: event.rows}});
+    case 'ui/card-selected':
+    case 'ui/result-opened':
+    case 'ui/result-closed':
+    case 'ui/result-measured':
+    case 'ui/result-scrolled':
+      return reduceCards(state, event);
     case 'ui/help-toggled':
       return event.open === ui.help ? state : withUi(state, {help: event.open});
     case 'ui/input-edited':

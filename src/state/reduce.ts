@@ -8,12 +8,14 @@ import {reduceServers, type ServerEvent} from './reduce-servers.js';
 import {reduceTurn, type TurnEvent} from './reduce-turn.js';
 import {reduceUi, type UiEvent} from './reduce-ui.js';
 import {reduceInput, type InputEvent} from './reduce-input.js';
+import {reduceCosts, type CostEvent} from './reduce-costs.js';
 import {reduceInspect, type InspectEvent} from './reduce-inspect.js';
 
 /** The next state after `event`; `state` itself when nothing changes. Never mutates `state`. */
 export function reduce(state: AppState, event: AppEvent): AppState {
   switch (event.type) {
     case 'server/starting':
+    case 'server/still-starting':
     case 'server/online':
     case 'server/offline':
     case 'server/exited':
@@ -67,9 +69,17 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/help-toggled':
     case 'ui/input-edited':
     case 'ui/resized':
+    case 'ui/card-selected':
+    case 'ui/result-opened':
+    case 'ui/result-closed':
+    case 'ui/result-measured':
+    case 'ui/result-scrolled':
     case 'ui/cursor-moved':
     case 'notice/posted':
       return reduceUi(state, event satisfies UiEvent);
+    case 'tool-tokens/counted':
+    case 'usage/recorded':
+      return reduceCosts(state, event satisfies CostEvent);
     case 'server/resources-listed':
     case 'prompts/rebuilt':
     case 'server/resource-updated':

@@ -13,7 +13,7 @@ describe('loadConfig: valid files', () => {
     expect(config.servers).toEqual([
       {
         alias: 'notes', type: 'stdio', command: 'npx', args: ['-y', 'notes-server'], env: {NOTES_DIR: '/tmp'},
-        disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 30000, callTimeoutMs: 60000, toolTimeouts: {},
+        disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 30000, installTimeoutMs: 600000, callTimeoutMs: 60000, toolTimeouts: {},
         excludeTools: [], roots: [], sampling: false, onToolChange: 'withhold', protocol: 'auto', extra: {},
       },
     ]);
@@ -23,13 +23,13 @@ describe('loadConfig: valid files', () => {
     const [s] = parse({
       mcpServers: {
         t: {
-          type: 'stdio', command: 'node', args: [], disabled: true, trusted: true, autoApprove: ['get.item'], startupTimeoutMs: 5000,
+          type: 'stdio', command: 'node', args: [], disabled: false, trusted: true, autoApprove: ['get.item'], startupTimeoutMs: 5000, installTimeoutMs: 90000,
           callTimeoutMs: 1000, toolTimeouts: {'slow.op': 120000}, includeTools: ['a'], excludeTools: ['b'], roots: ['/data'], sampling: true,
         },
       },
     }).servers;
     expect(s).toMatchObject({
-      disabled: true, trusted: true, autoApprove: ['get.item'], startupTimeoutMs: 5000, callTimeoutMs: 1000,
+      disabled: false, trusted: true, autoApprove: ['get.item'], startupTimeoutMs: 5000, installTimeoutMs: 90000, callTimeoutMs: 1000,
       toolTimeouts: {'slow.op': 120000}, includeTools: ['a'], excludeTools: ['b'], roots: ['/data'], sampling: true,
     });
   });
@@ -59,9 +59,9 @@ describe('loadConfig: valid files', () => {
   });
 
   it('keeps unknown keys (top level and per server) without complaint', () => {
-    const config = parse({$schema: 'https://example/schema.json', other: 1, mcpServers: {a: {command: 'x', timeout: 30, tags: ['x']}}});
+    const config = parse({$schema: 'https://example/schema.json', other: 1, mcpServers: {a: {command: 'x', version: 30, tags: ['x']}}});
     expect(config.extra).toEqual({$schema: 'https://example/schema.json', other: 1});
-    expect(config.servers[0].extra).toEqual({timeout: 30, tags: ['x']});
+    expect(config.servers[0].extra).toEqual({version: 30, tags: ['x']});
   });
 
   it('accepts an empty mcpServers object and a BOM', () => {
@@ -154,9 +154,8 @@ describe('loadConfig: did you mean', () => {
     ['disable', 'disabled'],
     ['autoapprove', 'autoApprove'],
     ['auto_approve', 'autoApprove'],
-    ['startup_timeout_ms', 'startupTimeoutMs'],
     ['excludeTool', 'excludeTools'],
-    ['trust', 'trusted'],
+    ['trustd', 'trusted'],
   ])('%s → %s', (typo, meant) => {
     const server: Record<string, unknown> = {command: 'x', [typo]: typo === 'arg' ? ['a'] : true};
     if (typo === 'comand') delete server.command;
@@ -166,10 +165,11 @@ describe('loadConfig: did you mean', () => {
     expect(msg.split('\n')).toHaveLength(1);
   });
 
-  it('explains enabled, and leaves unrelated unknown keys alone', () => {
-    expect(problems({mcpServers: {a: {command: 'x', enabled: false}}})).toMatch(/breakerbox reads "disabled" instead/);
-    for (const key of ['tags', 'timeout', 'description', 'name', 'alwaysAllow', 'envFile', 'headers']) {
-      expect(() => parse({mcpServers: {a: {command: 'x', [key]: 1}}})).not.toThrow();
+  it('leaves unrelated unknown keys alone', () => {
+    for (const key of ['tags', 'description', 'name', 'notes']) {
+      const [s] = parse({mcpServers: {a: {command: 'x', [key]: 1}}}).servers;
+      expect(s.cannotStart).toBeUndefined();
+      expect(s.warning).toBeUndefined();
     }
   });
 });

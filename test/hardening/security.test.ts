@@ -11,13 +11,13 @@ import {decideApproval} from '../../src/agent/approvals.js';
 import {loadConfig} from '../../src/config/index.js';
 import {INHERITED_ENV} from '../../src/config/child-env.js';
 import {SERVER_TAG_VAR} from '../../src/transport/descendants.js';
-import {hubServers, logDir} from '../../src/cli/setup.js';
+import {configLogName, hubServers, logDir} from '../../src/cli/setup.js';
 import {Hub} from '../../src/hub/hub.js';
 import {modelTools} from '../../src/hub/translate.js';
 import type {CatalogEntry} from '../../src/hub/types.js';
 import {runCli} from '../helpers/cli.js';
 import {tempDir, testHub, textOf} from '../helpers/hub.js';
-import {serverPath} from '../helpers/servers.js';
+import {ROOT, serverPath} from '../helpers/servers.js';
 import {waitFor} from '../helpers/wait.js';
 import {killTagged, newTag} from './helpers.js';
 import {LIAR, liar} from './security-kit.js';
@@ -224,8 +224,10 @@ describe('private files', () => {
     const env = state();
     const r = await runCli(['--list-tools'], {env});
     expect(r.code).toBe(0);
-    const dir = join(env.XDG_STATE_HOME, 'breakerbox', 'logs');
+    const logs = join(env.XDG_STATE_HOME, 'breakerbox', 'logs');
+    const dir = join(logs, configLogName(join(ROOT, 'mcp.config.json')));
     expect(mode(join(env.XDG_STATE_HOME, 'breakerbox'))).toBe(0o700);
+    expect(mode(logs)).toBe(0o700);
     expect(mode(dir)).toBe(0o700);
     await waitFor(() => existsSync(join(dir, 'notes.log')));
     expect(mode(join(dir, 'notes.log'))).toBe(0o600);
@@ -234,7 +236,7 @@ describe('private files', () => {
     const loose = state();
     mkdirSync(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'), {recursive: true});
     chmodSync(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'), 0o755);
-    expect(logDir(loose)).toBe(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'));
+    expect(logDir(loose, '/x/mcp.config.json')).toBe(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs', configLogName('/x/mcp.config.json')));
     expect(mode(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'))).toBe(0o700);
   });
 

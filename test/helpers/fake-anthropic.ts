@@ -50,10 +50,12 @@ export type FakeHandler = (body: any, req: IncomingMessage) => FakeReply | Promi
 /** A running fake: point the SDK's baseURL (no `/v1`) at `url`. */
 export interface FakeAnthropic {
   url: string;
-  /** Parsed JSON bodies of every request, in arrival order. */
+  /** Parsed JSON bodies of every request except token counts, in arrival order. */
   requests: any[];
-  /** Headers of every request, in the same order. */
+  /** Headers of those requests, in the same order. */
   headers: IncomingHttpHeaders[];
+  /** Parsed JSON bodies of the token-count requests (the driver counts tool tokens beside the turn, in any order). */
+  counts: any[];
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ const ERROR_TYPES: Record<number, string> = {
 /** Starts the fake on 127.0.0.1 with a free port. */
 export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnthropic> {
   const requests: any[] = [];
+  const counts: any[] = [];
   const headers: IncomingHttpHeaders[] = [];
   const sockets = new Set<Socket>();
   let toolCounter = 0;
@@ -79,6 +82,11 @@ export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnth
     try {
       const raw = await readBody(req);
       const body = raw ? JSON.parse(raw) : undefined;
+      // Token counting: a fixed rule (4 characters of the tools and messages' JSON per token) tests can recompute.
+      if (req.method === 'POST' && req.url?.split('?')[0] === '/v1/messages/count_tokens') {
+        counts.push(body);
+        return sendJson(res, 200, {input_tokens: Math.ceil(JSON.stringify([body?.tools ?? [], body?.messages ?? []]).length / 4)});
+      }
       requests.push(body);
       headers.push(req.headers);
       if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/messages') {
@@ -105,6 +113,7 @@ export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnth
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    counts,
     headers,
     close: () =>
       new Promise<void>((resolve) => {

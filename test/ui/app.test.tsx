@@ -80,8 +80,7 @@ describe('the app with the bundled servers', () => {
     await frame((f) => f.includes('2/2 online'), 'servers online');
     await typeLine(ui.stdin, '/frob');
     await frame((f) => f.includes('unknown command /frob; commands: /help /tools /servers /trace /reconnect /login'), 'the unknown-command notice');
-    // A wrong command stays in the line to be fixed: clear it.
-    ui.stdin.write('\u0015');
+    // A wrong command leaves the line (the notice names it): the next one is not appended to it.
     await typeLine(ui.stdin, '/tools close');
     const filtered = await frame((f) => f.includes('filter “close”'), 'the filtered catalog');
     expect(filtered).toContain('▸ Tools 1/7');

@@ -55,7 +55,7 @@ interface CallPlan {
 async function callOne(p: CallPlan): Promise<number> {
   const server = p.config.servers.find((s) => s.alias === p.alias)!;
   if (server.disabled) return fail(p.io, `the server ${p.alias} is disabled in ${p.config.path}`, EXIT.unavailable);
-  const hub = new Hub({servers: hubServers(p.config, p.io.env).filter((s) => s.alias === p.alias), features: () => configFeatures(server), logDir: logDir(p.io.env)});
+  const hub = new Hub({servers: hubServers(p.config, p.io.env).filter((s) => s.alias === p.alias), features: () => configFeatures(server), logDir: logDir(p.io.env, p.config.path)});
   const abort = new AbortController();
   const interrupt = () => abort.abort('interrupted (Ctrl-C)');
   process.on('SIGINT', interrupt);

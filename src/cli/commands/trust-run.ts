@@ -25,7 +25,7 @@ export async function withCheckedHub<T>(io: CliIo, configFlag: string | undefine
   const config = loadConfig(target.path, io.env);
   const pins = pinStore(config, io.env);
   const servers = hubServers(config, io.env);
-  const hub = new Hub({servers, pins, logDir: logDir(io.env), features: (s) => configFeatures(config.servers.find((c) => c.alias === s.alias)!)});
+  const hub = new Hub({servers, pins, logDir: logDir(io.env, config.path), features: (s) => configFeatures(config.servers.find((c) => c.alias === s.alias)!)});
   try {
     await hub.start();
     const file = pinFilePath(config.path);

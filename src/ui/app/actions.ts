@@ -10,6 +10,7 @@ import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
 import {computeLayout} from '../layout.js';
 import {editLine} from '../text/line-editor.js';
+import type {UiHost} from './host.js';
 import type {UiDriver} from './intents.js';
 import {runSlash} from './run-slash.js';
 import type {ArgForms} from '../forms/arg-forms.js';
@@ -21,6 +22,8 @@ export interface ActionDeps {
   store: Store;
   driver: UiDriver;
   quit(): void;
+  /** Files and the clipboard for /export and /copy. */
+  host?: UiHost;
   /** The arguments typed in call and prompt views. */
   argForms: ArgForms;
 }
@@ -39,6 +42,8 @@ export interface Actions {
   answer(answer: ApprovalAnswer): void;
   /** Answers the server request `requestId`. */
   answerInput(requestId: string, answer: InputAnswer): void;
+  /** Declines every request from `alias`: those waiting and those to come. */
+  declineInputsFrom(alias: string): void;
   focusStep(step: 1 | -1): void;
   focus(pane: Pane): void;
   scroll(move: ScrollMove): void;
@@ -47,6 +52,12 @@ export interface Actions {
   typeIntoInput(text: string): void;
   closeHelp(): void;
   notice(level: NoticeLevel, text: string): void;
+  /** Chooses the previous (-1) or next (+1) tool-call card. */
+  selectCard(step: 1 | -1): void;
+  /** Opens the chosen (else the newest) card's whole result. */
+  openResult(): void;
+  closeResult(): void;
+  scrollResult(move: ScrollMove): void;
 }
 
 const PANES = ['input', 'conversation', 'catalog', 'servers', 'trace'] as const;
@@ -82,7 +93,7 @@ export function createActions(d: ActionDeps): Actions {
       });
       return true;
     },
-    slash: (intent) => runSlash(intent, {store, driver, quit: d.quit, notice, focus, argForms: d.argForms}),
+    slash: (intent) => runSlash(intent, {store, driver, quit: d.quit, host: d.host, notice, focus, argForms: d.argForms}),
     interrupt() {
       if (driver.dropQueued()) {
         notice('info', 'the waiting question was dropped; Ctrl-C again quits');
@@ -102,6 +113,7 @@ export function createActions(d: ActionDeps): Actions {
       if (card) driver.answerApproval(card.callId, answer);
     },
     answerInput: (requestId, answer) => driver.answerInput(requestId, answer),
+    declineInputsFrom: (alias) => driver.declineInputsFrom(alias),
     focusStep(step) {
       const state = store.getState();
       const order = focusOrder(state);
@@ -141,6 +153,17 @@ export function createActions(d: ActionDeps): Actions {
       setInput(value + text, value.length + text.length);
     },
     closeHelp: () => store.dispatch({type: 'ui/help-toggled', open: false}),
+    selectCard: (step) => store.dispatch({type: 'ui/card-selected', step}),
+    openResult() {
+      store.dispatch({type: 'ui/result-opened'});
+      if (!store.getState().ui.result) notice('info', 'no tool call in this conversation yet');
+    },
+    closeResult: () => store.dispatch({type: 'ui/result-closed'}),
+    scrollResult(move) {
+      const page = Math.max(1, (store.getState().ui.result?.height ?? 2) - 1);
+      if (move === 'top' || move === 'bottom') store.dispatch({type: 'ui/result-scrolled', to: move});
+      else store.dispatch({type: 'ui/result-scrolled', delta: {up: -1, down: 1, 'page-up': -page, 'page-down': page}[move]});
+    },
   };
   return actions;
 }

@@ -6,6 +6,7 @@ import {Box} from 'ink';
 import React, {useCallback, useEffect, useMemo} from 'react';
 import {latestNotice, pendingApproval, serverSummary, stepLabel, traceAlias, traceRing} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
+import {costLabel} from '../../state/tool-tokens.js';
 import {innerCols} from '../components/frame.js';
 import {createFormFor} from '../forms/form-for.js';
 import type {KeyContext} from '../keys/key-table.js';
@@ -19,6 +20,7 @@ import {StatusLine} from '../panes/status-line.js';
 import type {Theme} from '../theme.js';
 import {createActions} from './actions.js';
 import type {UiDriver} from './intents.js';
+import type {UiHost} from './host.js';
 import {Panes} from './panes.js';
 import {createArgForms} from '../forms/arg-forms.js';
 import {InspectPane} from '../panes/inspect-pane.js';
@@ -36,10 +38,12 @@ export interface AppProps {
   theme: Theme;
   /** The user asked to leave (Ctrl-C when idle, /quit). */
   onQuit(): void;
+  /** Files and the clipboard for /export and /copy. */
+  host?: UiHost;
 }
 
 /** The whole terminal UI. */
-export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element {
+export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.Element {
   useTerminalSize(store);
   const state = useAppState(store);
   const formFor = useMemo(createFormFor, [store]);
@@ -53,7 +57,7 @@ export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element
   const {size, focus, help} = state.ui;
   const waiting = state.inputRequests.length;
   const inspecting = approval || asking ? null : inspectLayer(state);
-  const suggestions = focus === 'input' && !approval && !asking && !inspecting && !help ? inputSuggestions(state) : undefined;
+  const suggestions = focus === 'input' && !approval && !asking && !inspecting && !help && !state.ui.result ? inputSuggestions(state) : undefined;
   const dialogRows = approval ? approvalHeight(approval, entry, size.columns) : asking ? inputDialogHeight(asking, form, waiting, size.columns) : suggestions ? 1 : 0;
   const layout = computeLayout({...size, traceVisible: state.ui.traceVisible, serverCount: state.servers.order.length, dialogRows});
   const focusShown = focus === 'input' || layout[focus].height > 0;
@@ -62,7 +66,7 @@ export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element
     if (!focusShown) store.dispatch({type: 'ui/focus-changed', pane: 'input'});
   }, [focusShown, store]);
 
-  const actions = useMemo(() => createActions({store, driver, quit: onQuit, argForms}), [store, driver, onQuit, argForms]);
+  const actions = useMemo(() => createActions({store, driver, quit: onQuit, host, argForms}), [store, driver, onQuit, host, argForms]);
   // The request on screen and its form, read from the store when a key arrives.
   const shownRequest = useCallback(() => {
     const s = store.getState();
@@ -72,7 +76,7 @@ export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element
     () =>
       keyHandlers(
         actions,
-        {request: shownRequest, form: () => formFor(shownRequest()), answer: actions.answerInput},
+        {request: shownRequest, form: () => formFor(shownRequest()), answer: actions.answerInput, declineAll: actions.declineInputsFrom},
         {store, driver, argForm: () => argForms.of(store.getState()), page: () => Math.max(1, store.getState().ui.size.rows - 10)},
       ),
     [actions, shownRequest, formFor, store, driver, argForms],
@@ -80,11 +84,12 @@ export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element
   const keyContext = useCallback((): KeyContext => {
     const s = store.getState();
     const shown = shownRequest();
-    const modal = pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : (inspectLayer(s) ?? (s.ui.help ? 'help' : null));
+    const modal = pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : (inspectLayer(s) ?? (s.ui.help ? 'help' : s.ui.result ? 'result' : null));
     return {focus: s.ui.focus, modal, view: s.inspect.view?.kind};
   }, [store, shownRequest]);
   useKeyRouter(keyContext, handlers);
   const onShown = useMeasuredPanes(store, layout);
+  const onResultMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/result-measured', rows, height}), [store]);
   const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
   const alias = traceAlias(state);
 
@@ -96,6 +101,7 @@ export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element
         help={help}
         theme={theme}
         onShown={onShown}
+        onResultMeasured={onResultMeasured}
         alias={alias}
         ring={traceRing(state, alias)}
         starting={starting}
@@ -119,7 +125,7 @@ export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element
       <StatusLine
         width={layout.columns}
         model={state.model}
-        servers={serverSummary(state.servers).label}
+        servers={`${serverSummary(state.servers).label} · ${costLabel(state)}`}
         turn={state.turn.status}
         step={stepLabel(state.turn)}
         focus={focus}

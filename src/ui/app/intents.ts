@@ -17,6 +17,10 @@ export interface UiDriver {
   answerApproval(callId: string, answer: ApprovalAnswer): void;
   /** Answers a server's request (elicitation, sampling); an id already answered is ignored. */
   answerInput(requestId: string, answer: InputAnswer): void;
+  /** "Decline all from this server": its waiting requests are declined, and later ones without asking. */
+  declineInputsFrom(alias: string): void;
+  /** Lets `alias` ask the user again. */
+  acceptInputsFrom(alias: string): void;
   reconnect(alias: string): Promise<void>;
   /** `/login`: a fresh login to a remote server, in a dialog, then it is connected again. */
   login(alias: string): Promise<void>;

@@ -9,9 +9,9 @@ import type {InspectView} from '../../state/inspect-state.js';
 /**
  * Priority layers, highest first: the approval dialog, a server's form, link,
  * sampling or login request, the approval of a call by hand, the arguments of a
- * call or prompt, an inspector view, help, then the rest.
+ * call or prompt, an inspector view, help, a tool call's whole result, then the rest.
  */
-export type KeyLayer = 'dialog' | 'form' | 'url' | 'sampling' | 'login' | 'manual' | 'argform' | 'inspect' | 'help' | 'global' | 'pane';
+export type KeyLayer = 'dialog' | 'form' | 'url' | 'sampling' | 'login' | 'manual' | 'argform' | 'inspect' | 'help' | 'result' | 'global' | 'pane';
 
 /** Layers that take every key while open (Ctrl-C still gets through). */
 export type ModalLayer = Exclude<KeyLayer, 'global' | 'pane'>;
@@ -23,6 +23,7 @@ export type KeyCommandId =
   | 'deny'
   | 'form-accept'
   | 'form-decline'
+  | 'form-decline-all'
   | 'form-cancel'
   | 'form-enter'
   | 'form-next'
@@ -30,9 +31,11 @@ export type KeyCommandId =
   | 'form-edit'
   | 'url-open'
   | 'url-decline'
+  | 'url-decline-all'
   | 'url-cancel'
   | 'sampling-allow'
   | 'sampling-deny'
+  | 'sampling-decline-all'
   | 'sampling-cancel'
   | 'login-open'
   | 'login-paste'
@@ -64,6 +67,16 @@ export type KeyCommandId =
   | 'inspect-back'
   | 'open-row'
   | 'close-help'
+  | 'result-close'
+  | 'result-up'
+  | 'result-down'
+  | 'result-page-up'
+  | 'result-page-down'
+  | 'result-top'
+  | 'result-bottom'
+  | 'card-prev'
+  | 'card-next'
+  | 'card-open'
   | 'interrupt'
   | 'focus-next'
   | 'focus-prev'
@@ -100,6 +113,9 @@ const LISTS: readonly Pane[] = ['conversation', 'catalog', 'servers', 'trace'];
 const ALL: readonly Pane[] = ['input', ...LISTS];
 const letter = (c: string) => (i: string, k: Key) => i.toLowerCase() === c && !k.ctrl && !k.meta;
 const ctrlC = (i: string, k: Key) => k.ctrl && i === 'c';
+const ctrlX = (i: string, k: Key) => k.ctrl && i === 'x';
+// One key in every request layer: a server flooding the user is stopped the same way whatever it asks.
+const DECLINE_ALL = {keys: 'Ctrl-X', hint: 'decline all from this server', help: 'decline it and every later request from that server (/accept undoes it)', match: ctrlX} as const;
 const printable = (input: string, key: Key) => input.length > 0 && !key.ctrl && !key.meta && !key.tab && !key.return && !/[\u0000-\u001f\u007f]/.test(input);
 
 /** The command table, highest priority first. */
@@ -109,6 +125,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'deny', layer: 'dialog', keys: 'n / Esc', help: 'deny the call', match: (i, k) => (i.toLowerCase() === 'n' && !k.ctrl) || k.escape},
   {id: 'form-accept', layer: 'form', keys: 'Ctrl-S', hint: 'accept', help: 'send the form to the server', match: (i, k) => k.ctrl && i === 's'},
   {id: 'form-decline', layer: 'form', keys: 'Ctrl-D', hint: 'decline', help: 'decline to answer the server', match: (i, k) => k.ctrl && i === 'd'},
+  {id: 'form-decline-all', layer: 'form', ...DECLINE_ALL},
   {id: 'form-cancel', layer: 'form', keys: 'Esc', hint: 'cancel', help: 'dismiss the form without answering', match: (_i, k) => k.escape},
   {id: 'form-enter', layer: 'form', keys: 'Enter', hint: 'next, last: accept', help: 'next field; on the last field, send the form', match: (_i, k) => k.return},
   {id: 'form-next', layer: 'form', keys: 'Tab/↓', hint: 'next', help: 'next field', match: (_i, k) => k.downArrow || (k.tab && !k.shift)},
@@ -117,9 +134,11 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'form-edit', layer: 'form', keys: '←→/Space', hint: 'choose, toggle', help: 'type into a text field; choose an option or toggle a switch', match: (i, k) => !ctrlC(i, k)},
   {id: 'url-open', layer: 'url', keys: 'o / Enter', hint: 'I’ll open it myself', help: 'accept: you open the link yourself (breakerbox never does)', match: (i, k) => letter('o')(i, k) || k.return},
   {id: 'url-decline', layer: 'url', keys: 'd', hint: 'decline', help: 'decline to open the link', match: letter('d')},
+  {id: 'url-decline-all', layer: 'url', ...DECLINE_ALL},
   {id: 'url-cancel', layer: 'url', keys: 'Esc', hint: 'cancel', help: 'dismiss the link request without answering', match: (_i, k) => k.escape},
   {id: 'sampling-allow', layer: 'sampling', keys: 'y', hint: 'let the model answer', help: 'let the model answer the server’s prompt', match: letter('y')},
   {id: 'sampling-deny', layer: 'sampling', keys: 'n', hint: 'decline', help: 'refuse the server’s sampling request', match: letter('n')},
+  {id: 'sampling-decline-all', layer: 'sampling', ...DECLINE_ALL},
   {id: 'sampling-cancel', layer: 'sampling', keys: 'Esc', hint: 'cancel', help: 'dismiss the sampling request', match: (_i, k) => k.escape},
   {id: 'login-open', layer: 'login', keys: 'o / Enter', hint: 'open in my browser', help: 'open the login page with BROWSER or the system opener', match: (i, k) => letter('o')(i, k) || k.return},
   // A paste arrives as one chunk: the address the browser ended on, when it cannot reach this machine.
@@ -151,6 +170,13 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'inspect-bottom', layer: 'inspect', keys: 'End', help: 'to the end', match: (_i, k) => k.end},
   {id: 'inspect-back', layer: 'inspect', keys: 'Esc / q', hint: 'back', help: 'back to the view before, or the conversation', match: (i, k) => k.escape || i === 'q'},
   {id: 'close-help', layer: 'help', keys: 'Esc / q / Enter', help: 'close this help', match: (i, k) => k.escape || k.return || i === 'q'},
+  {id: 'result-close', layer: 'result', keys: 'Esc / Enter / q', help: 'close the whole result', match: (i, k) => k.escape || k.return || i === 'q'},
+  {id: 'result-up', layer: 'result', keys: '↑', help: 'scroll the result up', match: (_i, k) => k.upArrow},
+  {id: 'result-down', layer: 'result', keys: '↓', help: 'scroll the result down', match: (_i, k) => k.downArrow},
+  {id: 'result-page-up', layer: 'result', keys: 'PgUp', help: 'a page up', match: (_i, k) => k.pageUp},
+  {id: 'result-page-down', layer: 'result', keys: 'PgDn', help: 'a page down', match: (_i, k) => k.pageDown},
+  {id: 'result-top', layer: 'result', keys: 'Home', help: 'the top of the result', match: (_i, k) => k.home},
+  {id: 'result-bottom', layer: 'result', keys: 'End', help: 'the end of the result', match: (_i, k) => k.end},
   {id: 'interrupt', layer: 'global', always: true, keys: 'Ctrl-C', help: 'cancel the running turn; again (or when idle) quits', match: ctrlC},
   {id: 'focus-prev', layer: 'global', keys: 'Shift-Tab', help: 'focus the previous pane', match: (_i, k) => k.tab && k.shift},
   {id: 'focus-next', layer: 'global', keys: 'Tab', help: 'focus the next pane', match: (_i, k) => k.tab && !k.shift},
@@ -160,6 +186,9 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'page-down', layer: 'pane', panes: ALL, keys: 'PgDn', help: 'scroll a page down', match: (_i, k) => k.pageDown},
   {id: 'scroll-top', layer: 'pane', panes: ALL, keys: 'Home', help: 'go to the top', match: (_i, k) => k.home},
   {id: 'scroll-bottom', layer: 'pane', panes: ALL, keys: 'End', help: 'go to the end and follow new rows', match: (_i, k) => k.end},
+  {id: 'card-prev', layer: 'pane', panes: ['conversation'], keys: '← / →', help: 'conversation: choose the previous / next tool-call card', match: (_i, k) => k.leftArrow},
+  {id: 'card-next', layer: 'pane', panes: ['conversation'], keys: '→', help: 'conversation: choose the next tool-call card', match: (_i, k) => k.rightArrow},
+  {id: 'card-open', layer: 'pane', panes: ['conversation'], keys: 'Enter', help: 'conversation: show the chosen card’s whole result (scrollable)', match: (_i, k) => k.return},
   {id: 'open-row', layer: 'pane', panes: ['catalog', 'servers'], keys: 'Enter', help: 'open the highlighted tool or server (its details)', match: (_i, k) => k.return},
   {id: 'focus-input', layer: 'pane', panes: LISTS, keys: 'Esc', help: 'back to the input line', match: (_i, k) => k.escape},
   {id: 'type-into-input', layer: 'pane', panes: LISTS, keys: 'any text', help: 'typing in a pane goes to the input line', match: printable},

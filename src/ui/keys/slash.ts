@@ -27,6 +27,9 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'resources', args: '[alias]', help: 'the servers’ resources: Enter reads one; @alias:uri in a question attaches it'},
   {name: 'clear', args: '', help: 'clear the conversation'},
   {name: 'quit', args: '', help: 'close every server and leave'},
+  {name: 'export', args: '[file]', help: 'write the conversation as markdown (default: a timestamped file here)'},
+  {name: 'copy', args: '', help: 'copy the last answer to the clipboard (OSC 52)'},
+  {name: 'accept', args: '<alias>', help: 'let a server whose requests you declined (Ctrl-X) ask you again'},
 ];
 
 /** What a command asks for. */
@@ -35,7 +38,7 @@ export type SlashIntent =
   | {kind: 'tools'; filter: string}
   | {kind: 'servers'}
   | {kind: 'trace'; alias?: string}
-  | {kind: 'reconnect' | 'login' | 'logout'; alias: string}
+  | {kind: 'reconnect' | 'accept' | 'login' | 'logout'; alias: string}
   | {kind: 'trust'; tool: string}
   | {kind: 'tool'; name: string}
   | {kind: 'call'; name: string; json?: string}
@@ -43,6 +46,8 @@ export type SlashIntent =
   | {kind: 'loglevel'; alias: string; level: string}
   | {kind: 'resources'; alias?: string}
   | {kind: 'prompt'; name: string; args: string}
+  | {kind: 'export'; file?: string}
+  | {kind: 'copy'}
   | {kind: 'clear'}
   | {kind: 'quit'}
   | {kind: 'invalid'; message: string};
@@ -60,14 +65,18 @@ export function parseSlash(text: string, aliases: readonly string[], prompts: re
     case 'help':
     case 'servers':
     case 'clear':
+    case 'copy':
     case 'quit':
       return {kind: name};
+    case 'export':
+      return arg ? {kind: 'export', file: arg} : {kind: 'export'};
     case 'tools':
       return {kind: 'tools', filter: arg};
     case 'trace':
       if (arg && !aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
       return arg ? {kind: 'trace', alias: arg} : {kind: 'trace'};
     case 'reconnect':
+    case 'accept':
     case 'login':
     case 'logout':
       if (!arg) return {kind: 'invalid', message: `usage: /${name} <alias> (one of: ${known()})`};

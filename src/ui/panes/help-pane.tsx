@@ -23,11 +23,13 @@ export const HelpPane = memo(function HelpPane({width, height, theme, prompts = 
   lines.push([], [seg('Keys', 'accent', true)]);
   const seen = new Set<string>();
   for (const k of KEY_COMMANDS) {
-    // A server's form, link or sampling request lists its own keys on its dialog.
-    // So do the views over the conversation (tool, server, call, resources).
-    if (k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling' || k.layer === 'login' || k.layer === 'manual' || k.layer === 'argform' || k.layer === 'inspect' || seen.has(k.keys)) continue;
+    // A server's form, link, sampling or login request lists its own keys on its dialog; "decline all" is the same key on each, listed once.
+    // So do the views over the conversation (tool, server, call, resources) and a card's whole result.
+    const request = k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling';
+    const ownKeys = k.layer === 'login' || k.layer === 'manual' || k.layer === 'argform' || k.layer === 'inspect' || k.layer === 'result';
+    if ((request && !k.id.endsWith('-decline-all')) || ownKeys || k.id === 'card-next' || seen.has(k.keys)) continue;
     seen.add(k.keys);
-    lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : '', 'muted')]);
+    lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : request ? '  (on a server’s request)' : '', 'muted')]);
   }
   lines.push([seg(padCells('server requests', 20), 'accent'), seg('a form, link or sampling request shows its keys on its dialog; Esc cancels it')]);
   lines.push([], [seg('Marks', 'accent', true)]);
