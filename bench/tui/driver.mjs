@@ -169,7 +169,7 @@ function conversationEvents(n) {
       const callId = `call-${turn}`;
       events.push({ type: 'call/requested', callId, name: 'mcp__tickets__search', alias: 'tickets', tool: 'search', arguments: { q: `since:${turn}` } });
       events.push({ type: 'call/started', callId, at: 0 });
-      events.push({ type: 'call/completed', callId, result: { durationMs: 12, content: [{ type: 'text', text: `T-${turn} open\nT-${turn + 1} closed` }] } });
+      events.push({ type: 'call/completed', callId, result: { durationMs: 12, text: `T-${turn} open\nT-${turn + 1} closed`, content: [{ type: 'text', text: `T-${turn} open\nT-${turn + 1} closed` }] } });
       items++;
     }
     if (items < n) {

@@ -3,7 +3,7 @@
 // ping, message_start … message_stop) or with an error status. Every request
 // body is recorded so tests can assert on exactly what was sent.
 import {createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
-import type {AddressInfo, Socket} from 'node:net';
+import {listenLocal, readBody} from './local-http.js';
 
 /** A tool call the fake model makes; `id` defaults to `toolu_fake_<n>`. */
 export interface FakeToolUse {
@@ -75,7 +75,6 @@ export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnth
   const requests: any[] = [];
   const counts: any[] = [];
   const headers: IncomingHttpHeaders[] = [];
-  const sockets = new Set<Socket>();
   let toolCounter = 0;
 
   const server = createServer(async (req, res) => {
@@ -103,33 +102,15 @@ export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnth
       else res.destroy();
     }
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
+  const {port, close} = await listenLocal(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     counts,
     headers,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {

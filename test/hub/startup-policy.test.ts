@@ -80,8 +80,11 @@ describe('startup policy', () => {
     await hub.close();
     hub = undefined;
     await waitFor(() => existsSync(signals) && readFileSync(signals, 'utf8').split('\n').filter((l) => l.startsWith('clean-exit')).length === 2, 'both processes cleaned up');
-    const lines = readFileSync(signals, 'utf8').trim().split('\n').sort();
-    expect(lines).toEqual(['SIGTERM installer', 'SIGTERM npm', 'clean-exit installer', 'clean-exit npm']);
+    const lines = readFileSync(signals, 'utf8').trim().split('\n');
+    // Both got SIGTERM and finished their cleanup; none was killed. (The group
+    // signal and the sweep of tagged descendants may each send a SIGTERM.)
+    expect([...new Set(lines)].sort()).toEqual(['SIGTERM installer', 'SIGTERM npm', 'clean-exit installer', 'clean-exit npm']);
+    expect(lines.filter((l) => l.startsWith('clean-exit'))).toHaveLength(2);
   }, 60_000);
 
   it('the calls a starting server cannot take say it is still starting', async () => {

@@ -137,13 +137,16 @@ describe('a slow modern server', () => {
   it('is not also put through the legacy handshake once server/discover wins', async () => {
     const [client, server] = MemoryTransport.pair();
     const seen: any[] = [];
-    let initAnswered: Promise<void> | undefined;
+    let discoverId: unknown;
+    let initId: unknown;
     server.onmessage = (m: any) => {
       seen.push(m);
-      // Answers in order, slowly: discover first, then (a dual-era server) initialize.
-      if (m.method === 'server/discover') setTimeout(() => void server.send({jsonrpc: '2.0', id: m.id, result: {supportedVersions: ['2026-07-28'], capabilities: {}}}), 300);
+      // A dual-era server that is slow: discover is answered only once the
+      // client has also sent initialize (its probe wait ran out), so both race.
+      if (m.method === 'server/discover') discoverId = m.id;
       if (m.method === 'initialize') {
-        initAnswered = new Promise((r) => setTimeout(() => void server.send({jsonrpc: '2.0', id: m.id, result: {protocolVersion: '2025-11-25', capabilities: {}, serverInfo: {name: 'dual'}}}).then(r), 600));
+        initId = m.id;
+        void server.send({jsonrpc: '2.0', id: discoverId, result: {supportedVersions: ['2026-07-28'], capabilities: {}}});
       }
     };
     const s = track(await McpSession.open(client, {label: 'dual', clientInfo: {name: 't'}, probeWaitMs: 50}));
@@ -153,8 +156,8 @@ describe('a slow modern server', () => {
     const {waitFor, nextTurn} = await import('../helpers/wait.js');
     const cancel = await waitFor(() => seen.find((m) => m.method === 'notifications/cancelled'));
     expect(cancel.params.requestId).toBe(init.id);
-    // The late initialize answer arrives and is read (the pair delivers in a microtask).
-    await initAnswered;
+    // The initialize answer arrives late, after the cancel, and is read (the pair delivers in a microtask).
+    await server.send({jsonrpc: '2.0', id: initId, result: {protocolVersion: '2025-11-25', capabilities: {}, serverInfo: {name: 'dual'}}});
     await nextTurn();
     expect(seen.some((m) => m.method === 'notifications/initialized')).toBe(false);
   });
