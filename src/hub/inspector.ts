@@ -14,6 +14,8 @@ import {buildPromptTable, EMPTY_PROMPTS, type PromptEntry, type PromptTable} fro
 import {diffCatalog} from './relist-diff.js';
 import {ServerExtras} from './server-extras.js';
 import type {ServerSlot} from './server-slot.js';
+import type {Finding} from './trust/scan.js';
+import {scanPromptResult, scanServerTexts, stripPromptTags} from './trust/scan-server.js';
 import type {Catalog, CatalogEntry} from './types.js';
 
 /** What the inspector needs from the hub. */
@@ -99,11 +101,38 @@ export class Inspector {
     return this.run(alias, `resources/read ${uri}`, options, (session, timeoutMs) => session.resources.read(uri, {timeoutMs, signal: options.signal}));
   }
 
-  /** `prompts/get` by the prompt's model name. */
-  getPrompt(name: string, args: Record<string, string>, options: InspectOptions = {}): Promise<HubOutcome<GetPromptResult & {entry: PromptEntry}>> {
+  /** `prompts/get` by the prompt's model name; `findings`: hidden instructions in its messages (they become the user's turn). */
+  getPrompt(name: string, args: Record<string, string>, options: InspectOptions = {}): Promise<HubOutcome<GetPromptResult & {entry: PromptEntry; findings: Finding[]}>> {
     const entry = this.table.byName.get(name);
     if (!entry) return Promise.resolve(failed(`there is no prompt named ${name}`, 'unknown-tool'));
-    return this.run(entry.alias, `prompts/get ${entry.prompt}`, options, async (session, timeoutMs) => ({...(await session.prompts.get(entry.prompt, args, {timeoutMs, signal: options.signal})), entry}));
+    return this.run(entry.alias, `prompts/get ${entry.prompt}`, options, async (session, timeoutMs) => {
+      const result = await session.prompts.get(entry.prompt, args, {timeoutMs, signal: options.signal});
+      // Scanned as sent; its messages become the user's turn, so tag characters go, as from results.
+      return {...stripPromptTags(result), entry, findings: scanPromptResult(entry.prompt, result, this.scanContext(entry.alias))};
+    });
+  }
+
+  /**
+   * Hidden-instruction findings in what `alias` sent beside its tools: its
+   * instructions, and its prompts' and resources' names, titles and
+   * descriptions (as last listed).
+   */
+  findings(alias: string): Finding[] {
+    const x = this.extras.get(alias);
+    const session = this.deps.slot(alias)?.session;
+    if (!x) return [];
+    return scanServerTexts({instructions: session?.instructions, prompts: x.prompts, resources: x.resources.resources, templates: x.resources.templates}, this.scanContext(alias));
+  }
+
+  /** What a server's text has no reason to name: the other servers and their tools. */
+  private scanContext(alias: string) {
+    const c = this.deps.catalog();
+    const all = [...c.entries, ...(c.withheld ?? [])];
+    const own = new Set(all.filter((e) => e.alias === alias).map((e) => e.tool));
+    return {
+      otherServers: new Set(this.deps.aliases.filter((a) => a !== alias)),
+      otherTools: new Set(all.filter((e) => e.alias !== alias && !own.has(e.tool)).map((e) => e.tool)),
+    };
   }
 
   /** Completion values for one argument of a prompt (by model name) or of a resource template (`alias` + `uriTemplate`). */
@@ -198,6 +227,7 @@ export class Inspector {
       logLevel: x.logLevel,
       resourceCount: x.resources.resources.length,
       promptCount: this.table.entries.filter((e) => e.alias === alias).length,
+      findings: this.findings(alias),
     };
   }
 

@@ -41,6 +41,11 @@ export function shownCatalog(catalog: Catalog): readonly CatalogEntry[] {
   return shown;
 }
 
+/** The entry of a model name, a withheld tool's included (the user may look at it; the model may not). */
+export function catalogEntry(catalog: Catalog, name: string): CatalogEntry | undefined {
+  return catalog.byName.get(name) ?? catalog.withheld?.find((e) => e.name === name);
+}
+
 /** Catalog entries (withheld ones included) whose alias, model name, original name or title contain every word of `filter`. */
 export function filteredCatalog(catalog: Catalog, filter: string): readonly CatalogEntry[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);

@@ -5,7 +5,6 @@
 // can be audited in CI; a first sight alone is not a finding.
 import {formatChange} from '../../hub/trust/diff.js';
 import {describeFinding} from '../../hub/trust/scan.js';
-import {scanInstructions} from '../../hub/trust/scan-tool.js';
 import type {CatalogEntry, ServerStatus} from '../../hub/types.js';
 import {jsonForTerminal} from '../json-out.js';
 import {findingJson, shown, trustLines, trustMarks} from '../trust-lines.js';
@@ -48,8 +47,8 @@ function auditReport(r: CheckedRun): {text: string; json: unknown; attention: nu
   const down = statuses.filter((s) => s.state !== 'online' && s.state !== 'disabled');
   const flagged = all.filter((e) => needs(e).length > 0);
   const removed = catalog.removed ?? [];
-  // Instructions go into the system prompt: scanned like a description.
-  const instructions = statuses.map((s) => ({alias: s.alias, findings: s.instructions ? scanInstructions(s.instructions, {otherServers: new Set(statuses.map((o) => o.alias).filter((a) => a !== s.alias))}) : []}));
+  // Instructions go into the system prompt, prompts into the user's turn: scanned like a description.
+  const instructions = statuses.map((s) => ({alias: s.alias, findings: r.hub.inspect.findings(s.alias)}));
   const noisy = instructions.filter((i) => i.findings.length > 0);
   const attention = flagged.length + removed.length + down.length + noisy.length;
   const where = r.pinFile ? `${r.pinFile} (the reference for the servers it lists; the others: their records in the state directory)` : 'each server\'s record in the state directory (no mcp.pins.json beside the config; a team writes one with breakerbox pins --write)';
@@ -60,14 +59,14 @@ function auditReport(r: CheckedRun): {text: string; json: unknown; attention: nu
   if (all.length === 0) lines.push('  (none)');
   lines.push(...trustLines(catalog, true));
   for (const i of noisy) {
-    lines.push('', `Instructions of ${i.alias} (they go into the system prompt)`);
+    lines.push('', `Instructions, prompts and resources of ${i.alias}`);
     for (const f of i.findings) lines.push(`    ${shown(describeFinding(f))}`);
   }
   lines.push('', attention === 0 ? 'Nothing needs attention.' : `${attention} item${attention === 1 ? '' : 's'} need${attention === 1 ? 's' : ''} attention (exit 1).`);
   const json = {
     config: r.label,
     pinFile: r.pinFile ?? null,
-    servers: statuses.map((s, i) => ({alias: s.alias, state: s.state, reason: s.state === 'online' ? null : (s.reason ?? null), instructionFindings: instructions[i]!.findings.map(findingJson)})),
+    servers: statuses.map((s, i) => ({alias: s.alias, state: s.state, reason: s.state === 'online' ? null : (s.reason ?? null), textFindings: instructions[i]!.findings.map(findingJson)})),
     tools: all.map((e) => ({
       name: e.name,
       server: e.alias,

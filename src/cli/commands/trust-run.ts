@@ -25,9 +25,11 @@ export async function withCheckedHub<T>(io: CliIo, configFlag: string | undefine
   const config = loadConfig(target.path, io.env);
   const pins = pinStore(config, io.env);
   const servers = hubServers(config, io.env);
-  const hub = new Hub({servers, pins, logDir: logDir(io.env, config.path), features: (s) => configFeatures(config.servers.find((c) => c.alias === s.alias)!)});
+  // Prompts and resources are listed too: their texts are scanned like tool descriptions.
+  const hub = new Hub({servers, pins, listExtras: true, logDir: logDir(io.env, config.path), features: (s) => configFeatures(config.servers.find((c) => c.alias === s.alias)!)});
   try {
     await hub.start();
+    await hub.inspect.settled();
     const file = pinFilePath(config.path);
     return await body({config, label: target.label, hub, pins, ...('lists' in pins ? {pinFile: file} : {})});
   } finally {

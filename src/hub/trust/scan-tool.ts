@@ -1,7 +1,7 @@
 // Where a tool's text can hide something: its title and description, its
 // annotations' title, and every description, title and parameter name inside
-// its schemas. Server instructions (they go into the system prompt) are
-// scanned the same way.
+// its schemas. A server's other texts (instructions, prompts, resources) are
+// in scan-server.ts.
 import type {Tool} from '../../session/mcp-types.js';
 import {MAX_JSON_DEPTH} from '../../util/safe-json.js';
 import {scanText, type Finding, type ScanContext} from './scan.js';
@@ -17,11 +17,6 @@ export function scanTool(tool: Tool, context: ScanContext = {}): Finding[] {
     for (const t of schemaTexts(schema, root)) out.push(...scanText(t.text, t.place, t.isName ? {} : context));
   }
   return out;
-}
-
-/** Every finding in a server's `instructions`. */
-export function scanInstructions(text: string, context: ScanContext = {}): Finding[] {
-  return scanText(text, 'instructions', context);
 }
 
 /** True when some finding withholds the tool (invisible characters). */

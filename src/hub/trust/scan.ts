@@ -37,6 +37,11 @@ export function describeFinding(f: Finding): string {
   return `${f.severity === 'block' ? '✖' : '⚠'} ${KIND_LABEL[f.kind]} at ${findingPlace(f)}: ${f.detail}`;
 }
 
+/** A finding as one line for a notice or a list that states the false-positive note once: invisible characters shown visibly. */
+export function shortFinding(f: Finding): string {
+  return showInvisible(describeFinding(f)).replace(` (${FALSE_POSITIVE_NOTE})`, '');
+}
+
 const KIND_LABEL: Record<FindingKind, string> = {
   'tag-characters': 'invisible tag characters',
   'invisible-characters': 'zero-width or bidi characters',

@@ -1,6 +1,7 @@
 // The open inspector view as a title and rows, from the state (and, for a
 // call or a prompt, the arguments being typed).
 import type {AppState} from '../../state/app-state.js';
+import {catalogEntry} from '../../state/selectors.js';
 import type {InspectView} from '../../state/inspect-state.js';
 import type {ArgFormState} from '../forms/arg-form.js';
 import {fitLine, seg, type Line} from '../line.js';
@@ -22,7 +23,7 @@ export function viewLines(state: AppState, view: InspectView, form: ArgFormState
   const i = state.inspect;
   switch (view.kind) {
     case 'tool': {
-      const entry = state.catalog.byName.get(view.name);
+      const entry = catalogEntry(state.catalog, view.name);
       if (!entry) return gone(`Tool ${view.name}`, 'this tool is not in the table any more (its server went offline or re-listed)', width);
       return {title: [seg('Tool '), seg(safeLine(view.name), 'tool', true)], lines: toolLines(entry, state.catalog, i.pages[entry.alias], width)};
     }

@@ -1,6 +1,8 @@
 // The approval question: which tool, on which server, with which arguments,
 // and what the server claims about it. A destructive claim is loud.
+import {formatChange} from '../../hub/trust/diff.js';
 import type {CatalogEntry} from '../../hub/types.js';
+import {showInvisible} from '../../util/visible.js';
 import type {ToolCallItem} from '../../state/app-state.js';
 import {safeLine} from '../text/safe.js';
 import {fitLine, seg, type Line, type Seg} from '../line.js';
@@ -20,6 +22,7 @@ export function approvalLines(card: ToolCallItem, entry: CatalogEntry | undefine
     [seg('server ', 'muted'), seg(alias, undefined, true), card.trusted ? seg('  ✓ trusted in your config', 'ok') : seg('  untrusted: its annotations are unverified claims', 'muted')],
     ...argLines(card.args, width),
     ...claimLines(card),
+    ...changeLines(entry, width),
     [],
     [seg('[y]', 'ok', true), seg(' allow once   '), seg('[a]', 'accent', true), seg(' always allow this tool   '), seg('[n]', 'error', true), seg(' deny'), ...(waiting > 1 ? [seg(`   · ${waiting - 1} more waiting`, 'warn')] : [])],
   ];
@@ -59,5 +62,23 @@ function claimLines(card: ToolCallItem): Line[] {
   if (a.idempotentHint !== undefined) add(a.idempotentHint ? 'idempotent' : 'not idempotent', undefined);
   if (a.openWorldHint !== undefined) add(a.openWorldHint ? 'reaches the outside world' : 'closed world', a.openWorldHint ? 'warn' : undefined);
   if (facts.length) out.push([seg(`${who}: `, 'muted'), ...facts]);
+  return out;
+}
+
+/** Rows of the diff a changed tool's dialog shows; the rest is in its detail view. */
+const CHANGE_ROWS = 6;
+
+/** A tool changed since it was pinned (onToolChange "ask"): what changed, so the user decides on the new definition. */
+function changeLines(entry: CatalogEntry | undefined, width: number): Line[] {
+  const check = entry?.pinCheck;
+  if (check?.state !== 'changed' || !check.mustAsk) return [];
+  const changes = check.changes ?? [];
+  const out: Line[] = [[seg(' △ CHANGED SINCE PINNED ', 'danger', true), seg(' this tool’s definition is not the one first seen; no “always allow” applies until you trust it', 'warn')]];
+  for (const c of changes.slice(0, CHANGE_ROWS)) {
+    const tone = c.change === 'removed' ? 'error' : c.change === 'added' ? 'ok' : 'warn';
+    for (const [i, row] of wrapCells(safeLine(showInvisible(formatChange(c))), Math.max(1, width - 4), 3).slice(0, 2).entries()) out.push([seg(i === 0 ? '  ~ ' : '    ', 'muted'), seg(row, tone)]);
+  }
+  const more = changes.length - CHANGE_ROWS;
+  out.push([seg(`  ${more > 0 ? `+${more} more changes; ` : ''}/tool ${entry!.name} shows the whole diff, /trust ${entry!.name} accepts it`, 'muted')]);
   return out;
 }

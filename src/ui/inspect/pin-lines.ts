@@ -1,0 +1,58 @@
+// The tool view's trust on first use: the tool against its pin (first seen,
+// pinned, new, changed since first seen), whether it is withheld and why, the
+// diff since it was pinned, and every hidden-instruction finding with its
+// exact place. Invisible characters are written as ⟨U+XXXX⟩; the user reads
+// all of it here (the model reads none of a withheld tool) and `t` trusts it.
+import {formatChange} from '../../hub/trust/diff.js';
+import type {ToolPinCheck} from '../../hub/trust/evaluate.js';
+import {FALSE_POSITIVE_NOTE, shortFinding, type Finding} from '../../hub/trust/scan.js';
+import type {CatalogEntry} from '../../hub/types.js';
+import {showInvisible} from '../../util/visible.js';
+import {fitLine, seg, type Line} from '../line.js';
+import {heading, textBlock} from './blocks.js';
+
+/** The pin state as one sentence. */
+export function pinStateText(check: ToolPinCheck | undefined): string {
+  const when = check?.pinnedAt ? ` (pinned ${check.pinnedAt.replace('T', ' ').slice(0, 19)} UTC)` : '';
+  switch (check?.state) {
+    case undefined:
+      return 'not pinned (this run keeps no pins)';
+    case 'first-seen':
+      return 'first seen: the server was never seen before, so its tools are pinned as listed now';
+    case 'pinned':
+      return `pinned, unchanged since first seen${when}`;
+    case 'new':
+      return 'new: the server did not list it when its tools were pinned; pinned as listed now';
+    case 'changed':
+      return `changed since first seen${when}; ${check.mustAsk ? 'no “always allow” applies: every call asks until you trust it' : 'accepted on sight (onToolChange "allow")'}`;
+  }
+}
+
+/** Every row of the trust section of the tool view. */
+export function pinLines(entry: CatalogEntry, width: number): Line[] {
+  const check = entry.pinCheck;
+  const lines: Line[] = [heading('Trust on first use'), ...textBlock(pinStateText(check), width, check?.state === 'changed' ? 'warn' : undefined)];
+  if (check && check.withheld.length > 0) {
+    const why = check.withheld.map((w) => (w === 'changed' ? 'its definition changed since it was pinned' : 'it contains invisible characters')).join(', and ');
+    lines.push(fitLine([seg('  ⛔ withheld from the model: ', 'danger', true), seg(why, 'danger')], width));
+  }
+  if (check && (check.withheld.length > 0 || check.state === 'changed' || (entry.findings?.length ?? 0) > 0)) {
+    lines.push(fitLine([seg('  [t]', 'accent', true), seg(` trusts it as listed now: re-pinned, back in the model’s table (same as /trust ${entry.name})`, 'muted')], width));
+  }
+  const changes = check?.changes ?? [];
+  if (changes.length > 0) {
+    lines.push([], heading(`What changed since it was pinned (${changes.length})`));
+    for (const c of changes) lines.push(...textBlock(showInvisible(formatChange(c)), width, c.change === 'removed' ? 'error' : c.change === 'added' ? 'ok' : 'warn', 2, 12));
+  }
+  const findings = entry.findings ?? [];
+  lines.push([], heading(`Hidden-instruction scan: ${findings.length === 0 ? 'nothing found' : `${findings.length} finding${findings.length === 1 ? '' : 's'}`}`));
+  return [...lines, ...findingLines(findings, width)];
+}
+
+/** Each finding with its exact place, invisible characters shown visibly; the false-positive note once. */
+export function findingLines(findings: readonly Finding[], width: number): Line[] {
+  const lines: Line[] = [];
+  for (const f of findings) lines.push(...textBlock(shortFinding(f), width, f.severity === 'block' ? 'error' : 'warn', 2, 12));
+  if (findings.some((f) => f.kind === 'instruction')) lines.push(...textBlock(`Instruction-like phrases are ${FALSE_POSITIVE_NOTE}.`, width, 'muted'));
+  return lines;
+}
