@@ -42,6 +42,8 @@ export function shortFinding(f: Finding): string {
   return showInvisible(describeFinding(f)).replace(` (${FALSE_POSITIVE_NOTE})`, '');
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const KIND_LABEL: Record<FindingKind, string> = {
   'tag-characters': 'invisible tag characters',
   'invisible-characters': 'zero-width or bidi characters',
@@ -75,7 +77,7 @@ function scanInvisible(text: string, place: string): Finding[] {
   let other: {start: number; names: string[]} | undefined;
   let i = 0;
   const flush = () => {
-    if (tags) out.push(finding('tag-characters', place, text, tags.start, `hidden text "${tags.hidden}" (${[...tags.hidden].length} tag characters)`, 'block'));
+    if (tags) out.push(finding('tag-characters', place, text, tags.start, `hidden text "${tags.hidden}" (${plural([...tags.hidden].length, 'tag character')})`, 'block'));
     if (other) out.push(finding('invisible-characters', place, text, other.start, [...new Set(other.names)].map((n) => `⟨${n}⟩`).join(' '), 'block'));
     tags = other = undefined;
   };

@@ -8,7 +8,7 @@ import type {ToolPinCheck} from '../../hub/trust/evaluate.js';
 import {FALSE_POSITIVE_NOTE, shortFinding, type Finding} from '../../hub/trust/scan.js';
 import type {CatalogEntry} from '../../hub/types.js';
 import {showInvisible} from '../../util/visible.js';
-import {fitLine, seg, type Line} from '../line.js';
+import type {Line} from '../line.js';
 import {heading, textBlock} from './blocks.js';
 
 /** The pin state as one sentence. */
@@ -34,10 +34,10 @@ export function pinLines(entry: CatalogEntry, width: number): Line[] {
   const lines: Line[] = [heading('Trust on first use'), ...textBlock(pinStateText(check), width, check?.state === 'changed' ? 'warn' : undefined)];
   if (check && check.withheld.length > 0) {
     const why = check.withheld.map((w) => (w === 'changed' ? 'its definition changed since it was pinned' : 'it contains invisible characters')).join(', and ');
-    lines.push(fitLine([seg('  ⛔ withheld from the model: ', 'danger', true), seg(why, 'danger')], width));
+    lines.push(...textBlock(`⛔ withheld from the model: ${why}`, width, 'danger'));
   }
   if (check && (check.withheld.length > 0 || check.state === 'changed' || (entry.findings?.length ?? 0) > 0)) {
-    lines.push(fitLine([seg('  [t]', 'accent', true), seg(` trusts it as listed now: re-pinned, back in the model’s table (same as /trust ${entry.name})`, 'muted')], width));
+    lines.push(...textBlock(`[t] trusts it as listed now: re-pinned, back in the model’s table (same as /trust ${entry.name})`, width, 'accent'));
   }
   const changes = check?.changes ?? [];
   if (changes.length > 0) {

@@ -21,7 +21,7 @@ export function serverDetailLines(d: ServerDetail, width: number): Line[] {
   lines.push([], heading('Era'), ...textBlock(d.eraDecision ?? 'not decided yet (the server is not online)', width));
   lines.push([], heading('Capabilities'), ...textBlock(capabilities(d), width));
   lines.push([], heading('Instructions'), ...(d.instructions ? textBlock(showInvisible(d.instructions), width) : [[seg('  none', 'muted')] as Line]));
-  lines.push([], heading(`Hidden-instruction scan of its instructions, prompts and resources: ${d.findings.length === 0 ? 'nothing found' : plural(d.findings.length, 'finding')}`));
+  lines.push([], heading(`Hidden instructions: ${d.findings.length === 0 ? 'nothing found' : plural(d.findings.length, 'finding')}`), ...textBlock('(its instructions and the texts of its prompts and resources, scanned like tool descriptions)', width, 'muted'));
   lines.push(...findingLines(d.findings, width));
   lines.push([], heading(`Last tools/list: ${plural(d.listing.length, 'page')}`));
   for (const p of d.listing) {
