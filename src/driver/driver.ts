@@ -8,7 +8,7 @@ import type {ApprovalRules} from '../agent/approvals.js';
 import type {InputAnswer} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
 import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
-import {TextFindingNotices} from './text-findings.js';
+import {TrustNotices} from './trust-notices.js';
 import type {HubEvent} from '../hub/hub-events.js';
 import type {AppState, InputRequestView, NoticeLevel} from '../state/app-state.js';
 import type {AppEvent, EventOf} from '../state/events.js';
@@ -95,7 +95,7 @@ export class Driver {
     if (hub.inspect && hub.relist && hub.setLogLevel) {
       this.inspector = new InspectActions({...base, hub: {inspect: hub.inspect, relist: (a) => hub.relist!(a), setLogLevel: (a, l) => hub.setLogLevel!(a, l)}, ask: (text) => this.ask(text)});
     }
-    if (hub.inspect) this.textFindings = new TextFindingNotices(hub.inspect, () => this.o.store.getState().servers.order, (level, text) => this.notice(level, text));
+    this.trustNotices = new TrustNotices(hub.inspect, () => this.o.store.getState().servers.order, (level, text) => this.notice(level, text));
     this.manual = new ManualCalls({...base, hub, rules: o.rules, next: (match, signal) => this.next(match, signal)});
   }
 
@@ -143,12 +143,12 @@ export class Driver {
   /** Where the hub's events go (its `onEvent`). */
   readonly hubEvent = (event: HubEvent): void => {
     this.dispatch(event);
-    this.textFindings?.seen(event);
+    this.trustNotices.seen(event);
     // During startup the table is rebuilt as each server comes up: count once it has settled.
     if (event.type === 'catalog/rebuilt' && this.ready) this.countTokens(event.catalog);
   };
   private readonly countTokens: (catalog: Catalog) => void;
-  private readonly textFindings?: TextFindingNotices;
+  private readonly trustNotices: TrustNotices;
 
   /**
    * Starts every server; resolves when each is online or offline. A question

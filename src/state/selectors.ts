@@ -33,11 +33,11 @@ const FILTERS_PER_CATALOG = 16;
 
 const shownCache = new WeakMap<Catalog, readonly CatalogEntry[]>();
 
-/** What the user's tool table shows: the model's tools, then the withheld ones (marked, for review). */
+/** What the user's tool table shows: the withheld tools first (marked, they need a look), then the model's tools. */
 export function shownCatalog(catalog: Catalog): readonly CatalogEntry[] {
   if (!catalog.withheld?.length) return catalog.entries;
   let shown = shownCache.get(catalog);
-  if (!shown) shownCache.set(catalog, (shown = [...catalog.entries, ...catalog.withheld]));
+  if (!shown) shownCache.set(catalog, (shown = [...catalog.withheld, ...catalog.entries]));
   return shown;
 }
 

@@ -51,7 +51,7 @@ it('a tool changed since its first start: withheld; /tool shows the state, the d
   let s = await start(dir, env);
   expect(s.app.store.getState().catalog.byName.get(NAME)!.pinCheck!.state).toBe('first-seen');
   // The prompt's description is instruction-like: a notice points at the server's detail.
-  await s.frame((f) => f.includes('rug: 1 hidden-instruction finding in its instructions, prompts or resources'), 'the notice');
+  await s.frame((f) => f.includes('rug: 1 hidden-instruction finding outside its tools (/server rug): ⚠ instruction-like phrase at prompt "sum"'), 'the notice');
   await typeLine(s.ui.stdin, '/server rug');
   const server = await s.frame((f) => f.includes('▸ Server rug') && f.includes('Hidden instructions'), 'the server detail');
   expect(server).toContain('Hidden instructions: 1 finding');

@@ -68,7 +68,8 @@ export interface ScanContext {
 
 /** Scans one text; `place` names it in the findings. */
 export function scanText(text: string, place: string, context: ScanContext = {}): Finding[] {
-  return [...scanInvisible(text, place), ...scanWhitespace(text, place), ...scanPhrases(text, place, context)];
+  // In reading order, whatever found them.
+  return [...scanInvisible(text, place), ...scanWhitespace(text, place), ...scanPhrases(text, place, context)].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 function scanInvisible(text: string, place: string): Finding[] {

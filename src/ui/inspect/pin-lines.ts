@@ -24,7 +24,8 @@ export function pinStateText(check: ToolPinCheck | undefined): string {
     case 'new':
       return 'new: the server did not list it when its tools were pinned; pinned as listed now';
     case 'changed':
-      return `changed since first seen${when}; ${check.mustAsk ? 'no “always allow” applies: every call asks until you trust it' : 'accepted on sight (onToolChange "allow")'}`;
+      if (!check.mustAsk) return `changed since first seen${when}; accepted on sight (onToolChange "allow")`;
+      return `changed since first seen${when}; ${check.withheld.length > 0 ? 'no “always allow” applies until you trust it' : 'no “always allow” applies: every call asks until you trust it (onToolChange "ask")'}`;
   }
 }
 

@@ -73,12 +73,13 @@ function changeLines(entry: CatalogEntry | undefined, width: number): Line[] {
   const check = entry?.pinCheck;
   if (check?.state !== 'changed' || !check.mustAsk) return [];
   const changes = check.changes ?? [];
-  const out: Line[] = [[seg(' △ CHANGED SINCE PINNED ', 'danger', true), seg(' this tool’s definition is not the one first seen; no “always allow” applies until you trust it', 'warn')]];
+  const out: Line[] = [[seg(' △ CHANGED SINCE PINNED ', 'danger', true), seg(' no “always allow” applies until you trust it', 'warn')]];
   for (const c of changes.slice(0, CHANGE_ROWS)) {
     const tone = c.change === 'removed' ? 'error' : c.change === 'added' ? 'ok' : 'warn';
     for (const [i, row] of wrapCells(safeLine(showInvisible(formatChange(c))), Math.max(1, width - 4), 3).slice(0, 2).entries()) out.push([seg(i === 0 ? '  ~ ' : '    ', 'muted'), seg(row, tone)]);
   }
   const more = changes.length - CHANGE_ROWS;
-  out.push([seg(`  ${more > 0 ? `+${more} more changes; ` : ''}/tool ${entry!.name} shows the whole diff, /trust ${entry!.name} accepts it`, 'muted')]);
+  const hint = `${more > 0 ? `+${more} more changes; ` : ''}/tool ${entry!.name} shows the whole diff, /trust ${entry!.name} accepts it`;
+  for (const row of wrapCells(hint, Math.max(1, width - 2), 2)) out.push([seg(`  ${row}`, 'muted')]);
   return out;
 }
