@@ -128,7 +128,8 @@ export class Inspector {
   private scanContext(alias: string) {
     const c = this.deps.catalog();
     const all = [...c.entries, ...(c.withheld ?? [])];
-    const own = new Set(all.filter((e) => e.alias === alias).map((e) => e.tool));
+    // Its own tools as it listed them (the catalog may not have them yet when it has just come online).
+    const own = new Set([...(this.deps.slot(alias)?.tools ?? []).map((t) => t.name), ...all.filter((e) => e.alias === alias).map((e) => e.tool)]);
     return {
       otherServers: new Set(this.deps.aliases.filter((a) => a !== alias)),
       otherTools: new Set(all.filter((e) => e.alias !== alias && !own.has(e.tool)).map((e) => e.tool)),
