@@ -8,7 +8,9 @@ import type {ToolPinCheck} from '../../hub/trust/evaluate.js';
 import {FALSE_POSITIVE_NOTE, shortFinding, type Finding} from '../../hub/trust/scan.js';
 import type {CatalogEntry} from '../../hub/types.js';
 import {showInvisible} from '../../util/visible.js';
-import type {Line} from '../line.js';
+import {seg, type Line} from '../line.js';
+import {safeLine} from '../text/safe.js';
+import {wrapCells} from '../text/wrap.js';
 import {heading, textBlock} from './blocks.js';
 
 /** The pin state as one sentence. */
@@ -56,4 +58,23 @@ export function findingLines(findings: readonly Finding[], width: number): Line[
   for (const f of findings) lines.push(...textBlock(shortFinding(f), width, f.severity === 'block' ? 'error' : 'warn', 2, 12));
   if (findings.some((f) => f.kind === 'instruction')) lines.push(...textBlock(`Instruction-like phrases are ${FALSE_POSITIVE_NOTE}.`, width, 'muted'));
   return lines;
+}
+
+/** Rows of the diff a changed tool's dialog shows; the rest is in its detail view. */
+const CHANGE_ROWS = 6;
+
+/** For the approval of a call to a tool changed since it was pinned (onToolChange "ask"): what changed, so the user decides on the new definition. */
+export function changeLines(entry: CatalogEntry | undefined, width: number): Line[] {
+  const check = entry?.pinCheck;
+  if (check?.state !== 'changed' || !check.mustAsk) return [];
+  const changes = check.changes ?? [];
+  const out: Line[] = [[seg(' △ CHANGED SINCE PINNED ', 'danger', true), seg(' no “always allow” applies until you trust it', 'warn')]];
+  for (const c of changes.slice(0, CHANGE_ROWS)) {
+    const tone = c.change === 'removed' ? 'error' : c.change === 'added' ? 'ok' : 'warn';
+    for (const [i, row] of wrapCells(safeLine(showInvisible(formatChange(c))), Math.max(1, width - 4), 3).slice(0, 2).entries()) out.push([seg(i === 0 ? '  ~ ' : '    ', 'muted'), seg(row, tone)]);
+  }
+  const more = changes.length - CHANGE_ROWS;
+  const hint = `${more > 0 ? `+${more} more changes; ` : ''}/tool ${entry!.name} shows the whole diff, /trust ${entry!.name} accepts it`;
+  for (const row of wrapCells(hint, Math.max(1, width - 2), 2)) out.push([seg(`  ${row}`, 'muted')]);
+  return out;
 }

@@ -10,6 +10,7 @@ import {heading, textBlock} from './blocks.js';
 import {argLines, manualLines} from './call-lines.js';
 import {resourceLines, resourceListLines, resourceRows} from './resource-lines.js';
 import {logLines, serverDetailLines} from './server-lines.js';
+import {changeLines} from './pin-lines.js';
 import {toolLines} from './tool-lines.js';
 
 /** A view ready to draw. */
@@ -37,7 +38,7 @@ export function viewLines(state: AppState, view: InspectView, form: ArgFormState
         ...(form ? argLines(form, width) : []),
       ];
       const m = i.manual;
-      if (m && m.name === entry.name) lines.push([], ...manualLines(m, state.now, width));
+      if (m && m.name === entry.name) lines.push([], ...manualLines(m, state.now, width), ...(m.state === 'awaiting-approval' ? changeLines(entry, width) : []));
       return {title: [seg('Call by hand '), seg(safeLine(view.name), 'tool', true)], lines};
     }
     case 'prompt': {

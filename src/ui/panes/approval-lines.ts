@@ -1,9 +1,8 @@
 // The approval question: which tool, on which server, with which arguments,
 // and what the server claims about it. A destructive claim is loud.
-import {formatChange} from '../../hub/trust/diff.js';
 import type {CatalogEntry} from '../../hub/types.js';
-import {showInvisible} from '../../util/visible.js';
 import type {ToolCallItem} from '../../state/app-state.js';
+import {changeLines} from '../inspect/pin-lines.js';
 import {safeLine} from '../text/safe.js';
 import {fitLine, seg, type Line, type Seg} from '../line.js';
 import {fitCells} from '../text/cells.js';
@@ -65,21 +64,3 @@ function claimLines(card: ToolCallItem): Line[] {
   return out;
 }
 
-/** Rows of the diff a changed tool's dialog shows; the rest is in its detail view. */
-const CHANGE_ROWS = 6;
-
-/** A tool changed since it was pinned (onToolChange "ask"): what changed, so the user decides on the new definition. */
-function changeLines(entry: CatalogEntry | undefined, width: number): Line[] {
-  const check = entry?.pinCheck;
-  if (check?.state !== 'changed' || !check.mustAsk) return [];
-  const changes = check.changes ?? [];
-  const out: Line[] = [[seg(' △ CHANGED SINCE PINNED ', 'danger', true), seg(' no “always allow” applies until you trust it', 'warn')]];
-  for (const c of changes.slice(0, CHANGE_ROWS)) {
-    const tone = c.change === 'removed' ? 'error' : c.change === 'added' ? 'ok' : 'warn';
-    for (const [i, row] of wrapCells(safeLine(showInvisible(formatChange(c))), Math.max(1, width - 4), 3).slice(0, 2).entries()) out.push([seg(i === 0 ? '  ~ ' : '    ', 'muted'), seg(row, tone)]);
-  }
-  const more = changes.length - CHANGE_ROWS;
-  const hint = `${more > 0 ? `+${more} more changes; ` : ''}/tool ${entry!.name} shows the whole diff, /trust ${entry!.name} accepts it`;
-  for (const row of wrapCells(hint, Math.max(1, width - 2), 2)) out.push([seg(`  ${row}`, 'muted')]);
-  return out;
-}

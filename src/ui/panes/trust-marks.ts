@@ -1,7 +1,7 @@
 // Trust on first use in the tool table: a withheld, changed or new tool says
 // so beside its name, and its first hidden-instruction finding (with its
-// place) or the first change since pinned stands on its second row.
-// `breakerbox audit` prints all of them.
+// place) or the first change since pinned stands on its second row. The
+// tool's detail view (Enter) and `breakerbox audit` show all of them.
 import {formatChange} from '../../hub/trust/diff.js';
 import {findingPlace} from '../../hub/trust/scan.js';
 import type {CatalogEntry} from '../../hub/types.js';
@@ -24,7 +24,7 @@ export function trustSegs(e: CatalogEntry): Seg[] {
 export function findingNote(e: CatalogEntry): string | undefined {
   const f = e.findings?.[0];
   const more = (e.findings?.length ?? 0) + (e.pinCheck?.changes?.length ?? 0) - 1;
-  const tail = more > 0 ? ` (+${more} more: breakerbox audit)` : '';
+  const tail = more > 0 ? ` (+${more} more: Enter shows all)` : '';
   if (f) return `⚠ ${f.kind} at ${safeLine(showInvisible(findingPlace(f)))}${tail}`;
   const c = e.pinCheck?.changes?.[0];
   // A withheld tool's change would show its new text: only where it changed.
