@@ -1,8 +1,8 @@
 // Notices for trust on first use, so the user knows where to look: a tool
-// newly withheld (changed since pinned, or hiding invisible characters), and
-// hidden-instruction findings in what a server sent beside its tools
-// (instructions, prompts, resources). Each is told once, not again on every
-// rebuild or relisting that finds the same.
+// newly withheld (changed since pinned, or hiding invisible characters) or
+// removed since pinned, and hidden-instruction findings in what a server
+// sent beside its tools (instructions, prompts, resources). Each is told
+// once, not again on every rebuild or relisting that finds the same.
 import type {HubEvent} from '../hub/hub-events.js';
 import type {Inspector} from '../hub/inspector.js';
 import {describeFinding, shortFinding} from '../hub/trust/scan.js';
@@ -36,6 +36,11 @@ export class TrustNotices {
       if (this.held.has(key)) continue;
       const what = e.pinCheck?.state === 'changed' ? 'changed since pinned' : 'hides invisible characters';
       this.notice('warn', `${e.name} ${what}: withheld from the model; /tool ${e.name} shows why, /trust ${e.name} accepts it`);
+    }
+    for (const r of event.catalog.removed ?? []) {
+      const key = `removed\0${r.alias}\0${r.tool}`;
+      now.add(key);
+      if (!this.held.has(key)) this.notice('warn', `${r.alias} no longer lists ${r.tool}, a tool pinned before (removed)`);
     }
     // A tool trusted (or gone) and withheld again later is told again.
     this.held.clear();
