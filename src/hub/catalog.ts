@@ -76,7 +76,7 @@ export function buildCatalog(
     sameEntries(previous.entries, list) && sameEntries(previous.withheld ?? [], withheld) && sameRemoved(previous.removed ?? [], removed);
   if (unchanged(entries)) return {catalog: previous, dropped};
   const byName = new Map(entries.map((e) => [e.name, e] as const));
-  const next = (list: CatalogEntry[]): Catalog => ({entries: list, byName, version: previous.version + 1, withheld, removed});
+  const next = (list: CatalogEntry[], appendedFrom?: number): Catalog => ({entries: list, byName, version: previous.version + 1, withheld, removed, ...(appendedFrom === undefined ? {} : {appendedFrom})});
   if (!appendOnly || previous.entries.length === 0) return {catalog: next(entries), dropped};
   // A tool withheld since the last table is gone from the model's view: that breaks the cache too.
   const gone = previous.entries.filter((e) => !byName.has(e.name)).map((e) => e.name);
@@ -84,9 +84,11 @@ export function buildCatalog(
   const changed = previous.entries.filter((e) => byName.has(e.name) && !sameDefinition(e, byName.get(e.name)!)).map((e) => e.name);
   if (gone.length > 0 || changed.length > 0) return {catalog: next(entries), dropped, broke: {removed: gone, changed}};
   const kept = new Set(previous.entries.map((e) => e.name));
-  const appended = [...previous.entries.map((e) => byName.get(e.name)!), ...entries.filter((e) => !kept.has(e.name))];
+  // Kept entries as rebuilt (their pin state may have moved on), new ones after them.
+  const added = entries.filter((e) => !kept.has(e.name));
+  const appended = [...previous.entries.map((e) => byName.get(e.name)!), ...added];
   if (unchanged(appended)) return {catalog: previous, dropped};
-  return {catalog: next(appended), dropped};
+  return {catalog: next(appended, added.length > 0 ? (previous.appendedFrom ?? previous.entries.length) : previous.appendedFrom), dropped};
 }
 
 function sameRemoved(a: Catalog['removed'] & {}, b: Catalog['removed'] & {}): boolean {

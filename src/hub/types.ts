@@ -96,6 +96,12 @@ export interface Catalog {
   readonly withheld?: readonly CatalogEntry[];
   /** Pinned tools a server no longer lists. */
   readonly removed?: ReadonlyArray<{alias: string; tool: string}>;
+  /**
+   * Where the tools appended after startup begin (unset: none were). The
+   * entries before it are in canonical order; the rest in the order they
+   * appeared, so a request can place them after everything already sent.
+   */
+  readonly appendedFrom?: number;
 }
 
 /** The outcome of `hub.call`: always a result, never a throw. */
