@@ -4,6 +4,7 @@ import {collisions, serverRows} from '../state/selectors.js';
 import {toolTokens} from '../state/tool-tokens.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
+import {findingJson, trustLines, trustMarks} from './trust-lines.js';
 
 /** `--list-tools --json`: exactly one JSON object, from the store. */
 export function listToolsJson(state: AppState): string {
@@ -37,11 +38,15 @@ export function listToolsJson(state: AppState): string {
     annotations: e.annotations ?? null,
     // What each model API loses of this tool (the tool detail view will show the same).
     providerLosses: {anthropic: providerLosses(e, 'anthropic'), openai: providerLosses(e, 'openai')},
+    pin: e.pinCheck?.state ?? null,
+    findings: (e.findings ?? []).map(findingJson),
   }));
+  // Withheld tools: named, never with their new text (the model must not learn it from here either).
+  const withheld = (state.catalog.withheld ?? []).map((e) => ({name: e.name, server: e.alias, tool: e.tool, pin: e.pinCheck?.state ?? null, why: e.pinCheck?.withheld ?? [], findings: (e.findings ?? []).map(findingJson)}));
   // Valid tools a server listed that breakerbox never offers nor calls (task-only), each with why.
   const notCallable = notCallableTools(state).map(({alias, t}) => ({server: alias, tool: t.tool, title: t.title ?? null, description: t.description ?? null, callable: false, reason: t.reason}));
   // `tokensSource` says whether the API counted them or they are the offline estimate.
-  return jsonForTerminal({servers, tools, notCallable, tokens: tokens.total, tokensSource: tokens.source}, 2);
+  return jsonForTerminal({servers, tools, withheld, removed: state.catalog.removed ?? [], notCallable, tokens: tokens.total, tokensSource: tokens.source}, 2);
 }
 
 /** `--list-tools`: a table for people, from the store. */
@@ -71,7 +76,7 @@ export function listToolsText(state: AppState): string {
   const shared = collisions(state.catalog);
   for (const e of entries) {
     const flag = (e.mangling === 'none' ? '' : `  [${e.mangling}]`) + (shared.has(e.tool) ? '  ⇄ shared' : '');
-    lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}`);
+    lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}${trustMarks(e)}`);
   }
   if (entries.length === 0) lines.push('  (none)');
   const skipped = notCallableTools(state);
@@ -79,6 +84,7 @@ export function listToolsText(state: AppState): string {
     lines.push('', 'Not callable (valid tools breakerbox lists but does not run or offer to the model)');
     for (const {alias, t} of skipped) lines.push(`  ${alias} / ${stripControlLine(t.tool)}: ${stripControlLine(t.reason)}`);
   }
+  lines.push(...trustLines(state.catalog));
   lines.push('', `Tool table: ${approx}${tokens.total.toLocaleString('en-US')} tokens (${tokens.source === 'api' ? 'counted by the model API' : 'estimated offline, about 3.5 characters per token'})`);
   return lines.join('\n');
 }
