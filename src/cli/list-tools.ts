@@ -1,5 +1,5 @@
 import {providerLosses} from '../agent/models/provider-losses.js';
-import type {AppState} from '../state/app-state.js';
+import type {AppState, NotCallableTool} from '../state/app-state.js';
 import {collisions, serverRows} from '../state/selectors.js';
 import {toolTokens} from '../state/tool-tokens.js';
 import {stripControlLine} from '../util/sanitize.js';
@@ -43,8 +43,10 @@ export function listToolsJson(state: AppState): string {
   }));
   // Withheld tools: named, never with their new text (the model must not learn it from here either).
   const withheld = (state.catalog.withheld ?? []).map((e) => ({name: e.name, server: e.alias, tool: e.tool, pin: e.pinCheck?.state ?? null, why: e.pinCheck?.withheld ?? [], findings: (e.findings ?? []).map(findingJson)}));
+  // Valid tools a server listed that breakerbox never offers nor calls (task-only), each with why.
+  const notCallable = notCallableTools(state).map(({alias, t}) => ({server: alias, tool: t.tool, title: t.title ?? null, description: t.description ?? null, callable: false, reason: t.reason}));
   // `tokensSource` says whether the API counted them or they are the offline estimate.
-  return jsonForTerminal({servers, tools, withheld, removed: state.catalog.removed ?? [], tokens: tokens.total, tokensSource: tokens.source}, 2);
+  return jsonForTerminal({servers, tools, withheld, removed: state.catalog.removed ?? [], notCallable, tokens: tokens.total, tokensSource: tokens.source}, 2);
 }
 
 /** `--list-tools`: a table for people, from the store. */
@@ -77,9 +79,18 @@ export function listToolsText(state: AppState): string {
     lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}${trustMarks(e)}`);
   }
   if (entries.length === 0) lines.push('  (none)');
+  const skipped = notCallableTools(state);
+  if (skipped.length) {
+    lines.push('', 'Not callable (valid tools breakerbox lists but does not run or offer to the model)');
+    for (const {alias, t} of skipped) lines.push(`  ${alias} / ${stripControlLine(t.tool)}: ${stripControlLine(t.reason)}`);
+  }
   lines.push(...trustLines(state.catalog));
   lines.push('', `Tool table: ${approx}${tokens.total.toLocaleString('en-US')} tokens (${tokens.source === 'api' ? 'counted by the model API' : 'estimated offline, about 3.5 characters per token'})`);
   return lines.join('\n');
+}
+
+function notCallableTools(state: AppState): Array<{alias: string; t: NotCallableTool}> {
+  return state.servers.order.flatMap((alias) => (state.servers.byAlias[alias]?.notCallable ?? []).map((t) => ({alias, t})));
 }
 
 function count(n: number, word: string): string {

@@ -5,6 +5,7 @@ import type {ToolResult, ToolUse} from '../agent/history.js';
 import {resultText, toToolResult} from '../agent/tool-result.js';
 import type {CatalogEntry, HubCallResult} from '../hub/types.js';
 import {approve} from './approval.js';
+import {showRequiredUrls} from './required-urls.js';
 import type {TurnContext} from './context.js';
 
 /** Runs one call to its end; never throws. */
@@ -18,7 +19,8 @@ export async function runCall(use: ToolUse, entry: CatalogEntry | undefined, t: 
     t.dispatch({type: 'call/started', callId: use.id});
     const options = {signal: t.signal, onProgress: (p: {progress: number; total?: number; message?: string}) => t.dispatch({type: 'call/progress', callId: use.id, ...p})};
     result = entry ? await t.hub.callEntry(entry, use.input, options) : await t.hub.call(use.name, use.input, options);
-    if (result.protocolError) t.dispatch({type: 'notice/posted', level: 'error', text: `${use.name}: protocol error ${result.protocolError.code}: ${result.protocolError.message}`});
+    if (result.urlElicitations?.length) result = await showRequiredUrls(use, result, t);
+    else if (result.protocolError) t.dispatch({type: 'notice/posted', level: 'error', text: `${use.name}: protocol error ${result.protocolError.code}: ${result.protocolError.message}`});
   }
   const warnings = [...(result.warnings ?? [])];
   const tokens = entry ? t.resultTokens?.(entry.alias) : undefined;

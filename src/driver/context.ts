@@ -7,6 +7,8 @@ import type {HubCallOptions} from '../hub/hub.js';
 import type {CatalogEntry, HubCallResult} from '../hub/types.js';
 import type {AppEvent} from '../state/events.js';
 import type {Approver} from './approval.js';
+import type {InputAnswer} from '../agent/client-features.js';
+import type {InputRequestView} from '../state/app-state.js';
 
 /** The hub as a turn needs it. */
 export interface LoopHub extends RequestSource {
@@ -32,6 +34,8 @@ export interface TurnContext {
   /** Whether the model API's own tool search is still used this session (false after it refused it). */
   searchPlacement?: {server: boolean};
   onText(delta: string): void;
+  /** Shows a server's request to the user and waits (interactive runs only; else the user gets a notice). */
+  askInput?: (request: Omit<InputRequestView, 'requestId'>, signal?: AbortSignal) => Promise<InputAnswer>;
   /** A result the model was given without the call running (step limit, cancel, failure). */
   closed(use: ToolUse, result: ToolResult): void;
 }

@@ -224,6 +224,7 @@ export class Driver {
       searchPlacement: this.searchPlacement,
       resultTokens: this.o.resultTokens,
       onText: (t) => batcher.push(t),
+      ...(this.o.interactive ? {askInput: (request, signal) => this.askInput(request, signal)} : {}),
       closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),
     }).finally(() => {
       batcher.flush();

@@ -12,6 +12,7 @@ import type {AppEvent, EventOf} from '../state/events.js';
 import type {ManualResultView} from '../state/inspect-state.js';
 import {truncate} from '../state/text.js';
 import {safeStringify} from '../util/safe-json.js';
+import {requiredUrlNotice} from './required-urls.js';
 import type {ApprovalAnswer} from './approval.js';
 
 /** What calls by hand need from the driver. */
@@ -72,7 +73,9 @@ export class ManualCalls {
       this.d.dispatch({type: 'manual/completed', id, durationMs: result.durationMs, result: resultView(result, entry.outputSchema !== undefined)});
       const how = result.failure ?? (result.isError ? 'tool error' : 'ok');
       this.note(entry.alias, `call by hand: ${name} → ${how} in ${result.durationMs} ms`);
-      if (result.protocolError) this.d.notice('error', `${name}: protocol error ${result.protocolError.code}: ${result.protocolError.message}`);
+      // A -32042 names the page to visit (shown, never opened); the call's view shows the whole error.
+      for (const page of result.urlElicitations ?? []) this.d.notice('warn', requiredUrlNotice(entry.alias, page));
+      if (result.protocolError && !result.urlElicitations?.length) this.d.notice('error', `${name}: protocol error ${result.protocolError.code}: ${result.protocolError.message}`);
       return result;
     } finally {
       this.running = undefined;

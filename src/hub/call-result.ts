@@ -2,6 +2,7 @@ import {InputRoundsError} from '../session/session.js';
 import {AbortError, McpError, ProtocolViolationError, ResponseTooLargeError, ServerExitedError, TimeoutError} from '../connection/errors.js';
 import {TransportRequestError} from '../transport/errors.js';
 import type {HubCallResult} from './types.js';
+import {requiredUrls, URL_ELICITATION_REQUIRED, urlRequiredText} from './url-required.js';
 
 /** An `isError` result the model can read, with the client-side reason attached. */
 export function errorResult(text: string, failure: HubCallResult['failure'], extra: Partial<HubCallResult> = {}): HubCallResult {
@@ -19,6 +20,12 @@ export function resultFromError(err: unknown, alias: string, tool: string, timeo
   if (err instanceof InputRoundsError) return errorResult(err.message, 'input-rounds');
   // Network failures, 5xx and stalled streams say the server is in trouble; a 4xx is an answer.
   if (err instanceof TransportRequestError) return errorResult(`${who} failed: ${err.message}`, err.transient ? 'unreachable' : 'refused');
+  if (err instanceof McpError && err.code === URL_ELICITATION_REQUIRED) {
+    const urls = requiredUrls(err.data);
+    if (urls.length > 0) {
+      return errorResult(urlRequiredText(who, err.message, urls), 'protocol', {protocolError: {code: err.code, message: err.message}, urlElicitations: urls});
+    }
+  }
   if (err instanceof McpError) {
     return errorResult(`protocol error ${err.code}: ${err.message}`, 'protocol', {protocolError: {code: err.code, message: err.message}});
   }

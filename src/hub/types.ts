@@ -1,3 +1,4 @@
+import type {RequiredUrl} from './url-required.js';
 import type {StartingProgress} from './startup-watch.js';
 import type {CallToolResult, Era, ServerCapabilities, ToolAnnotations} from '../session/mcp-types.js';
 import type {EraDecision} from '../session/era.js';
@@ -108,6 +109,8 @@ export interface Catalog {
 export interface HubCallResult extends CallToolResult {
   /** A JSON-RPC error (a bug, not a tool failure); shown to the user too. */
   protocolError?: {code: number; message: string};
+  /** A -32042 error's pages the user must visit first (shown, never opened). */
+  urlElicitations?: RequiredUrl[];
   /** Why the call failed on the client side, for counting and display. */
   failure?: 'unknown-tool' | 'withheld' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'too-large' | 'unreachable' | 'refused' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
   /** The server's own result when it broke its outputSchema: shown to the user, never to the model. */

@@ -33,7 +33,33 @@ export async function listAllTools(
   const {check} = options;
   const kind: ListKind = check ? {...TOOLS, problem: (t) => toolProblem(t) ?? check(t as Tool)} : TOOLS;
   const {items, dropped, pages} = await listAllPages<Tool>(fetchPage, kind, label, options);
-  return {tools: items, dropped, pages};
+  // Valid tools breakerbox cannot run leave the table too, but as what they are, not as malformed.
+  const tools: Tool[] = [];
+  for (const tool of items) {
+    if (!taskOnly(tool)) tools.push(tool);
+    else dropped.push({...locate(pages, tool.name), name: tool.name, reason: TASK_ONLY, notCallable: {...optional('title', tool.title), ...optional('description', tool.description)}});
+  }
+  return {tools, dropped, pages};
+}
+
+/** Why a task-only tool is listed but not offered: every call of it would fail. */
+export const TASK_ONLY = 'not callable here: it runs only as a task (execution.taskSupport "required"), which breakerbox does not support';
+
+// Such a tool must be called as a task (2025-11-25); a plain tools/call is refused by the server.
+function taskOnly(tool: Tool): boolean {
+  return ((tool as {execution?: {taskSupport?: unknown}}).execution)?.taskSupport === 'required';
+}
+
+function locate(pages: readonly PageRecord[], name: string): {page: number; position: number} {
+  for (const p of pages) {
+    const position = p.names?.indexOf(name) ?? -1;
+    if (position >= 0) return {page: p.index, position};
+  }
+  return {page: 0, position: 0};
+}
+
+function optional(key: 'title' | 'description', value: unknown): Record<string, string> {
+  return typeof value === 'string' ? {[key]: value} : {};
 }
 
 function toolProblem(t: unknown): string | undefined {
@@ -41,8 +67,6 @@ function toolProblem(t: unknown): string | undefined {
   if (typeof t.name !== 'string' || t.name === '') return 'no name';
   const schema = t.inputSchema;
   if (!isRecord(schema)) return 'inputSchema is not an object';
-  // Such a tool must be called as a task (2025-11-25), which breakerbox does not do: every call would fail.
-  if ((t.execution as {taskSupport?: unknown} | undefined)?.taskSupport === 'required') return 'it can only be called as a task (execution.taskSupport "required"), which breakerbox does not support';
   if (t.outputSchema !== undefined && !isRecord(t.outputSchema)) return 'outputSchema is not an object';
   return undefined;
 }

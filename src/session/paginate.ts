@@ -23,6 +23,8 @@ export interface DroppedItem {
   position: number;
   name?: string;
   reason: string;
+  /** A valid entry the client does not use (a task-only tool), not a malformed one. */
+  notCallable?: {title?: string; description?: string};
 }
 
 /** A whole list, across pages. */

@@ -31,6 +31,16 @@ export interface ServerView extends ServerStatus {
   toolsStale: boolean;
   /** How long the newest finished call took. */
   lastCallMs?: number;
+  /** Valid tools the server listed that breakerbox does not run (task-only), with why. */
+  notCallable?: readonly NotCallableTool[];
+}
+
+/** A tool listed but never offered nor called: a valid tool, not a malformed one. */
+export interface NotCallableTool {
+  tool: string;
+  title?: string;
+  description?: string;
+  reason: string;
 }
 
 /** Lifecycle of one tool-call card. */
@@ -170,6 +180,10 @@ export interface Notice {
   level: NoticeLevel;
   text: string;
   at?: number;
+  /** The turn this notice is about: it is shown only while that turn runs. */
+  turnId?: number;
+  /** The input line (its generation) this notice is about: a failed command's notice goes when the line is replaced. */
+  line?: number;
 }
 
 /** Scroll position of one pane; `follow` pins the window to the end of the list. */
@@ -203,7 +217,8 @@ export interface UiState {
   /** The help pane replaces the conversation. */
   readonly help: boolean;
   /** The input line being edited; `cursor` is a UTF-16 index into `value`. */
-  readonly input: {readonly value: string; readonly cursor: number};
+  /** `failed`: the line is a slash command that failed, kept to fix; typing new text replaces it. */
+  readonly input: {readonly value: string; readonly cursor: number; readonly failed?: boolean; readonly generation?: number};
   /** The tool-call card chosen in the conversation (← →), or null. */
   readonly selectedCall: string | null;
   /** The card whose result is open in full, or null. */

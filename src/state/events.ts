@@ -83,7 +83,8 @@ type DriverEvent =
   /** The user cleared the transcript. */
   | {type: 'conversation/cleared'}
   /** A status-line message was posted. */
-  | {type: 'notice/posted'; level: NoticeLevel; text: string}
+  /** A status-line message was posted; `lasts: 'turn'` makes it about the running turn (gone when that turn ends), `'line'` about the input line (gone when a new line replaces it). */
+  | {type: 'notice/posted'; level: NoticeLevel; text: string; lasts?: 'turn' | 'line'}
   /** The model API counted the tokens of catalog `version`'s tool table, per server. */
   | {type: 'tool-tokens/counted'; version: number; byAlias: Record<string, number>; total: number}
   /** A model request's usage (only APIs that report it). */
@@ -104,7 +105,8 @@ type DriverEvent =
   /** The help pane was opened or closed. */
   | {type: 'ui/help-toggled'; open: boolean}
   /** The input line's text or cursor changed. */
-  | {type: 'ui/input-edited'; value: string; cursor: number}
+  /** `fresh`: a new line replaced the old one (sent, or typed over a failed command). */
+  | {type: 'ui/input-edited'; value: string; cursor: number; failed?: boolean; fresh?: boolean}
   /** The terminal was resized. */
   | {type: 'ui/resized'; columns: number; rows: number}
   /** The user chose the previous (-1) or next (+1) tool-call card in the conversation. */

@@ -68,6 +68,8 @@ function requested(state: AppState, event: EventOf<'call/requested'>): AppState 
     ...(event.tool === undefined ? {} : {tool: event.tool}),
     args: event.arguments,
     state: 'pending',
+    // Let through by an earlier "always": every such call says so, not only the one where `a` was pressed.
+    ...(state.alwaysAllowed.has(event.name) ? {approval: 'always' as const} : {}),
   });
   return {
     ...next,

@@ -82,19 +82,32 @@ function exited(state: AppState, event: EventOf<'server/exited'>): AppState {
 }
 
 function droppedNotice(state: AppState, event: EventOf<'server/tools-dropped'>): AppState {
-  return postNotice(state, 'warn', droppedText(event), event.at);
+  const notCallable = event.dropped.flatMap((d) => (d.notCallable && d.name !== undefined ? [{tool: d.name, ...d.notCallable, reason: d.reason}] : []));
+  const next = patchServer(state, event.alias, {notCallable: notCallable.length ? notCallable : undefined});
+  return postNotice(next, notCallable.length === event.dropped.length ? 'info' : 'warn', droppedText(event), event.at);
 }
 
 /** The warning about tools a listing could not use (status line, `--print`'s stderr). */
 export function droppedText(event: EventOf<'server/tools-dropped'>): string {
-  const what = event.dropped.map((d) => `${d.name ?? '?'}: ${d.reason}`).join('; ').slice(0, 200);
-  return `${event.alias}: ${event.dropped.length} malformed tool(s) dropped (${what})`;
+  const malformed = event.dropped.filter((d) => !d.notCallable);
+  const skipped = event.dropped.filter((d) => d.notCallable);
+  const parts: string[] = [];
+  if (malformed.length) {
+    const what = malformed.map((d) => `${d.name ?? '?'}: ${d.reason}`).join('; ').slice(0, 200);
+    parts.push(`${malformed.length} malformed tool${malformed.length === 1 ? '' : 's'} dropped (${what})`);
+  }
+  if (skipped.length) {
+    const names = skipped.map((d) => d.name).join(', ').slice(0, 160);
+    parts.push(`${skipped.length} task-only tool${skipped.length === 1 ? '' : 's'} not callable here (${names}): valid, but breakerbox does not run tasks`);
+  }
+  return `${event.alias}: ${parts.join('; ')}`;
 }
 
 /** `state` with a status-line notice added (bounded by `limits.notices`). */
-export function postNotice(state: AppState, level: 'info' | 'warn' | 'error', text: string, at: number | undefined): AppState {
+export function postNotice(state: AppState, level: 'info' | 'warn' | 'error', text: string, at: number | undefined, turnId?: number, line?: number): AppState {
   const {notices: max, summaryChars} = state.limits;
-  const notice = {id: state.nextId, level, text: truncate(text, summaryChars), ...(at === undefined ? {} : {at})};
+  const scope = {...(turnId === undefined ? {} : {turnId}), ...(line === undefined ? {} : {line})};
+  const notice = {id: state.nextId, level, text: truncate(text, summaryChars), ...(at === undefined ? {} : {at}), ...scope};
   const notices = max <= 0 ? [] : [...state.notices.slice(Math.max(0, state.notices.length - max + 1)), notice];
   return {...state, notices, nextId: state.nextId + 1};
 }

@@ -40,12 +40,16 @@ export function reduceUi(state: AppState, event: UiEvent): AppState {
     case 'ui/help-toggled':
       return event.open === ui.help ? state : withUi(state, {help: event.open});
     case 'ui/input-edited':
-      if (event.value === ui.input.value && event.cursor === ui.input.cursor) return state;
-      return withUi(state, {input: {value: event.value, cursor: Math.max(0, Math.min(event.cursor, event.value.length))}});
+      if (event.value === ui.input.value && event.cursor === ui.input.cursor && Boolean(event.failed) === Boolean(ui.input.failed) && !event.fresh) return state;
+      const generation = (ui.input.generation ?? 0) + (event.fresh ? 1 : 0);
+      return withUi(state, {
+        input: {value: event.value, cursor: Math.max(0, Math.min(event.cursor, event.value.length)), ...(event.failed ? {failed: true} : {}), ...(generation ? {generation} : {})},
+      });
     case 'ui/cursor-moved':
       return cursorMoved(state, event.pane, event.delta);
     case 'notice/posted':
-      return postNotice(state, event.level, event.text, event.at);
+      if (event.lasts === 'turn' && state.turn.status === 'idle') return state;
+      return postNotice(state, event.level, event.text, event.at, event.lasts === 'turn' ? state.turn.id : undefined, event.lasts === 'line' ? (ui.input.generation ?? 0) : undefined);
   }
 }
 

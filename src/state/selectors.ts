@@ -55,7 +55,9 @@ export function filteredCatalog(catalog: Catalog, filter: string): readonly Cata
   const hit = cache?.get(key);
   if (hit) return hit;
   const result = shownCatalog(catalog).filter((e) => {
-    const hay = [e.alias, e.name, e.tool, e.title ?? '', e.annotations?.title ?? ''].join('\n').toLowerCase();
+    // Descriptions too: "knowledge graph" is in every memory tool's description, in none of its names (not a withheld tool's new text).
+    const about = e.withheld ? '' : (e.originalDescription ?? e.description);
+    const hay = [e.alias, e.name, e.tool, e.title ?? '', e.annotations?.title ?? '', about].join('\n').toLowerCase();
     return words.every((w) => hay.includes(w));
   });
   if (!cache) filterCache.set(catalog, (cache = new Map()));
@@ -185,9 +187,19 @@ export function pendingApproval(state: AppState): ToolCallItem | null {
 
 
 
-/** The newest status-line notice, or null. */
+/** The newest status-line notice whose cause is still there, or null. */
 export function latestNotice(state: AppState): Notice | null {
-  return state.notices.length > 0 ? state.notices[state.notices.length - 1] : null;
+  for (let i = state.notices.length - 1; i >= 0; i--) {
+    const notice = state.notices[i]!;
+    if (noticeLive(state, notice)) return notice;
+  }
+  return null;
+}
+
+/** A notice about a turn ("cancelling the turn…") expires with that turn, one about a failed command with its line; others stay until replaced. */
+function noticeLive(state: AppState, notice: Notice): boolean {
+  if (notice.line !== undefined && notice.line !== (state.ui.input.generation ?? 0)) return false;
+  return notice.turnId === undefined || (notice.turnId === state.turn.id && state.turn.status !== 'idle');
 }
 
 /** The calls of the current (or last) turn that have a result, in the order the model asked for them. */

@@ -1,6 +1,9 @@
 // `--list-tools` text (issue #14): counts in words, a column that fits long aliases, shared names marked.
 import {describe, expect, it} from 'vitest';
-import {listToolsText} from '../../src/cli/list-tools.js';
+import {listToolsJson, listToolsText} from '../../src/cli/list-tools.js';
+import {listAllTools} from '../../src/session/list-tools.js';
+import {droppedText} from '../../src/state/reduce-servers.js';
+import {latestNotice} from '../../src/state/selectors.js';
 import {buildCatalog} from '../../src/hub/catalog.js';
 import {initialState} from '../../src/state/app-state.js';
 import {reduce} from '../../src/state/reduce.js';
@@ -22,5 +25,46 @@ describe('listToolsText', () => {
     const [first, second] = text.split('\n').filter((l) => l.includes('online'));
     expect(first!.indexOf('online')).toBe(second!.indexOf('online'));
     expect(text).toMatch(/mcp__b__search +→ b \/ search {2}⇄ shared/);
+  });
+
+  it('lists a task-only tool as valid but not callable, with the reason, in text and JSON; never in the tool table', async () => {
+    const research = {
+      name: 'simulate-research-query',
+      title: 'Research',
+      description: 'Runs a long research task.',
+      inputSchema: {type: 'object' as const},
+      execution: {taskSupport: 'required'},
+    };
+    const broken = {name: 'broken', inputSchema: 'nope'};
+    const listing = await listAllTools(async () => ({tools: [tool('echo'), research, broken]}), 'everything');
+    expect(listing.tools.map((t) => t.name)).toEqual(['echo']);
+    let state = initialState({servers: [{alias: 'everything', trusted: false}]});
+    state = reduce(state, {type: 'server/online', alias: 'everything', era: 'legacy', protocolVersion: '2025-11-25', serverName: 's', toolCount: 1, pages: 1, discoveryMs: 5});
+    state = reduce(state, {type: 'server/tools-dropped', alias: 'everything', dropped: listing.dropped});
+    state = reduce(state, {type: 'catalog/rebuilt', catalog: buildCatalog([{alias: 'everything', trusted: false, tools: listing.tools}]).catalog});
+
+    const notice = droppedText({type: 'server/tools-dropped', alias: 'everything', dropped: listing.dropped});
+    expect(notice).toBe(
+      'everything: 1 malformed tool dropped (broken: inputSchema is not an object); 1 task-only tool not callable here (simulate-research-query): valid, but breakerbox does not run tasks',
+    );
+    expect(notice).not.toMatch(/simulate-research-query: .*malformed|2 malformed/);
+    expect(latestNotice(state)?.text).toBe(notice);
+
+    const text = listToolsText(state);
+    expect(text).toContain('Not callable (valid tools breakerbox lists but does not run or offer to the model)');
+    expect(text).toContain('  everything / simulate-research-query: not callable here: it runs only as a task (execution.taskSupport "required"), which breakerbox does not support');
+    expect(text).not.toMatch(/broken/);
+    const json = JSON.parse(listToolsJson(state));
+    expect(json.tools.map((t: {name: string}) => t.name)).toEqual(['mcp__everything__echo']);
+    expect(json.notCallable).toEqual([
+      {
+        server: 'everything',
+        tool: 'simulate-research-query',
+        title: 'Research',
+        description: 'Runs a long research task.',
+        callable: false,
+        reason: 'not callable here: it runs only as a task (execution.taskSupport "required"), which breakerbox does not support',
+      },
+    ]);
   });
 });

@@ -164,10 +164,10 @@ describe('everything: content kinds', () => {
     expect(JSON.stringify(env)).not.toContain('sk-interop-canary');
   });
 
-  it('simulate-research-query (execution.taskSupport "required") is kept out of the table with a reason: breakerbox does not do tasks', async () => {
+  it('simulate-research-query (execution.taskSupport "required") is kept out of the table as not callable, with a reason: breakerbox does not do tasks', async () => {
     expect(modelName(started.hub, 'everything', 'simulate-research-query')).toBeUndefined();
     const drop = started.hub.droppedTools.find((d) => d.alias === 'everything' && d.tool === 'simulate-research-query');
-    expect(drop?.reason).toMatch(/can only be called as a task/);
+    expect(drop?.reason).toMatch(/not callable here: it runs only as a task/);
   });
 
   it('a wrong argument comes back as an isError result for the model, not a protocol error', async () => {

@@ -75,6 +75,14 @@ describe('call events', () => {
     expect(s.alwaysAllowed).toBe(set);
   });
 
+  it('every later call an earlier "always" lets through says so on its card, not only the one where a was pressed', () => {
+    let s = withCalls(base(), 'c1');
+    s = run(s, {type: 'call/approval-asked', callId: 'c1', trusted: false}, {type: 'call/approved', callId: 'c1', always: true});
+    s = run(s, {type: 'call/requested', callId: 'c7', name: 'mcp__a__c1', arguments: {}}, {type: 'call/requested', callId: 'c8', name: 'mcp__a__other', arguments: {}});
+    expect(card(s, 'c7')).toMatchObject({state: 'pending', approval: 'always'});
+    expect(card(s, 'c8')!.approval).toBeUndefined();
+  });
+
   it('call/started, call/progress and call/completed move a card to done', () => {
     let s = run(withCalls(base(), 'c1'), {type: 'call/started', callId: 'c1', at: 50});
     expect(card(s, 'c1')).toMatchObject({state: 'running', startedAt: 50});

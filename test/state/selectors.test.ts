@@ -67,6 +67,15 @@ describe('filteredCatalog', () => {
     expect(filteredCatalog(c, 'nothing')).toEqual([]);
   });
 
+  it('matches descriptions too: /tools knowledge graph finds the memory tools', () => {
+    const m = catalog(4, [
+      entry('memory', 'create_entities', {originalDescription: 'Create multiple new entities in the knowledge graph'}),
+      entry('memory', 'read_graph', {originalDescription: 'Read the entire knowledge graph'}),
+      entry('files', 'read_file', {originalDescription: 'Read a file (the graph of nothing)'}),
+    ]);
+    expect(filteredCatalog(m, 'knowledge graph').map((e) => e.tool)).toEqual(['create_entities', 'read_graph']);
+  });
+
   it('memoises on catalog and filter', () => {
     const first = filteredCatalog(c, 'read');
     expect(filteredCatalog(c, 'read')).toBe(first);
@@ -133,6 +142,19 @@ describe('misc selectors', () => {
     expect(s.turn).toMatchObject({answer: '', outcome: 'step_limit'});
     expect(latestNotice(base())).toBeNull();
     expect(latestNotice(run(s, {type: 'notice/posted', level: 'warn', text: 'w'}))?.text).toBe('w');
+  });
+
+  it('a notice about a turn expires with it: not shown in later turns, nor when posted after it ended', () => {
+    let s = run(base(), {type: 'notice/posted', level: 'warn', text: 'older'}, {type: 'user/submitted', text: 'one'});
+    s = run(s, {type: 'turn/cancel-requested'}, {type: 'notice/posted', level: 'info', text: 'cancelling the turn… press Ctrl-C again to quit', lasts: 'turn'});
+    expect(latestNotice(s)?.text).toBe('cancelling the turn… press Ctrl-C again to quit');
+    s = run(s, {type: 'turn/cancelled'});
+    // The cause is gone: the status line falls back to the notice before it.
+    expect(latestNotice(s)?.text).toBe('older');
+    s = run(s, {type: 'user/submitted', text: 'two'});
+    expect(latestNotice(s)?.text).toBe('older');
+    s = run(s, {type: 'turn/finished'}, {type: 'notice/posted', level: 'info', text: 'late', lasts: 'turn'});
+    expect(latestNotice(s)?.text).toBe('older');
   });
 
   it('turnCalls lists the calls of the last turn that have a result, in the order asked, denials included', () => {

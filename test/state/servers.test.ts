@@ -110,7 +110,7 @@ describe('server events', () => {
 
   it('server/tools-dropped and server/logged become a notice and a trace line', () => {
     const s = run(base(), {type: 'server/tools-dropped', alias: 'a', dropped: [{name: 'bad tool', page: 1, position: 2, reason: 'no inputSchema'}], at: 3});
-    expect(s.notices.at(-1)).toMatchObject({level: 'warn', text: 'a: 1 malformed tool(s) dropped (bad tool: no inputSchema)', at: 3});
+    expect(s.notices.at(-1)).toMatchObject({level: 'warn', text: 'a: 1 malformed tool dropped (bad tool: no inputSchema)', at: 3});
     const logged = run(base(), {type: 'server/logged', alias: 'a', level: 'warning', text: 'disk low', at: 4});
     expect(logged.traces.a.entries).toEqual([{at: 4, direction: 'in', kind: 'notification', summary: 'log warning: disk low'}]);
   });

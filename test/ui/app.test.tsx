@@ -81,8 +81,8 @@ describe('the app with the bundled servers', () => {
     await typeLine(ui.stdin, '/frob');
     await frame((f) => f.includes('unknown command /frob; commands: /help /tools /servers /trace /reconnect /login'), 'the unknown-command notice');
     // A wrong command leaves the line (the notice names it): the next one is not appended to it.
-    await typeLine(ui.stdin, '/tools close');
-    const filtered = await frame((f) => f.includes('filter “close”'), 'the filtered catalog');
+    await typeLine(ui.stdin, '/tools close_ticket');
+    const filtered = await frame((f) => f.includes('filter “close_ticket”'), 'the filtered catalog');
     expect(filtered).toContain('▸ Tools 1/7');
     expect(filtered).toContain('mcp__tickets__close_ticket');
     ui.stdin.write('\t');
@@ -97,6 +97,40 @@ describe('the app with the bundled servers', () => {
     await frame((f) => f.includes('/reconnect <alias>') && f.includes('/trust <tool>') && f.includes('/resources [alias]') && f.includes('/accept <alias>'), 'the help');
     ui.stdin.write('\u001b');
     await frame((f) => !f.includes('Help · Esc closes'), 'help closed');
+  });
+
+  it('a burst of keys in one chunk (a paste) with a pane focused all reaches the input line, Enter included', async () => {
+    const {ui, frame} = await start();
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+    ui.stdin.write('\t');
+    await frame((f) => f.includes('▸ Conversation'), 'focus on the conversation');
+    ui.stdin.write('/trace tickets\r');
+    await frame((f) => f.includes('Trace tickets') && f.includes('initialize'), 'the tickets trace');
+    // Without Enter, the chunk waits in the input line, whole.
+    ui.stdin.write('\t');
+    await frame((f) => f.includes('▸ Conversation'), 'focus on the conversation again');
+    ui.stdin.write('/tools note');
+    await frame((f) => /^›\s+\/tools note/m.test(f), 'the chunk in the input line');
+  });
+
+  it('a failed slash command stays in the line to fix, but the next command typed replaces it', async () => {
+    const {ui, frame} = await start();
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+    await typeLine(ui.stdin, '/tool nosuch');
+    await frame((f) => f.includes('no tool called “nosuch”') && /^›\s+\/tool nosuch/m.test(f), 'the notice, the command kept');
+    await typeLine(ui.stdin, '/tools close_ticket');
+    const filtered = await frame((f) => f.includes('filter “close_ticket”'), 'the filtered catalog');
+    expect(filtered).toContain('▸ Tools 1/7');
+    // The notice was about the failed line: it went with it.
+    expect(filtered).not.toContain('no tool called');
+    // Editing keys keep the failed command: Backspace fixes it in place.
+    await typeLine(ui.stdin, '/tool nosuch');
+    await frame((f) => /^›\s+\/tool nosuch/m.test(f), 'the failed command kept again');
+    ui.stdin.write('\u007f');
+    const fixing = await frame((f) => /^›\s+\/tool nosuc\b/m.test(f), 'Backspace edits the kept line');
+    expect(fixing).toContain('no tool called “nosuch”');
+    ui.stdin.write('x');
+    await frame((f) => /^›\s+\/tool nosucx/m.test(f), 'typing after an edit appends');
   });
 
   /** The app with one question whose answer takes 20 s, running at step 1. */
@@ -125,7 +159,18 @@ describe('the app with the bundled servers', () => {
   it('Ctrl-C cancels the running turn, and a second Ctrl-C quits', async () => {
     const {ui, frame, quits} = await slowTurn();
     ui.stdin.write('\u0003');
-    await frame((f) => f.includes('Turn cancelled.'), 'the cancel notice');
+    await frame((f) => f.includes('Turn cancelled.') && f.includes('Ctrl-C again quits'), 'the cancelled turn');
+    expect(quits.count).toBe(0);
+    ui.stdin.write('\u0003');
+    await waitFor(() => quits.count === 1, 'quit');
+  });
+
+  it('once the turn has ended, a Ctrl-C meant for it does not quit: when idle it takes two', async () => {
+    const {ui, frame, quits} = await slowTurn();
+    ui.stdin.write('\u001b');
+    await frame((f) => f.includes('Turn cancelled.') && f.includes('ready'), 'the cancelled turn');
+    ui.stdin.write('\u0003');
+    await frame((f) => /press Ctrl-C again to quit/.test(f.split('\n').at(-2) ?? ''), 'the status line asking for a second Ctrl-C');
     expect(quits.count).toBe(0);
     ui.stdin.write('\u0003');
     await waitFor(() => quits.count === 1, 'quit');

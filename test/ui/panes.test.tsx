@@ -6,7 +6,7 @@ import {ConversationPane} from '../../src/ui/panes/conversation-pane.js';
 import {ServersPane} from '../../src/ui/panes/servers-pane.js';
 import {TracePane} from '../../src/ui/panes/trace-pane.js';
 import {createTheme} from '../../src/ui/theme.js';
-import {base, requested, run, sampleCatalog} from './fixtures.js';
+import {base, catalog, entry, requested, run, sampleCatalog} from './fixtures.js';
 import {rowsOf} from '../helpers/ui.js';
 
 const theme = createTheme(true);
@@ -44,6 +44,22 @@ describe('catalog pane', () => {
     expect(notes).toContain('✓ mcp__notes__read_note');
     expect(notes).toContain('read-only');
     expect(notes).not.toContain('(claims)');
+  });
+
+  it('shows the start of each description beside the title, cut at the edge', () => {
+    const described = run(base(), {
+      type: 'catalog/rebuilt',
+      catalog: catalog([
+        entry('memory', 'read_graph', {title: 'Read graph', description: '[from memory] Read the entire knowledge graph', originalDescription: 'Read the entire knowledge graph'}),
+        entry('memory', 'search_nodes', {description: '[from memory] Search for nodes in the knowledge graph based on a query, matching names, types and observation content everywhere'}),
+      ]),
+    });
+    const rows = rowsOf(render(<CatalogPane catalog={described.catalog} filter="" scroll={described.ui.scroll.catalog} width={70} height={8} focused={false} starting={false} theme={theme} />).lastFrame()!);
+    expect(rows.find((r) => r.includes('memory / read_graph'))).toMatch(/“Read graph” {2}Read the entire knowledge/);
+    const search = rows.find((r) => r.includes('memory / search_nodes'))!;
+    expect(search).toContain('Search for nodes in the knowledge');
+    expect(search).not.toContain('[from memory]');
+    expect(search).not.toContain('everywhere');
   });
 
   it('keeps every row in place when focus moves to it', () => {

@@ -16,3 +16,20 @@ describe('server rows while starting', () => {
     expect(serverLines(view({}), 100, 8).map(lineText).join('\n')).toMatch(/connecting…/);
   });
 });
+
+describe('server rows while offline', () => {
+  const reason = 'Error: No access token was provided. Set NOTION_TOKEN in its env (the whole log: ~/.local/state/breakerbox/logs/notion.log)';
+
+  it('a reason longer than the row says where all of it is; a short one is shown whole', () => {
+    for (const width of [60, 100]) {
+      const rows = serverLines(view({alias: 'notion', state: 'offline', phase: 'handshake', reason}), width, 8).map(lineText);
+      const last = rows.at(-1)!;
+      expect(last).toMatch(/reason: Error: No access token/);
+      expect(last.endsWith(' · all: /server notion')).toBe(true);
+      expect(last.length).toBeLessThanOrEqual(width);
+    }
+    const short = serverLines(view({alias: 'notion', state: 'offline', phase: 'handshake', reason: 'exited with code 1'}), 100, 8).map(lineText);
+    expect(short.join('\n')).toContain('reason: exited with code 1');
+    expect(short.join('\n')).not.toContain('/server');
+  });
+});

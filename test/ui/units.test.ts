@@ -53,6 +53,9 @@ describe('line editor', () => {
     expect(editLine(EMPTY_EDITOR, 'a\nb\u001b[2Jc', key()).state.value).toBe('a bc');
     const r = editLine(EMPTY_EDITOR, 'typed ahead\r', key());
     expect(r).toEqual({state: {value: 'typed ahead', cursor: 11}, submit: true});
+    // Typed before the app set raw mode: the terminal's line mode turned Enter into \n.
+    expect(editLine(EMPTY_EDITOR, 'get ticket T-102\n', key())).toEqual({state: {value: 'get ticket T-102', cursor: 16}, submit: true});
+    expect(editLine(EMPTY_EDITOR, 'two\nlines\n', key()).submit).toBe(false);
   });
 });
 

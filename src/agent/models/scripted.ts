@@ -57,7 +57,11 @@ async function replay(script: Script, request: ModelRequest): Promise<ModelRespo
 async function improvise(request: ModelRequest): Promise<ModelResponse> {
   const last = request.messages.at(-1);
   if (!last || last.role !== 'user') return textResponse('I have nothing to answer yet.');
-  const results = last.content.filter((b) => b.type === 'tool_result');
+  // Results followed by the user's words are the close of an earlier, cancelled
+  // or interrupted turn (the words were merged into that message): the words
+  // are a new question, and the old results are not its answer.
+  const asked = last.content.some((b) => b.type === 'text' && b.text.trim() !== '');
+  const results = asked ? [] : last.content.filter((b) => b.type === 'tool_result');
   const searched = results.length > 0 && results.every((b) => b.type === 'tool_result' && nameOfUse(request.messages, b.tool_use_id) === SEARCH_TOOL_NAME);
   if (results.length > 0 && !searched) return textResponse(summarise(results, request.messages));
 

@@ -3,12 +3,13 @@
 // purpose: it is deterministic, needs no network, and is good enough to drive
 // the whole loop (call → result → answer) in demos and tests.
 import type {ModelTool} from '../model.js';
+import {literalFor, questionTokens} from './question-literals.js';
 
 const STOPWORDS = new Set(
   (
     'a an and are as at be by can could do does for from get give have how i in into is it its me my of on or our ' +
     'please show tell that the their them there these this to us was we what when where which who why will with ' +
-    'would you your about all any some up out look find search list mcp'
+    'would you your about all any some up out look find search list mcp say said'
   )
     .split(' ')
     .map(stem),
@@ -66,25 +67,45 @@ export function scoreTool(tool: ModelTool, question: string): number {
 
 /** The best tool for the question (first in table order on a tie), or undefined below the threshold. */
 export function pickTool(tools: readonly ModelTool[], question: string): {tool: ModelTool; score: number} | undefined {
+  const named = namedByPair(tools, question);
   let best: {tool: ModelTool; score: number} | undefined;
-  for (const tool of tools) {
+  for (const tool of named.length > 0 ? named : tools) {
     const score = scoreTool(tool, question);
     if (score >= MIN_TOOL_SCORE && (!best || score > best.score)) best = {tool, score};
   }
   return best;
 }
 
-/** The words to send as a required string: the question without stopwords and routing words. */
+// "get ticket T-102 and search tickets" names get_ticket by its first two
+// words, though search_tickets shares as many words: the earliest pair of
+// neighbouring words that a tool's name holds both of decides.
+function namedByPair(tools: readonly ModelTool[], question: string): ModelTool[] {
+  const words = contentWords(question);
+  const names = tools.map((tool) => {
+    const {alias, tool: toolWords} = nameParts(tool.name);
+    return {tool, words: new Set([...alias, ...toolWords]), own: new Set(toolWords)};
+  });
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]!];
+    if (a === b) continue;
+    const hits = names.filter((n) => n.words.has(a) && n.words.has(b) && (n.own.has(a) || n.own.has(b)));
+    if (hits.length > 0) return hits.map((n) => n.tool);
+  }
+  return [];
+}
+
+/** The words to send as a required string: a quoted string as written, else the question without stopwords and routing words. */
 export function salientText(tool: ModelTool, question: string): string {
+  const tokens = questionTokens(question);
+  const quoted = tokens.find((t) => t.kind === 'quoted');
+  if (quoted) return quoted.text;
   const {alias, tool: toolWords} = nameParts(tool.name);
   const routing = new Set([...alias, ...toolWords]);
-  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’._-]*/gu) ?? [];
-  const content = words.filter((w) => {
-    const stems = tokenize(w);
-    return stems.length > 0 && stems.some((s) => !STOPWORDS.has(s));
-  });
-  const salient = content.filter((w) => !tokenize(w).every((s) => routing.has(s) || VERBS.has(s)));
-  return (salient.length ? salient : content.length ? content : words).join(' ') || question.trim();
+  // Paths, URLs, numbers and identifiers are passed on whole, whatever words they contain.
+  const content = tokens.filter((t) => t.kind !== 'word' || tokenize(t.text).some((s) => !STOPWORDS.has(s)));
+  const salient = content.filter((t) => t.kind !== 'word' || !tokenize(t.text).every((s) => routing.has(s) || VERBS.has(s)));
+  const chosen = salient.length ? salient : content.length ? content : tokens;
+  return chosen.map((t) => t.text).join(' ') || question.trim();
 }
 
 type Schema = Record<string, unknown>;
@@ -96,27 +117,26 @@ export function fillArguments(tool: ModelTool, question: string): Record<string,
   const required = Array.isArray(schema.required) ? (schema.required as unknown[]).filter((k) => typeof k === 'string') : [];
   const args: Record<string, unknown> = {};
   for (const key of required as string[]) {
-    const value = valueFor(isObject(properties[key]) ? properties[key] : {}, tool, question);
+    const value = valueFor(key, isObject(properties[key]) ? properties[key] : {}, tool, question);
     if (value !== undefined) args[key] = value;
   }
   return args;
 }
 
-function valueFor(prop: Schema, tool: ModelTool, question: string): unknown {
+function valueFor(key: string, prop: Schema, tool: ModelTool, question: string): unknown {
   if (prop.default !== undefined) return prop.default;
   if (prop.const !== undefined) return prop.const;
   if (Array.isArray(prop.enum) && prop.enum.length > 0) return prop.enum[0];
+  const tokens = questionTokens(question);
+  // A number standing alone: the 102 of "T-102" is part of an id, not a count.
+  const n = tokens.find((t) => t.kind === 'number')?.text;
   switch (typeOf(prop)) {
     case 'string':
-      return salientText(tool, question);
-    case 'integer': {
-      const n = question.match(/-?\d+/)?.[0];
-      return n !== undefined ? Number.parseInt(n, 10) : minimumOr(prop, 1);
-    }
-    case 'number': {
-      const n = question.match(/-?\d+(?:\.\d+)?/)?.[0];
+      return literalFor(key, tokens) ?? salientText(tool, question);
+    case 'integer':
+      return n !== undefined ? Math.trunc(Number(n)) : minimumOr(prop, 1);
+    case 'number':
       return n !== undefined ? Number(n) : minimumOr(prop, 1);
-    }
     case 'boolean':
       return false;
     case 'array':

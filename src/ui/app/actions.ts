@@ -5,11 +5,11 @@ import type {Key} from 'ink';
 import type {InputAnswer} from '../../agent/client-features.js';
 import type {ApprovalAnswer} from '../../driver/approval.js';
 import type {AppState, NoticeLevel, Pane, ScrollPane} from '../../state/app-state.js';
-import {pendingApproval} from '../../state/selectors.js';
+import {latestNotice, pendingApproval} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
 import {computeLayout} from '../layout.js';
-import {editLine} from '../text/line-editor.js';
+import {EMPTY_EDITOR, editLine} from '../text/line-editor.js';
 import type {UiHost} from './host.js';
 import type {UiDriver} from './intents.js';
 import {runSlash} from './run-slash.js';
@@ -60,6 +60,16 @@ export interface Actions {
   scrollResult(move: ScrollMove): void;
 }
 
+/** A key with no modifier or named key: plain typed text. */
+const NO_KEY = {} as Key;
+
+/** Text typed or pasted, as opposed to an editing or moving key. */
+function isText(input: string, key: Key): boolean {
+  const named = key.ctrl || key.meta || key.return || key.backspace || key.delete || key.escape || key.tab;
+  const moves = key.leftArrow || key.rightArrow || key.upArrow || key.downArrow || key.pageUp || key.pageDown || key.home || key.end;
+  return input.length > 0 && !named && !moves;
+}
+
 const PANES = ['input', 'conversation', 'catalog', 'servers', 'trace'] as const;
 
 /**
@@ -75,8 +85,18 @@ export function focusOrder(state: AppState): Pane[] {
 export function createActions(d: ActionDeps): Actions {
   const {store, driver} = d;
   const notice = (level: NoticeLevel, text: string) => store.dispatch({type: 'notice/posted', level, text, at: Date.now()});
+  // About the running turn: gone from the status line once that turn has ended.
+  const turnNotice = (text: string) => store.dispatch({type: 'notice/posted', level: 'info', text, at: Date.now(), lasts: 'turn'});
   const focus = (pane: Pane) => store.dispatch({type: 'ui/focus-changed', pane});
-  const setInput = (value: string, cursor: number) => store.dispatch({type: 'ui/input-edited', value, cursor});
+  const setInput = (value: string, cursor: number, failed = false, fresh = false) => store.dispatch({type: 'ui/input-edited', value, cursor, failed, fresh});
+
+  // Notices that said "Ctrl-C again quits": a Ctrl-C quits only while one of them is on screen.
+  const quitArmed = new Set<number>();
+  const arm = (post: () => void) => {
+    post();
+    const id = latestNotice(store.getState())?.id;
+    if (id !== undefined) quitArmed.add(id);
+  };
 
   const actions: Actions = {
     notice,
@@ -93,20 +113,35 @@ export function createActions(d: ActionDeps): Actions {
       });
       return true;
     },
-    slash: (intent) => runSlash(intent, {store, driver, quit: d.quit, host: d.host, notice, focus, argForms: d.argForms}),
+    slash(intent) {
+      // What a command says while it runs is held until it is known whether it
+      // failed: a failed command's notices are about its line, and go with it.
+      const held: Array<[NoticeLevel, string]> = [];
+      let holding = true;
+      const hold = (level: NoticeLevel, text: string) => (holding ? void held.push([level, text]) : notice(level, text));
+      const ok = runSlash(intent, {store, driver, quit: d.quit, host: d.host, notice: hold, focus, argForms: d.argForms});
+      holding = false;
+      for (const [level, text] of held) store.dispatch({type: 'notice/posted', level, text, at: Date.now(), ...(ok ? {} : {lasts: 'line' as const})});
+      return ok;
+    },
     interrupt() {
-      if (driver.dropQueued()) {
-        notice('info', 'the waiting question was dropped; Ctrl-C again quits');
+      // A Ctrl-C quits only while the notice that said "again quits" is on
+      // screen: one meant for a turn that has just ended never quits by surprise.
+      const shown = latestNotice(store.getState())?.id;
+      if (shown !== undefined && quitArmed.has(shown)) return d.quit();
+      const lineNotice = (text: string) => store.dispatch({type: 'notice/posted', level: 'info', text, at: Date.now(), lasts: 'line'});
+      if (driver.dropQueued()) return arm(() => turnNotice('the waiting question was dropped; Ctrl-C again quits'));
+      if (driver.busy && store.getState().turn.status === 'running') {
+        // Under the turn's notice, one that outlives it: once the turn has ended
+        // it says the next Ctrl-C quits, until a new line is sent.
+        arm(() => lineNotice('turn cancelled; Ctrl-C again quits'));
+        if (driver.cancel()) arm(() => turnNotice('cancelling the turn… press Ctrl-C again to quit'));
         return;
       }
-      if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) {
-        notice('info', 'cancelling the turn… press Ctrl-C again to quit');
-        return;
-      }
-      d.quit();
+      arm(() => lineNotice('press Ctrl-C again to quit'));
     },
     cancelTurn() {
-      if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) notice('info', 'cancelling the turn…');
+      if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) turnNotice('cancelling the turn…');
     },
     answer(answer) {
       const card = pendingApproval(store.getState());
@@ -143,14 +178,20 @@ export function createActions(d: ActionDeps): Actions {
         const next = acceptSuggestion(line.value, offered, offered.values[0]!);
         return setInput(next.value, next.cursor);
       }
-      const r = editLine(line, input, key);
-      if (r.submit && actions.submit(r.state.value)) setInput('', 0);
-      else setInput(r.state.value, r.state.cursor);
+      // A failed command stays to be fixed with the editing keys; text typed
+      // over it starts a new line instead of being appended to it.
+      const replaced = Boolean(line.failed && isText(input, key));
+      const r = editLine(replaced ? EMPTY_EDITOR : line, input, key);
+      if (!r.submit) return setInput(r.state.value, r.state.cursor, false, replaced);
+      if (actions.submit(r.state.value)) return setInput('', 0, false, true);
+      setInput(r.state.value, r.state.cursor, r.state.value.trim().startsWith('/'), replaced);
     },
     typeIntoInput(text) {
       focus('input');
-      const {value} = store.getState().ui.input;
-      setInput(value + text, value.length + text.length);
+      // At the end of the line, as the input line's own editing would (an Enter in the chunk sends).
+      const {value, failed} = store.getState().ui.input;
+      setInput(value, value.length, failed);
+      actions.edit(text, NO_KEY);
     },
     closeHelp: () => store.dispatch({type: 'ui/help-toggled', open: false}),
     selectCard: (step) => store.dispatch({type: 'ui/card-selected', step}),

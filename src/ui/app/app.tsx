@@ -117,6 +117,7 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
       <InputLine
         value={state.ui.input.value}
         cursor={state.ui.input.cursor}
+        failed={state.ui.input.failed}
         width={layout.columns}
         active={focus === 'input' && !approval && !asking && !help && !inspecting}
         placeholder={approval ? 'answer the question above: y, a or n' : asking ? `answer ${asking.alias} above (the keys are on the dialog)` : inspecting ? 'the view above has the keys (Esc goes back)' : placeholder(starting, innerCols(layout.columns))}

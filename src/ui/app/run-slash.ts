@@ -73,9 +73,9 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
       d.quit();
       return true;
     case 'invalid':
-      // The notice names what was typed; kept in the line, the next command was appended to it.
+      // Kept in the line to fix; a new command typed over it replaces it (see the input actions).
       notice('warn', intent.message);
-      return true;
+      return false;
     case 'tool':
     case 'call':
     case 'server':

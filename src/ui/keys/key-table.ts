@@ -118,6 +118,9 @@ const ctrlX = (i: string, k: Key) => k.ctrl && i === 'x';
 // One key in every request layer: a server flooding the user is stopped the same way whatever it asks.
 const DECLINE_ALL = {keys: 'Ctrl-X', hint: 'decline all from this server', help: 'decline it and every later request from that server (/accept undoes it)', match: ctrlX} as const;
 const printable = (input: string, key: Key) => input.length > 0 && !key.ctrl && !key.meta && !key.tab && !key.return && !/[\u0000-\u001f\u007f]/.test(input);
+// A paste, or keys typed faster than the app reads, arrive as one chunk: text
+// with a line break in it is still typing (the input line sends on its Enter).
+const typed = (input: string, key: Key) => printable(input, key) || (input.length > 1 && !key.ctrl && !key.meta && /[^\u0000-\u001f\u007f]/.test(input) && !/\u001b/.test(input));
 
 /** The command table, highest priority first. */
 export const KEY_COMMANDS: readonly KeyCommand[] = [
@@ -179,7 +182,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'result-page-down', layer: 'result', keys: 'PgDn', help: 'a page down', match: (_i, k) => k.pageDown},
   {id: 'result-top', layer: 'result', keys: 'Home', help: 'the top of the result', match: (_i, k) => k.home},
   {id: 'result-bottom', layer: 'result', keys: 'End', help: 'the end of the result', match: (_i, k) => k.end},
-  {id: 'interrupt', layer: 'global', always: true, keys: 'Ctrl-C', help: 'cancel the running turn; again (or when idle) quits', match: ctrlC},
+  {id: 'interrupt', layer: 'global', always: true, keys: 'Ctrl-C', help: 'cancel the running turn; again quits (when idle: press it twice)', match: ctrlC},
   {id: 'focus-prev', layer: 'global', keys: 'Shift-Tab', help: 'focus the previous pane', match: (_i, k) => k.tab && k.shift},
   {id: 'focus-next', layer: 'global', keys: 'Tab', help: 'focus the next pane', match: (_i, k) => k.tab && !k.shift},
   {id: 'scroll-up', layer: 'pane', panes: ALL, keys: '↑', help: 'scroll up (in the input: the conversation)', match: (_i, k) => k.upArrow},
@@ -193,7 +196,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'card-open', layer: 'pane', panes: ['conversation'], keys: 'Enter', help: 'conversation: show the chosen card’s whole result (scrollable)', match: (_i, k) => k.return},
   {id: 'open-row', layer: 'pane', panes: ['catalog', 'servers'], keys: 'Enter', help: 'open the highlighted tool or server (its details)', match: (_i, k) => k.return},
   {id: 'focus-input', layer: 'pane', panes: LISTS, keys: 'Esc', help: 'back to the input line', match: (_i, k) => k.escape},
-  {id: 'type-into-input', layer: 'pane', panes: LISTS, keys: 'any text', help: 'typing in a pane goes to the input line', match: printable},
+  {id: 'type-into-input', layer: 'pane', panes: LISTS, keys: 'any text', help: 'typing (or pasting) in a pane goes to the input line', match: typed},
   {id: 'cancel-turn', layer: 'pane', panes: ['input'], keys: 'Esc', help: 'cancel the running turn (never quits)', match: (_i, k) => k.escape},
   {id: 'edit', layer: 'pane', panes: ['input'], keys: '←→ Ctrl-A/E/U/W', help: 'edit the line; Enter sends it', match: () => true},
 ];

@@ -3,6 +3,7 @@
 import type {ToolCallItem} from '../../state/app-state.js';
 import {safeLine} from '../text/safe.js';
 import {seg, type Seg} from '../line.js';
+import {URL_ELICITATION_REQUIRED} from '../../hub/url-required.js';
 import {formatMs} from '../text/format.js';
 
 const FAILURE: Readonly<Record<string, string>> = {
@@ -45,6 +46,9 @@ function stateSegs(card: ToolCallItem, now: number, took: string): Seg[] {
       return [seg(`■ cancelled${took ? ` (result came${took})` : ''}`, 'warn')];
     case 'error': {
       const o = card.outcome;
+      if (o?.protocolError?.code === URL_ELICITATION_REQUIRED) {
+        return [seg('⚠ not run: the server needs you to visit a page first', 'warn', true), seg(` (-32042; the link was shown to you)${took}`, 'warn')];
+      }
       if (o?.protocolError) {
         const msg = safeLine(o.protocolError.message);
         return [seg(`⚠ protocol error ${o.protocolError.code}`, 'danger', true), seg(`: ${msg}${took}`, 'danger')];

@@ -59,9 +59,14 @@ export function catalogLines(e: CatalogEntry, shared: boolean, width: number): [
   const title = e.title ?? e.annotations?.title;
   const second: Seg[] = [seg('  → ', 'muted'), seg(`${safeLine(e.alias)} / `, 'accent'), seg(safeLine(e.tool), shared ? 'warn' : 'accent', shared)];
   if (shared) second.push(seg(` ${MARK.shared} shared`, 'warn', true));
-  // A withheld tool's title may be its new text: not shown until trusted.
+  // A withheld tool's title and description may be its new text: not shown until trusted.
   const note = findingNote(e);
   if (note) second.push(seg(`  ${note}`, 'warn'));
-  else if (title && !e.withheld) second.push(seg(`  “${safeLine(title)}”`));
+  else if (!e.withheld) {
+    if (title) second.push(seg(`  “${safeLine(title)}”`));
+    // The start of the description, as far as the row allows: with many servers the names alone say little.
+    const about = (e.originalDescription ?? e.description.replace(/^\[from [^\]]*\]\s*/, '')).replace(/\s+/g, ' ').trim();
+    if (about) second.push(seg(`  ${safeLine(about)}`, 'muted'));
+  }
   return [fitLine(first, width), fitLine(second, width)];
 }

@@ -11,6 +11,8 @@ export interface InputLineProps {
   cursor: number;
   width: number;
   active: boolean;
+  /** A failed command, kept to fix: shown muted (typing replaces it). */
+  failed?: boolean;
   placeholder: string;
   theme: Theme;
 }
@@ -37,7 +39,7 @@ export const InputLine = memo(function InputLine(p: InputLineProps): React.JSX.E
   return (
     <Box width={p.width} height={1} flexShrink={0}>
       {prompt}
-      <Text wrap="truncate-end">
+      <Text wrap="truncate-end" color={p.failed ? p.theme.tone('muted') : undefined}>
         {shown.slice(0, c)}
         {p.active ? <Text inverse>{shown.slice(c, c + 1) || ' '}</Text> : shown.slice(c, c + 1)}
         {shown.slice(c + 1)}

@@ -3,9 +3,9 @@
 // a server that is down, what failed and why, in words.
 import type {ServerView} from '../../state/app-state.js';
 import {safeLine} from '../text/safe.js';
-import {fitLine, seg, type Line, type Seg} from '../line.js';
+import {fitLine, lineWidth, seg, type Line, type Seg} from '../line.js';
 import {SERVER_STATE} from '../symbols.js';
-import {padCells} from '../text/cells.js';
+import {cellWidth, padCells} from '../text/cells.js';
 import {formatMs, plural} from '../text/format.js';
 
 /** Inner width from which a server fits in two rows instead of three. */
@@ -30,7 +30,8 @@ export function serverLines(s: ServerView, width: number, aliasWidth: number, no
   const word = s.state === 'restarting' ? `restarting ${s.attempt ?? ''}`.trim() : s.state === 'starting' ? 'starting…' : s.state;
   const first: Seg[] = [seg(`${symbol} `, tone, true), seg(padCells(safeLine(s.alias), aliasWidth), undefined, true), seg(' '), seg(padCells(word, 12), tone, true)];
   if (s.era) first.push(seg(`${s.era} era`), seg(s.protocolVersion ? ` · ${safeLine(s.protocolVersion)}` : '', 'muted'));
-  const [second, third] = restLines(s, tone, now, tokens);
+  const [second, rest] = restLines(s, tone, now, tokens);
+  const third = s.state === 'offline' || s.state === 'restarting' ? pointToDetail(rest, width, s.alias) : rest;
   const compact = serverRowsPer(width) === 2;
   if (compact && s.state === 'online') first.push(seg(` · ${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}${tokens ? ` · ${tokens}` : ''}`));
   if (s.trusted) first.push(seg(' · trusted', 'ok'));
@@ -38,6 +39,13 @@ export function serverLines(s: ServerView, width: number, aliasWidth: number, no
   // Two rows: the numbers moved up; what is left of the third row joins the second.
   if (s.state === 'online') return [first, [...second, ...third.slice(2)]].map((l) => fitLine(l, width));
   return [[...first, ...second.slice(1)], third.length ? third : []].map((l) => fitLine(l, width));
+}
+
+/** A reason too long for its row says where the whole of it is: the server detail wraps it (Enter on the row, or /server). */
+function pointToDetail(line: Line, width: number, alias: string): Line {
+  if (lineWidth(line) <= width) return line;
+  const hint = ` · all: /server ${safeLine(alias)}`;
+  return [...fitLine(line, Math.max(8, width - cellWidth(hint))), seg(hint, 'muted')];
 }
 
 /** Where a remote server is (credentials already masked), and its config warning if any (a link over plain http, a key from another client). */

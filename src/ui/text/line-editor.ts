@@ -56,9 +56,10 @@ export function editLine(st: EditorState, input: string, key: Key): EditResult {
   }
   if (key.meta || key.escape || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown) return {state: st, submit: false};
   // Keys typed before the app read stdin arrive as one chunk: a single Enter
-  // at its end still sends. Other line breaks (a paste) become spaces.
-  const enter = /^[^\r\n]*\r$/.test(input);
-  const text = safeLine(enter ? input.slice(0, -1) : input);
+  // at its end still sends (as \n when the terminal was still in line mode).
+  // Other line breaks (a paste) become spaces.
+  const enter = /^[^\r\n]*(\r\n?|\n)$/.test(input);
+  const text = safeLine(enter ? input.replace(/[\r\n]+$/, '') : input);
   const next = at(value.slice(0, cursor) + text + value.slice(cursor), cursor + text.length);
   return {state: next.state, submit: enter};
 }

@@ -114,6 +114,28 @@ describe('offline scripted model without a script', () => {
     expect(response.content).toEqual([{type: 'text', text: 'mcp__tickets__search failed:\n> tracker is down'}]);
   });
 
+  // The driver merges the next question into the message that closed the
+  // cancelled (or, after --resume, interrupted) call: the question is answered.
+  it.each([
+    ['a cancelled turn', 'not run: the turn was cancelled or failed before this call finished'],
+    ['a session resumed after breakerbox stopped mid-call', 'the call did not finish: breakerbox stopped during it'],
+  ])('answers the new question, not the result closing %s', async (_case, closing) => {
+    const messages: ModelMessage[] = [
+      ...ask('search my notes for pagination'),
+      {role: 'assistant', content: [{type: 'tool_use', id: 'toolu_1', name: 'mcp__notes__search', input: {query: 'pagination'}}]},
+      {
+        role: 'user',
+        content: [
+          {type: 'tool_result', tool_use_id: 'toolu_1', content: [{type: 'text', text: closing}], is_error: true},
+          {type: 'text', text: 'find the ticket about login'},
+        ],
+      },
+    ];
+    const response = await model.respond(req(messages));
+    expect(response.stopReason).toBe('tool_use');
+    expect(response.content).toEqual([{type: 'tool_use', id: expect.any(String), name: 'mcp__tickets__search', input: {query: 'login'}}]);
+  });
+
   it('rejects with an AbortError when aborted', async () => {
     const controller = new AbortController();
     controller.abort();
