@@ -8,7 +8,7 @@ import type {HubOutcome} from '../hub/inspect-types.js';
 import type {AppState} from '../state/app-state.js';
 import type {AppEvent} from '../state/events.js';
 import type {InspectView, ResourceReadView} from '../state/inspect-state.js';
-import {shortFinding} from '../hub/trust/scan.js';
+import {shortFinding, type Finding} from '../hub/trust/scan.js';
 import {readView} from './read-view.js';
 
 /** What the inspector actions need from the driver. */
@@ -46,6 +46,7 @@ export class InspectActions {
   async read(alias: string, uri: string): Promise<ResourceReadView> {
     this.d.dispatch({type: 'resource/read', read: {alias, uri, state: 'reading'}});
     const outcome = await this.d.hub.inspect.readResource(alias, uri);
+    this.resourceFindings(alias, uri, outcome.findings, 'shown here');
     const read = readView(alias, uri, outcome, this.d.state().limits.previewChars * 10);
     this.d.dispatch({type: 'resource/read', read});
     return read;
@@ -89,6 +90,12 @@ export class InspectActions {
     else if (outcome.failure !== 'capability') this.d.notice('warn', `completion for ${argument}: ${outcome.error}`);
   }
 
+  // Resource text can carry hidden instructions like a prompt's messages: say so where it is used.
+  private resourceFindings(alias: string, uri: string, findings: readonly Finding[] | undefined, use: string): void {
+    if (!findings?.length) return;
+    this.d.notice('warn', `@${alias}:${uri}: ${findings.length} hidden-instruction finding${findings.length === 1 ? '' : 's'} in its text (${use}; tag characters are removed): ${shortFinding(findings[0]!)}`);
+  }
+
   /** Runs a prompt: its messages become the user's turn. False when it could not. */
   async runPrompt(name: string, args: Record<string, string>): Promise<boolean> {
     const outcome = await this.d.hub.inspect.getPrompt(name, args);
@@ -116,11 +123,12 @@ export class InspectActions {
     if (refs.length === 0) return this.d.ask(text);
     const attachments: Attachment[] = [];
     for (const ref of refs) {
-      const outcome: HubOutcome<Attachment['contents']> = await this.d.hub.inspect.readResource(ref.alias, ref.uri);
+      const outcome: HubOutcome<Attachment['contents']> & {findings?: Finding[]} = await this.d.hub.inspect.readResource(ref.alias, ref.uri);
       if (!outcome.ok) {
         this.d.notice('error', `@${ref.alias}:${ref.uri} could not be attached: ${outcome.error}`);
         return false;
       }
+      this.resourceFindings(ref.alias, ref.uri, outcome.findings, 'attached to your question');
       attachments.push({alias: ref.alias, uri: ref.uri, contents: outcome.value});
     }
     return this.d.ask(withAttachments(text, attachments));

@@ -15,7 +15,7 @@ import {diffCatalog} from './relist-diff.js';
 import {ServerExtras} from './server-extras.js';
 import type {ServerSlot} from './server-slot.js';
 import type {Finding} from './trust/scan.js';
-import {scanPromptResult, scanServerTexts, stripPromptTags} from './trust/scan-server.js';
+import {scanPromptResult, scanResourceContents, scanServerTexts, stripPromptTags, stripResourceTags} from './trust/scan-server.js';
 import type {Catalog, CatalogEntry} from './types.js';
 
 /** What the inspector needs from the hub. */
@@ -97,8 +97,15 @@ export class Inspector {
     return this.extras.get(alias)?.logs ?? [];
   }
 
-  readResource(alias: string, uri: string, options: InspectOptions = {}): Promise<HubOutcome<ResourceContents[]>> {
-    return this.run(alias, `resources/read ${uri}`, options, (session, timeoutMs) => session.resources.read(uri, {timeoutMs, signal: options.signal}));
+  /**
+   * `resources/read`; `findings`: hidden instructions in its text. Read text
+   * can become the user's turn (`@alias:uri`), so it is scanned as sent and
+   * loses its tag characters, as prompt messages and results do.
+   */
+  async readResource(alias: string, uri: string, options: InspectOptions = {}): Promise<HubOutcome<ResourceContents[]> & {findings?: Finding[]}> {
+    const outcome = await this.run(alias, `resources/read ${uri}`, options, (session, timeoutMs) => session.resources.read(uri, {timeoutMs, signal: options.signal}));
+    if (!outcome.ok) return outcome;
+    return {...outcome, value: stripResourceTags(outcome.value), findings: scanResourceContents(outcome.value, this.scanContext(alias))};
   }
 
   /** `prompts/get` by the prompt's model name; `findings`: hidden instructions in its messages (they become the user's turn). */

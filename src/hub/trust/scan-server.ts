@@ -2,8 +2,9 @@
 // description: its `instructions` (they go into the system prompt), the names,
 // titles and descriptions of its prompts and their arguments, of its
 // resources and resource templates, and the messages of a prompt when it is
-// fetched (they become the user's turn). Places name the prompt or resource.
-import type {ContentBlock, GetPromptResult, Prompt, Resource, ResourceTemplate} from '../../session/mcp-types.js';
+// fetched and the text of a resource when it is read (both can become the
+// user's turn). Places name the prompt or resource.
+import type {ContentBlock, GetPromptResult, Prompt, Resource, ResourceContents, ResourceTemplate} from '../../session/mcp-types.js';
 import {stripTagCharacters} from '../../util/visible.js';
 import {tagNote} from './result-tags.js';
 import {scanText, type Finding, type ScanContext} from './scan.js';
@@ -72,4 +73,22 @@ export function stripPromptTags(result: GetPromptResult): GetPromptResult {
     return s.removed === 0 ? m : {...m, content: {...m.content, text: `${s.text}\n${tagNote(s.removed, 'this message')}`} as ContentBlock};
   });
   return {...result, messages};
+}
+
+/** Every finding in the text parts of a read resource (an `@alias:uri` attachment becomes part of the user's turn). */
+export function scanResourceContents(contents: readonly ResourceContents[], context: ScanContext = {}): Finding[] {
+  const out: Finding[] = [];
+  contents.forEach((c, i) => {
+    if (typeof c.text === 'string' && c.text !== '') out.push(...scanText(c.text, `resource ${JSON.stringify(c.uri)}${contents.length > 1 ? ` part ${i + 1}` : ''} text`, context));
+  });
+  return out;
+}
+
+/** The contents with tag characters removed from their text, each such part noting it. */
+export function stripResourceTags(contents: readonly ResourceContents[]): ResourceContents[] {
+  return contents.map((c) => {
+    if (typeof c.text !== 'string') return c;
+    const s = stripTagCharacters(c.text);
+    return s.removed === 0 ? c : {...c, text: `${s.text}\n${tagNote(s.removed, 'this resource')}`};
+  });
 }
