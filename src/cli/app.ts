@@ -7,6 +7,7 @@ import type {TurnRecorder} from '../driver/session-recording.js';
 import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
+import {createScriptedModel} from '../agent/models/scripted.js';
 import {approvalRules, chooseModel, hubServers, logDir} from './setup.js';
 
 /** Everything one run is made of. */
@@ -26,12 +27,15 @@ export interface AppHooks {
   rows?: number;
   limits?: Partial<Limits>;
   tickMs?: number;
+  /** `--list-tools`: no model is chosen (no SDK is loaded); the offline one stands in. */
+  noModel?: boolean;
 }
 
 /** Loads the config (throws ConfigError), picks the model, wires hub → driver → store. Starts nothing. */
 export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: AppHooks): Promise<App> {
   const config = loadConfig(opts.config, env);
-  const model = await chooseModel(opts, env);
+  const {noModel, ...rest} = hooks;
+  const model = noModel ? createScriptedModel() : await chooseModel(opts, env);
   const parts = createApp({
     servers: hubServers(config, env),
     model,
@@ -41,7 +45,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
     logDir: logDir(env),
-    ...hooks,
+    ...rest,
   });
   return {config, model, ...parts};
 }

@@ -12,7 +12,7 @@ import type {HubEvent} from './hub-events.js';
 import {checkCwd} from './cwd-check.js';
 import {InputGate} from './input-gate.js';
 import {CappedLog} from './log-file.js';
-import {OutputValidator, warmMetaSchema} from './output-validator.js';
+import type {OutputCheck, OutputValidator} from './output-validator.js';
 import {systemClock, type Clock} from './debounce.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
@@ -85,7 +85,9 @@ export class Hub {
   private readonly byAlias = new Map<string, ServerSlot>();
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
-  private readonly validator = new OutputValidator();
+  /** Made at the first call of a tool that declares an outputSchema: Ajv is too heavy to load for a listing. */
+  private validator?: OutputValidator;
+  private validatorLoading?: Promise<OutputValidator>;
   private readonly limits: ResultLimits;
   private readonly gate: InputGate;
   /** Tools the translation could not use (bad input schema), with reasons. */
@@ -102,11 +104,6 @@ export class Hub {
 
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
   async start(): Promise<void> {
-    // The first catalog build compiles the JSON Schema meta-schema. Done
-    // before any server is spawned it costs no more in total, and that burst
-    // of allocation does not land after the sessions' objects exist, where it
-    // made every later call dearer (BENCHMARKS.md, finding 4).
-    warmMetaSchema();
     for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
     await Promise.all(this.slots.map((s) => s.start()));
   }
@@ -197,7 +194,8 @@ export class Hub {
       slot.circuit.succeeded();
       // Whatever the server sent, what goes up is well-formed and within the limits.
       const shaped = shapeResult(raw, this.limits);
-      const check = this.validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent});
+      const validator = entry.outputSchema === undefined ? undefined : (this.validator ?? (await this.loadValidator()));
+      const check = validator ? validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent}) : UNCHECKED;
       if (check.ok && check.warning) shaped.warnings.push(check.warning);
       // One literal of a fixed shape: spreading the session's result and then
       // adding alias/tool/durationMs was a measurable cost per call (BENCHMARKS.md, finding 4).
@@ -319,6 +317,12 @@ export class Hub {
     this.emit({type: 'catalog/rebuilt', catalog});
   }
 
+  /** Loads Ajv and the validator, once. */
+  private loadValidator(): Promise<OutputValidator> {
+    this.validatorLoading ??= import('./output-validator.js').then(({OutputValidator}) => (this.validator = new OutputValidator()));
+    return this.validatorLoading;
+  }
+
   private emit(event: HubEvent): void {
     try {
       this.options.onEvent?.(event);
@@ -327,6 +331,9 @@ export class Hub {
     }
   }
 }
+
+/** The verdict on a result of a tool without an outputSchema. */
+const UNCHECKED: OutputCheck = Object.freeze({ok: true});
 
 function unavailableWhy(slot: ServerSlot): string {
   const s = slot.status;
