@@ -4,12 +4,16 @@ import React from 'react';
 import {openTraceFile} from '../debug/trace-file.js';
 import {prepareSession, replayEvents} from '../sessions/index.js';
 import {continueWith} from './continue-session.js';
-import {App, createTheme, enterAltScreen, noColorRequested} from '../ui/index.js';
+import {App, createTheme, noColorRequested} from '../ui/index.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
 
-/** Opens the Ink app full screen; resolves 0 after every server is closed. */
-export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Opens the Ink app on the alternate screen the caller entered (with its
+ * first frame on it: ./modes/tui.ts); resolves 0 after every server is
+ * closed. `leave` gives the terminal back.
+ */
+export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: () => void): Promise<number> {
   const out = process.stdout;
   // Throws SessionError (exit 2, handled in main) when the session to resume does not exist.
   const session = prepareSession({resume: opts.resume, env, cwd: process.cwd(), configPath: resolve(opts.config)});
@@ -39,7 +43,6 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
     for (const warning of session.warnings) notice('warn', `session ${meta.id}: ${warning}`);
   }
   if (trace) notice('info', `debug trace: ${trace.path}`);
-  const leave = enterAltScreen(out);
   let closing: Promise<void> | undefined;
   let instance: ReturnType<typeof render> | undefined;
   const quit = () => {
@@ -58,6 +61,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
   const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
   for (const s of signals) process.on(s, onSignal);
   try {
+    replaceFirstFrame(out);
     instance = render(
       React.createElement(App, {
         store: app.store,
@@ -79,4 +83,18 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
     trace?.close();
     leave();
   }
+}
+
+/**
+ * Ink draws from where the cursor is and leaves what it does not overwrite:
+ * the first frame (./modes/tui.ts) is cleared in the same write as Ink's
+ * first output, so the screen never shows neither.
+ */
+function replaceFirstFrame(out: NodeJS.WriteStream): void {
+  const write = out.write;
+  out.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+    out.write = write;
+    const text = typeof chunk === 'string' ? `\u001b[H\u001b[J${chunk}` : chunk;
+    return (write as (...args: unknown[]) => boolean).call(this, text, ...rest);
+  } as typeof out.write;
 }
