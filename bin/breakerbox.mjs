@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The installed entry point: runs the compiled CLI (built by `npm install`'s prepare step).
+// The installed entry point: runs the bundled CLI (dist/bundle/, made by
+// `npm run build`: tsc, then scripts/bundle.mjs; `npm install` runs it).
 // React's development build checks and warns on every render; users get the production one.
 process.env.NODE_ENV ??= 'production';
-const {main} = await import('../dist/cli/main.js');
+const {main} = await import('../dist/bundle/main.js');
 
 main(process.argv.slice(2)).then(
   (code) => {
