@@ -50,12 +50,16 @@ function inPty(argv, marks) {
     const child = spawn('script', ['-qfc', command, '/dev/null'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const seen = {};
     let out = '';
+    let done = false;
+    // The app may have exited by the time a late key reaches it.
+    child.stdin.on('error', () => {});
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`timed out; screen: ${strip(out).slice(-800)}`)); }, 60_000);
     child.stdout.on('data', (d) => {
       out += d.toString('utf8');
       const text = strip(out);
       for (const [name, re] of Object.entries(marks)) if (seen[name] === undefined && re.test(text)) seen[name] = now() - t0;
-      if (Object.keys(marks).length && Object.keys(marks).every((k) => seen[k] !== undefined)) {
+      if (!done && Object.keys(marks).length && Object.keys(marks).every((k) => seen[k] !== undefined)) {
+        done = true;
         clearTimeout(timer);
         child.stdin.write('\u0003'); // Ctrl-C when idle quits the app
         setTimeout(() => child.kill('SIGKILL'), 10_000).unref();

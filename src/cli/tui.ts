@@ -1,10 +1,7 @@
-import {render} from 'ink';
 import {resolve} from 'node:path';
-import React from 'react';
 import {openTraceFile} from '../debug/trace-file.js';
 import {prepareSession, replayEvents} from '../sessions/index.js';
 import {continueWith} from './continue-session.js';
-import {App, createTheme, noColorRequested} from '../ui/index.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
 
@@ -44,7 +41,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
   }
   if (trace) notice('info', `debug trace: ${trace.path}`);
   let closing: Promise<void> | undefined;
-  let instance: ReturnType<typeof render> | undefined;
+  let instance: import('ink').Instance | undefined;
   const quit = () => {
     closing ??= (async () => {
       app.driver.notice('info', 'closing every server…');
@@ -61,9 +58,14 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
   const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
   for (const s of signals) process.on(s, onSignal);
   try {
+    // The servers start before Ink and the panes load: their processes boot
+    // on other cores meanwhile, and the store holds what they report until
+    // the app mounts and renders it. The user can type from the first frame on.
+    void app.driver.start();
+    const [{render}, {createElement}, {App, createTheme, noColorRequested}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
     replaceFirstFrame(out);
     instance = render(
-      React.createElement(App, {
+      createElement(App, {
         store: app.store,
         driver: app.driver,
         theme: createTheme(noColorRequested(env)),
@@ -71,8 +73,6 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
       }),
       {exitOnCtrlC: false, patchConsole: true, maxFps: 30},
     );
-    // The first frame comes before any server starts: the user can type while they do.
-    setImmediate(() => void app.driver.start());
     await instance.waitUntilExit();
     return 0;
   } finally {
