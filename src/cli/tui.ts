@@ -62,10 +62,11 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     // on other cores meanwhile, and the store holds what they report until
     // the app mounts and renders it. The user can type from the first frame on.
     void app.driver.start();
-    const [{render}, {createElement}, {App, createTheme, noColorRequested}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
+    // React is CommonJS: its exports are the default export in every loader (Node, the bundle, vitest).
+    const [{render}, {default: React}, {App, createTheme, noColorRequested}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
     replaceFirstFrame(out);
     instance = render(
-      createElement(App, {
+      React.createElement(App, {
         store: app.store,
         driver: app.driver,
         theme: createTheme(noColorRequested(env)),
