@@ -22,6 +22,10 @@ export interface ToolListing {
   tools: Tool[];
   dropped: DroppedTool[];
   pages: PageRecord[];
+  /** How long the list may be cached (2026-07-28 `ttlMs`): the shortest any page gave. */
+  ttlMs?: number;
+  /** `cacheScope` of the pages: "private" when any page said so. */
+  cacheScope?: 'public' | 'private';
 }
 
 /** Pagination went wrong in a way that would loop forever or hide tools. */
@@ -67,6 +71,7 @@ export async function listAllTools(
         listing.tools.push(t as Tool);
       }
     });
+    cacheHints(listing, result);
     const page: PageRecord = {index, count: raw.length, cursorIn: cursor, cursorOut: next ?? undefined, ms: Date.now() - started};
     listing.pages.push(page);
     options.onPage?.(page);
@@ -77,6 +82,13 @@ export async function listAllTools(
     seen.add(next);
     cursor = next;
   }
+}
+
+/** Folds one page's `ttlMs`/`cacheScope` into the listing's (ill-formed values are ignored). */
+function cacheHints(listing: ToolListing, page: Record<string, unknown>): void {
+  const ttl = page.ttlMs;
+  if (typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 0) listing.ttlMs = Math.min(listing.ttlMs ?? Infinity, Math.floor(ttl));
+  if (page.cacheScope === 'private' || (page.cacheScope === 'public' && listing.cacheScope !== 'private')) listing.cacheScope = page.cacheScope;
 }
 
 function nameOf(t: unknown): string | undefined {
