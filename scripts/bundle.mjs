@@ -26,7 +26,12 @@ const result = await build({
   entryNames: 'main',
   chunkNames: 'chunk-[hash]',
   // Ink's React devtools hook is loaded only in development (DEV=true) and is not installed.
-  external: ['react-devtools-core'],
+  // undici (the proxy-aware dispatcher of remote servers, loaded at the first
+  // HTTP request) stays a package: bundled, its named exports went missing.
+  external: ['react-devtools-core', 'undici'],
+  // ES module builds first: jsonc-parser's CommonJS build is UMD and require()s
+  // its parts by computed paths, which a bundle cannot follow.
+  mainFields: ['module', 'main'],
   // The bin sets NODE_ENV=production before loading anything: React's production build only.
   define: {'process.env.NODE_ENV': '"production"'},
   // CommonJS packages inside ESM chunks still call require() for Node's built-ins.
