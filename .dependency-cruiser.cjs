@@ -13,7 +13,9 @@ const LAYERS = [
   ['state'],
   ['hub'],
   ['session'],
-  ['connection'],
+  // OAuth for remote servers sits beside JSON-RPC: both use the transport (auth
+  // implements its HttpAuth seam), neither knows the other.
+  ['connection', 'auth'],
   ['transport'],
   ['config'],
   // The sanitiser and small helpers: anything may use them, they use nothing of ours.

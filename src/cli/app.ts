@@ -1,14 +1,20 @@
 import type {ModelMessage} from '../agent/model.js';
+import {describeLogout} from '../auth/describe.js';
+import {neverAsk, type LoginPrompt} from '../auth/prompt.js';
+import type {ServerAuth} from '../auth/server-auth.js';
 import {loadConfig, type Config} from '../config/index.js';
 import {DEFAULT_RESULT_LIMITS} from '../hub/content/index.js';
 import type {TraceEvent} from '../connection/connection.js';
+import type {Accounts} from '../driver/accounts.js';
 import {createApp, type AppParts} from '../driver/app.js';
+import type {Driver} from '../driver/driver.js';
+import {dialogPrompt} from '../driver/login-dialog.js';
 import type {TurnRecorder} from '../driver/session-recording.js';
 import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
-import {approvalRules, chooseModel, hubServers, logDir} from './setup.js';
+import {approvalRules, chooseModel, hubServers, logDir, serverAuths} from './setup.js';
 
 /** Everything one run is made of. */
 export interface App extends AppParts {
@@ -27,17 +33,22 @@ export interface AppHooks {
   rows?: number;
   limits?: Partial<Limits>;
   tickMs?: number;
+  /** How a remote server's login reaches the user: stderr (--print), a dialog (TUI); none: the server stays offline with "needs login". */
+  loginPrompt?: LoginPrompt | 'dialog';
   /** `--list-tools`: no model is chosen (no SDK is loaded); the offline one stands in. */
   noModel?: boolean;
 }
 
 /** Loads the config (throws ConfigError), picks the model, wires hub → driver → store. Starts nothing. */
-export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: AppHooks): Promise<App> {
+export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, noModel, ...hooks}: AppHooks): Promise<App> {
   const config = loadConfig(opts.config, env);
-  const {noModel, ...rest} = hooks;
   const model = noModel ? createScriptedModel() : await chooseModel(opts, env);
+  // The TUI's login dialog is asked through the driver, made after the servers that need it.
+  let driver: Driver | undefined;
+  const prompt = loginPrompt === 'dialog' ? dialogPrompt((request, signal) => driver!.askInput(request, signal), env) : (loginPrompt ?? neverAsk);
+  const auth = await serverAuths(config, env, prompt);
   const parts = createApp({
-    servers: hubServers(config, env),
+    servers: hubServers(config, env, auth),
     model,
     maxSteps: opts.maxSteps,
     rules: approvalRules(opts, config),
@@ -45,7 +56,18 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, hooks: 
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
     logDir: logDir(env),
-    ...rest,
+    accounts: auth.size > 0 ? accountsOf(auth) : undefined,
+    ...hooks,
   });
+  driver = parts.driver;
   return {config, model, ...parts};
+}
+
+/** `/login` and `/logout` over the remote servers' ServerAuths. */
+function accountsOf(auth: ReadonlyMap<string, ServerAuth>): Accounts {
+  return {
+    has: (alias) => auth.has(alias),
+    expectLogin: (alias) => auth.get(alias)?.expectLogin(),
+    logout: async (alias) => describeLogout(alias, await auth.get(alias)!.logout()),
+  };
 }

@@ -49,6 +49,8 @@ Usage:
   breakerbox add <alias> -- <command> [args…]
   breakerbox add <alias> --url <url> [--header NAME=VALUE]
   breakerbox remove <alias>            edit mcp.config.json in place
+  breakerbox login <alias>             log in to a remote server (OAuth; opens the browser)
+  breakerbox logout <alias>            revoke and forget a remote server's login
 
 Options:
   --config PATH      server config (default: ./mcp.config.json)

@@ -8,12 +8,31 @@ import type {Model, ProviderName} from '../agent/model.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
 import {loadScript} from '../agent/models/script.js';
 import type {HubServer} from '../hub/hub.js';
+import type {LoginPrompt} from '../auth/prompt.js';
+import type {ServerAuth} from '../auth/server-auth.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
 import {UsageError, type CliOptions} from './args.js';
 
-/** Config servers as the hub starts them: each with its finished child environment. */
-export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv): Array<ServerConfig & HubServer> {
-  return config.servers.map((s) => (s.type === 'http' ? s : {...s, env: childEnv(s, parentEnv)}));
+/** Config servers as the hub starts them: each with its finished child environment, remote ones with their auth. */
+export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: ReadonlyMap<string, ServerAuth>): Array<ServerConfig & HubServer> {
+  return config.servers.map((s) => (s.type === 'http' ? {...s, auth: auth?.get(s.alias)} : {...s, env: childEnv(s, parentEnv)}));
+}
+
+/**
+ * OAuth for every remote server, unless its config brings its own credentials
+ * (an Authorization header, or a user and password in the URL): then a 401 is
+ * shown as it is. The auth layer loads only for a config with remote servers.
+ */
+export async function serverAuths(config: Config, env: NodeJS.ProcessEnv, prompt: LoginPrompt): Promise<Map<string, ServerAuth>> {
+  const out = new Map<string, ServerAuth>();
+  const remote = config.servers.filter((s) => s.type === 'http' && !Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization') && !new URL(s.url).username);
+  if (remote.length === 0) return out;
+  const [{ServerAuth}, {TokenStore}, {proxyFetch}] = await Promise.all([import('../auth/server-auth.js'), import('../auth/token-store.js'), import('../auth/http.js')]);
+  const store = new TokenStore(stateDir(env));
+  for (const s of remote) {
+    if (s.type === 'http') out.set(s.alias, new ServerAuth({alias: s.alias, serverUrl: s.url, config: s.oauth, store, prompt, fetch: proxyFetch}));
+  }
+  return out;
 }
 
 /** The user's standing permissions from flags and config. */

@@ -23,6 +23,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     recorder: session.recorder,
     history: session.history,
     rawTrace: trace?.rawTrace,
+    loginPrompt: 'dialog',
     // Elapsed times of running calls move once a second.
     tickMs: 1_000,
   }).catch((err) => {

@@ -9,6 +9,7 @@ import type {httpServerSchema} from './schema.js';
 import {STDIO_ONLY_KEYS} from './schema.js';
 import type {Common, ServerParse} from './types.js';
 import {expandVars} from './expand.js';
+import {oauthConfig} from './oauth-config.js';
 
 /** Header names breakerbox sets itself; a config must not override them. */
 const RESERVED = new Set(['accept', 'content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name', 'last-event-id']);
@@ -52,6 +53,7 @@ export function finishHttp(c: Common, data: RawHttp, entry: Record<string, unkno
     }
     Object.defineProperty(headers, name, {value: r.value, enumerable: true, writable: true, configurable: true});
   }
+  const oauth = data.oauth && oauthConfig(data.oauth, expand, problems, at);
   if (problems.length > 0 || !url) return {ok: false, problems};
 
   const reasons: string[] = [];
@@ -73,6 +75,7 @@ export function finishHttp(c: Common, data: RawHttp, entry: Record<string, unkno
       type: 'http',
       url: url.toString(),
       headers,
+      ...(oauth ? {oauth} : {}),
       ...(reasons.length > 0 ? {cannotStart: `cannot start ${maskUrl(url)}: ${reasons.join('; ')}`} : {}),
       ...(warning ? {warning} : {}),
     },

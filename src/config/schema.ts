@@ -10,13 +10,13 @@ export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000}
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
-  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling',
+  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'oauth',
 ] as const;
 
 /** Keys that only mean something for a local (stdio) server. */
 export const STDIO_ONLY_KEYS = ['command', 'args', 'env', 'cwd'] as const;
 /** Keys that only mean something for a remote (HTTP) server. */
-export const HTTP_ONLY_KEYS = ['url', 'headers'] as const;
+export const HTTP_ONLY_KEYS = ['url', 'headers', 'oauth'] as const;
 
 /** Other spellings people reach for (normalised: lower case, no `_`/`-`). */
 export const SERVER_KEY_SYNONYMS: Readonly<Record<string, string>> = {
@@ -93,6 +93,21 @@ export const httpServerSchema = z.looseObject({
   headers: z
     .record(z.string(), str('a string (quote numbers, e.g. "3000")'), {error: expected('an object of "Header-Name": "value" strings')})
     .default({}),
+  oauth: z
+    .strictObject(
+      {
+        clientId: str('a string (the client id registered with the authorization server)').optional(),
+        clientSecret: str('a string (use "${VAR}" to keep it out of the file)').optional(),
+        clientMetadataUrl: str('an https URL of a Client ID Metadata Document').optional(),
+        scopes: strArray('an array of scope names').optional(),
+        callbackPort: z
+          .number({error: expected('a port number from 1 to 65535', quoted)})
+          .refine((n) => Number.isInteger(n) && n >= 1 && n <= 65535, {error: 'expected a port number from 1 to 65535'})
+          .optional(),
+      },
+      {error: (iss) => (iss.code === 'unrecognized_keys' ? `unknown key; "oauth" takes clientId, clientSecret, clientMetadataUrl, scopes and callbackPort` : expected('an object like {"clientId": "…"}')(iss))},
+    )
+    .optional(),
   ...common,
 });
 

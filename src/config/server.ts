@@ -115,6 +115,8 @@ function finish(alias: string, data: RawServer, entry: Record<string, unknown>, 
   if (problems.length > 0) return {ok: false, problems};
   const cwd = cwdText === '' ? undefined : isAbsolute(cwdText) ? cwdText : resolve(ctx.dir, cwdText);
   const {alias: _a, ...rest} = base;
-  const server: ServerConfig = {alias, type: 'stdio', command, args, env, ...(cwd !== undefined ? {cwd} : {}), ...rest};
+  // OAuth is for remote servers; a local one gets its credentials from its env (spec: Authorization, Protocol Requirements).
+  const cannotStart = entry.oauth !== undefined ? {cannotStart: '"oauth" applies to remote servers (with a "url") only; a local server gets its credentials from "env": remove "oauth"'} : {};
+  const server: ServerConfig = {alias, type: 'stdio', command, args, env, ...(cwd !== undefined ? {cwd} : {}), ...rest, ...cannotStart};
   return {ok: true, server};
 }

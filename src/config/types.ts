@@ -1,6 +1,19 @@
 /** How breakerbox reaches a server: a local process, or Streamable HTTP. */
 export type TransportType = 'stdio' | 'http';
 
+/** A server's `oauth` block: how breakerbox identifies itself to the server's authorization server. */
+export interface OAuthConfig {
+  /** A client registered by hand with the authorization server (first choice when set). */
+  clientId?: string;
+  clientSecret?: string;
+  /** An https URL of a Client ID Metadata Document describing breakerbox, used where the server supports them. */
+  clientMetadataUrl?: string;
+  /** Scopes to ask for on top of what the server asks for. */
+  scopes?: string[];
+  /** Fixed port of the loopback redirect `http://127.0.0.1:<port>/callback` (default: any free port). */
+  callbackPort?: number;
+}
+
 /** One configured server with every default applied and every `${VAR}` expanded. */
 export type ServerConfig = StdioServerConfig | HttpServerConfig;
 
@@ -23,6 +36,8 @@ export interface HttpServerConfig extends ServerBase {
   url: string;
   /** Sent on every request (values expanded); never logged or shown. */
   headers: Record<string, string>;
+  /** OAuth client settings, for a server that needs a login. */
+  oauth?: OAuthConfig;
   command?: undefined;
 }
 

@@ -8,6 +8,7 @@ import type {TraceEvent} from '../connection/connection.js';
 import {Hub, type HubOptions, type HubServer} from '../hub/hub.js';
 import {initialState, type Limits} from '../state/app-state.js';
 import {createStore, type Store} from '../state/store.js';
+import type {Accounts} from './accounts.js';
 import {Driver} from './driver.js';
 import type {TurnRecorder} from './session-recording.js';
 
@@ -41,6 +42,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** How often elapsed times move while a turn runs (the TUI); never by default. */
   tickMs?: number;
+  /** The remote servers' logins (`/login`, `/logout`). */
+  accounts?: Accounts;
 }
 
 /** The store, the hub and the driver of one run. */
@@ -85,6 +88,7 @@ export function createApp(o: AppOptions): AppParts {
     recorder: o.recorder,
     history: o.history,
     tickMs: o.tickMs,
+    accounts: o.accounts,
   });
   return {store, hub, driver};
 }

@@ -11,6 +11,7 @@ import type {HubEvent} from '../hub/hub-events.js';
 import type {AppState, InputRequestView} from '../state/app-state.js';
 import type {AppEvent, EventOf} from '../state/events.js';
 import type {Store} from '../state/store.js';
+import type {Accounts} from './accounts.js';
 import type {ApprovalAnswer, Approver} from './approval.js';
 import {recordSession, type TurnRecorder} from './session-recording.js';
 import {TextBatcher} from './text-batcher.js';
@@ -41,6 +42,8 @@ export interface DriverOptions {
   now?: () => number;
   /** While a turn runs, `clock/ticked` this often (elapsed times on screen); 0 never. */
   tickMs?: number;
+  /** The logins of remote servers, for `/login` and `/logout`; none without remote servers. */
+  accounts?: Accounts;
 }
 
 /** Sees each event after the store applied it, with the state after it. */
@@ -218,6 +221,22 @@ export class Driver {
     this.notice('info', `reconnecting ${alias}…`);
     const ok = await this.o.hub.reconnect(alias);
     this.notice(ok ? 'info' : 'error', ok ? `${alias} is back online` : `${alias} did not come back; see /servers`);
+  }
+
+  /** `/login`: the next login of `alias` may ask the user (in a dialog), then the server connects again. */
+  async login(alias: string): Promise<void> {
+    const accounts = this.o.accounts;
+    if (!accounts?.has(alias)) return this.notice('warn', `${alias} is not a remote server with a login (local servers take credentials from their env)`);
+    accounts.expectLogin(alias);
+    await this.reconnect(alias);
+  }
+
+  /** `/logout`: revokes (where supported) and forgets the tokens; the server stays offline until the next /login. */
+  async logout(alias: string): Promise<void> {
+    const accounts = this.o.accounts;
+    if (!accounts?.has(alias)) return this.notice('warn', `${alias} is not a remote server with a login`);
+    this.notice('info', await accounts.logout(alias));
+    await this.o.hub.reconnect(alias);
   }
 
   /** A new conversation: the model forgets, the session file says so, the transcript empties. */

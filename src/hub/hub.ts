@@ -2,6 +2,7 @@ import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {Implementation} from '../session/mcp-types.js';
+import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
@@ -36,6 +37,8 @@ export interface HttpHubServer extends SlotConfig {
   url: string;
   /** Sent on every request; never logged or shown. */
   headers?: Record<string, string>;
+  /** Credentials and what to do on 401/403 (src/auth); none for a server that needs no login. */
+  auth?: HttpAuth;
   command?: undefined;
 }
 
@@ -260,7 +263,7 @@ export class Hub {
       ? () => o.makeTransport!(server)
       : server.url !== undefined
         ? () => {
-            const t = new HttpTransport({url: server.url, headers: server.headers, onexchange});
+            const t = new HttpTransport({url: server.url, headers: server.headers, auth: server.auth, onexchange});
             onexchange(`Streamable HTTP to ${t.shownUrl}`);
             return t;
           }

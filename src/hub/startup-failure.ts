@@ -1,4 +1,5 @@
 import {AbortError, McpError, ServerExitedError, TimeoutError} from '../connection/errors.js';
+import {TransportRequestError} from '../transport/errors.js';
 import type {FailurePhase} from './types.js';
 
 /** Turns whatever went wrong during startup into a phase and a sentence. */
@@ -12,6 +13,8 @@ export function describeStartupFailure(err: unknown, phase: FailurePhase, startu
     const what = phase === 'list' ? 'tools/list' : 'server/discover or initialize';
     return {phase, reason: withStderr(`no answer to ${what} within ${startupTimeoutMs} ms (startupTimeoutMs)`)};
   }
+  // A remote server that needs the user to log in is not broken: it waits for /login.
+  if (err instanceof TransportRequestError && err.code === 'needs-login') return {phase: 'login', reason: err.message};
   if (err instanceof McpError) return {phase, reason: withStderr(`protocol error ${err.code}: ${err.message}`)};
   return {phase, reason: withStderr(err instanceof Error ? err.message : String(err))};
 }

@@ -1,7 +1,7 @@
 import type {CallToolResult, Era, ToolAnnotations} from '../session/mcp-types.js';
 
 /** Where a server's failure happened. */
-export type FailurePhase = 'config' | 'spawn' | 'handshake' | 'list' | 'call' | 'exit';
+export type FailurePhase = 'config' | 'spawn' | 'handshake' | 'list' | 'call' | 'exit' | 'login';
 
 /** A server's lifecycle state as the UI and `--list-tools` show it. */
 export type ServerState = 'starting' | 'online' | 'restarting' | 'offline' | 'disabled';

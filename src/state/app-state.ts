@@ -188,12 +188,12 @@ export interface Limits {
 export interface InputRequestView {
   readonly requestId: string;
   readonly alias: string;
-  readonly kind: 'elicitation' | 'sampling';
+  readonly kind: 'elicitation' | 'sampling' | 'login';
   /** The server's words, already stripped of control sequences by the controller. */
   readonly message: string;
   /** Elicitation form mode: the requested schema (flat object of primitive fields). */
   readonly schema?: Readonly<Record<string, unknown>>;
-  /** Elicitation URL mode: the URL to show (never opened by us). */
+  /** Elicitation URL mode: the URL to show (never opened by us); a login: the authorization URL (opened only on the user's key). */
   readonly url?: string;
   /** The tool call this came from, when known (modern MRTR). */
   readonly tool?: string;

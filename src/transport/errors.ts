@@ -8,6 +8,7 @@ export type TransportFailure =
   | 'unreachable'
   | 'http-status'
   | 'unauthorized'
+  | 'needs-login'
   | 'bad-response'
   | 'too-large'
   | 'stream-cut'

@@ -26,9 +26,18 @@ if (!url || !/^https?:/.test(url)) {
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || '{}');
 const work = mkdtempSync(join(tmpdir(), 'bb-conformance-'));
-const env = {...process.env, XDG_STATE_HOME: join(work, 'state'), ANTHROPIC_API_KEY: ''};
+// Logins go through the standard BROWSER variable, as a user's would; this
+// "browser" follows the authorization server's redirects to breakerbox's loopback.
+const env = {...process.env, XDG_STATE_HOME: join(work, 'state'), ANTHROPIC_API_KEY: '', BROWSER: `${process.execPath} ${join(ROOT, 'test/conformance/browser.mjs')}`};
+// The client identity a user would configure: the suite's Client ID Metadata
+// Document URL, and a pre-registered client when the scenario hands one out.
+const oauth = {
+  clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+  ...(context.client_id ? {clientId: context.client_id} : {}),
+  ...(context.client_secret ? {clientSecret: context.client_secret} : {}),
+};
 const config = join(work, 'mcp.config.json');
-writeFileSync(config, JSON.stringify({mcpServers: {conformance: {type: 'http', url, startupTimeoutMs: 120_000, callTimeoutMs: 120_000}}}, null, 2));
+writeFileSync(config, JSON.stringify({mcpServers: {conformance: {type: 'http', url, oauth, startupTimeoutMs: 120_000, callTimeoutMs: 120_000}}}, null, 2));
 
 // The suite starts every scenario at once; on a small machine dozens of CLI
 // processes starting together all run slowly enough to hit timeouts. A few

@@ -79,7 +79,7 @@ describe('the app with the bundled servers', () => {
     const {ui, frame} = await start();
     await frame((f) => f.includes('2/2 online'), 'servers online');
     await typeLine(ui.stdin, '/frob');
-    await frame((f) => f.includes('unknown command /frob; commands: /help /tools /servers /trace /reconnect /clear /quit'), 'the unknown-command notice');
+    await frame((f) => f.includes('unknown command /frob; commands: /help /tools /servers /trace /reconnect /login'), 'the unknown-command notice');
     // A wrong command stays in the line to be fixed: clear it.
     ui.stdin.write('\u0015');
     await typeLine(ui.stdin, '/tools close');

@@ -41,7 +41,7 @@ describe('the input dialog, drawn from fixture state', () => {
   function draw(requests: Array<Omit<InputRequestView, 'requestId'>>, opts: {columns?: number; rows?: number} = {}) {
     const store = createStore(base(opts));
     requests.forEach((r, i) => store.dispatch({type: 'input/requested', request: {...r, requestId: `r${i}`}}));
-    const driver = {busy: false, ask: vi.fn(() => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), clear: vi.fn()};
+    const driver = {busy: false, ask: vi.fn(() => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), login: vi.fn(async () => {}), logout: vi.fn(async () => {}), clear: vi.fn()};
     const ui = render(<App store={store} driver={driver} theme={theme} onQuit={() => {}} />);
     return {store, ui, controller: driver, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
   }

@@ -18,7 +18,7 @@ const TEXT = 'the quick brown fox jumps over the lazy dog 0123456789 ÅÉÎ 🦊
 function app() {
   const store = createStore(base({columns: 140, rows: 30}));
   const asked: string[] = [];
-  const driver = {busy: false, ask: vi.fn((t: string) => (asked.push(t), true)), dropQueued: () => false, cancel: () => false, answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: async () => {}, clear: vi.fn()};
+  const driver = {busy: false, ask: vi.fn((t: string) => (asked.push(t), true)), dropQueued: () => false, cancel: () => false, answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: async () => {}, login: async () => {}, logout: async () => {}, clear: vi.fn()};
   const ui = render(<App store={store} driver={driver} theme={createTheme(true)} onQuit={() => {}} />);
   return {store, ui, asked};
 }

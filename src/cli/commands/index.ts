@@ -25,6 +25,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   import: {summary: 'bring servers from another client’s config (Claude, Cursor, VS Code, Codex, Gemini…)', load: () => import('./import.js')},
   add: {summary: 'add a server to mcp.config.json', load: () => import('./add.js')},
   remove: {summary: 'remove a server from mcp.config.json', load: () => import('./remove.js')},
+  login: {summary: 'log in to a remote server (OAuth; opens the browser)', load: () => import('./login.js')},
+  logout: {summary: 'revoke and forget a remote server’s login', load: () => import('./logout.js')},
 };
 
 /** `name  summary` lines, aligned; a sentence when there are none. */

@@ -2,14 +2,11 @@
 // stream) use of it. They get this interface, not the class, so no file of the
 // transport imports another in a circle.
 import type {TransportFailure, TransportRequestError} from '../errors.js';
+import type {HttpAuth} from '../http-auth.js';
 import type {WireMessage} from './request-headers.js';
 import type {ReadOptions} from './response.js';
 
-/** The authorization layer: adds credentials, and may fix a 401/403 (then the request is sent once more). */
-export interface HttpAuth {
-  headers(): Promise<Record<string, string>> | Record<string, string>;
-  rejected(status: number, wwwAuthenticate: string | undefined): Promise<boolean>;
-}
+export type {HttpAuth} from '../http-auth.js';
 
 /** How to reach one remote server. */
 export interface HttpTransportOptions {

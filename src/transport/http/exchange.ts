@@ -4,13 +4,14 @@
 import type {Dispatcher} from 'undici';
 import {maskUrl} from '../../util/mask-url.js';
 import {TransportRequestError} from '../errors.js';
+import type {HttpAuth} from '../http-auth.js';
 import {describeNetworkError} from './network-error.js';
 
 /** What an exchanger needs from the transport's options. */
 export interface ExchangeOptions {
   url: string;
   headers?: Record<string, string>;
-  auth?: {headers(): Promise<Record<string, string>> | Record<string, string>};
+  auth?: Pick<HttpAuth, 'headers'>;
   onexchange?: (line: string) => void;
   connectTimeoutMs?: number;
 }
@@ -37,8 +38,8 @@ export class Exchanger {
   }
 
   /** Headers every request carries; the caller adds the protocol's own. */
-  async headers(): Promise<Record<string, string>> {
-    return {...this.base, ...(await this.o.auth?.headers())};
+  async headers(signal?: AbortSignal): Promise<Record<string, string>> {
+    return {...this.base, ...(await this.o.auth?.headers(signal))};
   }
 
   /**

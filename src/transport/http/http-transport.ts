@@ -7,6 +7,7 @@
 // resumable streams, DELETE on close).
 import {TransportRequestError, type TransportFailure} from '../errors.js';
 import {TailBuffer} from '../tail-buffer.js';
+import {MAX_AUTH_RETRIES} from '../http-auth.js';
 import {TransportClosedError, type ExitInfo, type Transport} from '../types.js';
 import type {HttpChannel, HttpTransportOptions, LegacySession} from './channel.js';
 import {EventStream} from './event-stream.js';
@@ -37,6 +38,8 @@ export class HttpTransport implements Transport, HttpChannel {
   private readonly diag = new TailBuffer(16 * 1024);
   private readonly inflight = new Map<string | number, AbortController>();
   private readonly toolHeaders = new Map<string, ParamHeader[]>();
+  /** The Authorization header each response was a refusal of, for the auth layer. */
+  private readonly sentAuth = new WeakMap<Response, string>();
   /** Aborted when the transport closes: every exchange ends with it. */
   readonly stop = new AbortController();
   private exit?: ExitInfo;
@@ -111,13 +114,22 @@ export class HttpTransport implements Transport, HttpChannel {
   }
 
   /** A request: its answer arrives in the response to its POST (or a resumed stream). */
-  private async request(m: WireMessage, signal: AbortSignal, tried: {renewed?: boolean; authorized?: boolean}): Promise<void> {
+  private async request(m: WireMessage, signal: AbortSignal, tried: {renewed?: boolean; authAttempt?: number}): Promise<void> {
     const res = await this.fetch('POST', m, signal, {});
     if (!res) return;
-    if ((res.status === 401 || res.status === 403) && !tried.authorized && this.options.auth) {
-      await res.body?.cancel().catch(() => {});
-      if (await this.options.auth.rejected(res.status, res.headers.get('www-authenticate') ?? undefined)) return this.request(m, signal, {...tried, authorized: true});
-      return this.fail('unauthorized', `needs authorization: HTTP ${res.status}`, false, {status: res.status});
+    const attempt = tried.authAttempt ?? 0;
+    if ((res.status === 401 || res.status === 403) && this.options.auth && attempt < MAX_AUTH_RETRIES) {
+      // The auth layer refreshes, logs in or steps up, then says whether to send again; its errors say what the user must do.
+      const retry = await this.options.auth
+        .challenged({status: res.status, wwwAuthenticate: res.headers.get('www-authenticate'), authorization: this.sentAuth.get(res), attempt}, signal)
+        .catch((err: Error) => {
+          void res.body?.cancel().catch(() => {});
+          this.fail((err as {needsLogin?: boolean}).needsLogin ? 'needs-login' : 'unauthorized', err.message, false, {status: res.status});
+        });
+      if (retry) {
+        await res.body?.cancel().catch(() => {});
+        return this.request(m, signal, {...tried, authAttempt: attempt + 1});
+      }
     }
     if (res.status === 404 && this.session?.sessionId !== undefined && m.method !== 'initialize' && !tried.renewed) {
       await res.body?.cancel().catch(() => {});
@@ -222,7 +234,7 @@ export class HttpTransport implements Transport, HttpChannel {
    */
   async fetch(method: 'POST' | 'GET' | 'DELETE', m: WireMessage | undefined, signal: AbortSignal, o: {lastEventId?: string}): Promise<Response | undefined> {
     const s = this.session;
-    const base = await this.http.headers();
+    const base = await this.http.headers(signal);
     const headers = m
       ? requestHeaders(m, {base, legacyVersion: s?.version, sessionId: m.method === 'initialize' ? undefined : s?.sessionId, toolHeaders: m.method === 'tools/call' ? this.toolHeaders.get(String(m.params?.name)) : undefined})
       : {...base, accept: 'text/event-stream', ...(s ? {'mcp-protocol-version': s.version} : {}), ...(s?.sessionId !== undefined ? {'mcp-session-id': s.sessionId} : {}), ...(o.lastEventId !== undefined ? {'last-event-id': o.lastEventId} : {})};
@@ -232,8 +244,9 @@ export class HttpTransport implements Transport, HttpChannel {
       const sid = res.headers.get('mcp-session-id') ?? s?.sessionId;
       return sid && (s || m?.method === 'initialize') ? ` session ${short(sid)}` : '';
     };
+    let res: Response | undefined;
     try {
-      return await this.http.send(method, headers, method === 'POST' ? JSON.stringify(m) : undefined, AbortSignal.any([signal, this.stop.signal]), what, note);
+      res = await this.http.send(method, headers, method === 'POST' ? JSON.stringify(m) : undefined, AbortSignal.any([signal, this.stop.signal]), what, note);
     } catch (err) {
       if (err instanceof TransportRequestError && err.code === 'unreachable') {
         this.diagnostic(`${what} failed: ${err.message}`, false);
@@ -241,6 +254,8 @@ export class HttpTransport implements Transport, HttpChannel {
       }
       throw err;
     }
+    if (res && headers.authorization) this.sentAuth.set(res, headers.authorization);
+    return res;
   }
 
   fail(code: TransportFailure, text: string, transient: boolean, detail: TransportRequestError['detail'] = {}): never {

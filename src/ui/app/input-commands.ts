@@ -15,7 +15,7 @@ export interface InputTarget {
   answer(requestId: string, answer: InputAnswer): void;
 }
 
-type InputCommandId = Extract<KeyCommandId, `form-${string}` | `url-${string}` | `sampling-${string}`>;
+type InputCommandId = Extract<KeyCommandId, `form-${string}` | `url-${string}` | `sampling-${string}` | `login-${string}`>;
 
 /** The handlers of the form, link and sampling layers. */
 export function inputHandlers(t: InputTarget): Readonly<Record<InputCommandId, (input: string, key: Key) => void>> {
@@ -55,5 +55,11 @@ export function inputHandlers(t: InputTarget): Readonly<Record<InputCommandId, (
     'sampling-allow': answer('accept'),
     'sampling-deny': answer('decline'),
     'sampling-cancel': answer('cancel'),
+    'login-open': answer('accept'),
+    'login-paste': (input) => {
+      const r = t.request();
+      if (r) t.answer(r.requestId, {action: 'accept', content: {redirect: input.trim()}});
+    },
+    'login-cancel': answer('cancel'),
   };
 }

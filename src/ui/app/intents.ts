@@ -16,5 +16,9 @@ export interface UiDriver {
   /** Answers a server's request (elicitation, sampling); an id already answered is ignored. */
   answerInput(requestId: string, answer: InputAnswer): void;
   reconnect(alias: string): Promise<void>;
+  /** `/login`: a fresh login to a remote server, in a dialog, then it is connected again. */
+  login(alias: string): Promise<void>;
+  /** `/logout`: revokes and forgets a remote server's tokens. */
+  logout(alias: string): Promise<void>;
   clear(): void;
 }

@@ -36,6 +36,12 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
     case 'reconnect':
       void driver.reconnect(intent.alias);
       return true;
+    case 'login':
+      void driver.login(intent.alias);
+      return true;
+    case 'logout':
+      void driver.logout(intent.alias);
+      return true;
     case 'clear':
       // The reducer keeps a running turn's cards: the loop may still be waiting on them.
       if (driver.busy) {

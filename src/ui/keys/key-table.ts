@@ -6,7 +6,7 @@ import type {Key} from 'ink';
 import type {Pane} from '../../state/app-state.js';
 
 /** Priority layers, highest first: the approval dialog, a server's form, link or sampling request, help, then the rest. */
-export type KeyLayer = 'dialog' | 'form' | 'url' | 'sampling' | 'help' | 'global' | 'pane';
+export type KeyLayer = 'dialog' | 'form' | 'url' | 'sampling' | 'login' | 'help' | 'global' | 'pane';
 
 /** Layers that take every key while open (Ctrl-C still gets through). */
 export type ModalLayer = Exclude<KeyLayer, 'global' | 'pane'>;
@@ -29,6 +29,9 @@ export type KeyCommandId =
   | 'sampling-allow'
   | 'sampling-deny'
   | 'sampling-cancel'
+  | 'login-open'
+  | 'login-paste'
+  | 'login-cancel'
   | 'close-help'
   | 'interrupt'
   | 'focus-next'
@@ -85,6 +88,10 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'sampling-allow', layer: 'sampling', keys: 'y', hint: 'let the model answer', help: 'let the model answer the server’s prompt', match: letter('y')},
   {id: 'sampling-deny', layer: 'sampling', keys: 'n', hint: 'decline', help: 'refuse the server’s sampling request', match: letter('n')},
   {id: 'sampling-cancel', layer: 'sampling', keys: 'Esc', hint: 'cancel', help: 'dismiss the sampling request', match: (_i, k) => k.escape},
+  {id: 'login-open', layer: 'login', keys: 'o / Enter', hint: 'open in my browser', help: 'open the login page with BROWSER or the system opener', match: (i, k) => letter('o')(i, k) || k.return},
+  // A paste arrives as one chunk: the address the browser ended on, when it cannot reach this machine.
+  {id: 'login-paste', layer: 'login', keys: 'paste', hint: 'the address the browser ended on', help: 'hand in the redirect address by hand (browser on another machine)', match: (i) => /^\s*https?:\/\/\S{8,}/.test(i)},
+  {id: 'login-cancel', layer: 'login', keys: 'Esc', hint: 'cancel the login', help: 'give up the login', match: (_i, k) => k.escape},
   {id: 'close-help', layer: 'help', keys: 'Esc / q / Enter', help: 'close this help', match: (i, k) => k.escape || k.return || i === 'q'},
   {id: 'interrupt', layer: 'global', always: true, keys: 'Ctrl-C', help: 'cancel the running turn; again (or when idle) quits', match: ctrlC},
   {id: 'focus-prev', layer: 'global', keys: 'Shift-Tab', help: 'focus the previous pane', match: (_i, k) => k.tab && k.shift},

@@ -15,6 +15,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'servers', args: '', help: 'focus the server list'},
   {name: 'trace', args: '[alias]', help: "show or hide the protocol trace (of a server)"},
   {name: 'reconnect', args: '<alias>', help: 'restart a server and list its tools again'},
+  {name: 'login', args: '<alias>', help: 'log in to a remote server (opens a dialog with the login page)'},
+  {name: 'logout', args: '<alias>', help: 'log out of a remote server (revokes its tokens)'},
   {name: 'clear', args: '', help: 'clear the conversation'},
   {name: 'quit', args: '', help: 'close every server and leave'},
 ];
@@ -25,7 +27,7 @@ export type SlashIntent =
   | {kind: 'tools'; filter: string}
   | {kind: 'servers'}
   | {kind: 'trace'; alias?: string}
-  | {kind: 'reconnect'; alias: string}
+  | {kind: 'reconnect' | 'login' | 'logout'; alias: string}
   | {kind: 'clear'}
   | {kind: 'quit'}
   | {kind: 'invalid'; message: string};
@@ -50,9 +52,11 @@ export function parseSlash(text: string, aliases: readonly string[]): SlashInten
       if (arg && !aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
       return arg ? {kind: 'trace', alias: arg} : {kind: 'trace'};
     case 'reconnect':
-      if (!arg) return {kind: 'invalid', message: `usage: /reconnect <alias> (one of: ${known()})`};
+    case 'login':
+    case 'logout':
+      if (!arg) return {kind: 'invalid', message: `usage: /${name} <alias> (one of: ${known()})`};
       if (!aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
-      return {kind: 'reconnect', alias: arg};
+      return {kind: name, alias: arg};
     default:
       return {kind: 'invalid', message: `unknown command /${head}; commands: ${SLASH_COMMANDS.map((c) => `/${c.name}`).join(' ')}`};
   }

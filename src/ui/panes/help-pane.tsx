@@ -18,7 +18,7 @@ export const HelpPane = memo(function HelpPane({width, height, theme}: {width: n
   const seen = new Set<string>();
   for (const k of KEY_COMMANDS) {
     // A server's form, link or sampling request lists its own keys on its dialog.
-    if (k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling' || seen.has(k.keys)) continue;
+    if (k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling' || k.layer === 'login' || seen.has(k.keys)) continue;
     seen.add(k.keys);
     lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : '', 'muted')]);
   }

@@ -11,7 +11,7 @@ import {initialForm} from '../forms/form-state.js';
 import {formFields} from '../forms/schema-form.js';
 import type {Theme} from '../theme.js';
 import {formHeight, formLines} from './form-lines.js';
-import {inputLayer, inputTitle, samplingLines, urlLines} from './input-lines.js';
+import {inputLayer, inputTitle, loginLines, samplingLines, urlLines} from './input-lines.js';
 
 /** What the dialog draws. */
 export interface InputDialogProps {
@@ -30,7 +30,7 @@ export function inputDialogHeight(request: InputRequestView, form: FormHolder | 
   const w = innerCols(width);
   const layer = inputLayer(request);
   if (layer === 'form') return formHeight(request, form ? form.get().fields.length : formFields(request.schema).length, w, waiting);
-  return (layer === 'url' ? urlLines(request, w, waiting) : samplingLines(request, w, waiting)).length + 2;
+  return (layer === 'url' ? urlLines(request, w, waiting) : layer === 'login' ? loginLines(request, w, waiting) : samplingLines(request, w, waiting)).length + 2;
 }
 
 const never = () => () => {};
@@ -50,7 +50,7 @@ export const InputDialog = memo(function InputDialog(p: InputDialogProps): React
     lines = f.lines;
     if (form.fields.length > f.shown) topRight = `field ${form.focus + 1}/${form.fields.length}`;
   } else {
-    lines = layer === 'url' ? urlLines(p.request, w, p.waiting, rows) : samplingLines(p.request, w, p.waiting, rows);
+    lines = layer === 'url' ? urlLines(p.request, w, p.waiting, rows) : layer === 'login' ? loginLines(p.request, w, p.waiting, rows) : samplingLines(p.request, w, p.waiting, rows);
   }
   return (
     <Frame title={inputTitle(p.request)} width={p.width} height={p.height} tone="warn" topRight={topRight} theme={p.theme}>

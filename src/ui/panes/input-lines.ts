@@ -10,14 +10,14 @@ import {safeLine, safeText} from '../text/safe.js';
 import {wrapCells} from '../text/wrap.js';
 
 /** The key layers of a server's request. */
-export type InputLayer = Extract<ModalLayer, 'form' | 'url' | 'sampling'>;
+export type InputLayer = Extract<ModalLayer, 'form' | 'url' | 'sampling' | 'login'>;
 
 /** The key layer a request's dialog answers to. */
-export const inputLayer = (r: InputRequestView): InputLayer => (r.kind === 'sampling' ? 'sampling' : r.url !== undefined ? 'url' : 'form');
+export const inputLayer = (r: InputRequestView): InputLayer => (r.kind === 'sampling' || r.kind === 'login' ? r.kind : r.url !== undefined ? 'url' : 'form');
 
 /** The dialog's title: who asks, during which tool call. */
 export function inputTitle(r: InputRequestView): Line {
-  const what = {form: ' asks you for input', url: ' asks you to open a link', sampling: ' asks to use your model'}[inputLayer(r)];
+  const what = {form: ' asks you for input', url: ' asks you to open a link', sampling: ' asks to use your model', login: ' needs you to log in'}[inputLayer(r)];
   return [seg(safeLine(r.alias), 'accent', true), seg(what, 'warn', true), ...(r.tool ? [seg(` · during ${safeLine(r.tool)}`, 'muted')] : [])];
 }
 
@@ -54,6 +54,15 @@ export function urlLines(r: InputRequestView, width: number, waiting: number, ro
   const link = wrapped(url, width - label.length, Math.max(1, Math.min(4, rows - hints.length - 2))).map((l, i) => [seg(i ? ' '.repeat(label.length) : label, 'muted'), ...l.map((s) => ({...s, tone: 'accent' as const}))]);
   const message = wrapped(r.message, width, Math.max(1, Math.min(4, rows - hints.length - link.length - 1)));
   return [...message, ...link, note, ...hints].map((l) => fitLine(l, width));
+}
+
+/** A login: what for, the authorization URL in full, and the keys (open it, paste the redirect, cancel). */
+export function loginLines(r: InputRequestView, width: number, waiting: number, rows = Number.POSITIVE_INFINITY): Line[] {
+  const hints = hintLines('login', width, waiting);
+  const label = 'page ';
+  const link = wrapped(safeLine(r.url ?? ''), width - label.length, Math.max(1, Math.min(4, rows - hints.length - 2))).map((l, i) => [seg(i ? ' '.repeat(label.length) : label, 'muted'), ...l.map((s) => ({...s, tone: 'accent' as const}))]);
+  const message = wrapped(r.message, width, Math.max(1, Math.min(5, rows - hints.length - link.length)));
+  return [...message, ...link, ...hints].map((l) => fitLine(l, width));
 }
 
 /** A sampling request: the prompt the model would answer, and for whom. */

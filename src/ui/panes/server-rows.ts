@@ -21,6 +21,7 @@ const PHASE: Readonly<Record<string, string>> = {
   list: 'listing its tools failed',
   call: 'a call failed',
   exit: 'the process ended',
+  login: 'needs login',
 };
 
 /** The rows of one server (two when `width` allows, else three); `aliasWidth` aligns the columns. */
