@@ -42,12 +42,26 @@
 //                     then logs "list_storm: done after <n> notices and <k> re-lists" on stderr
 //   elicit_flood      (legacy) after the handshake sends CHAOS_FLOOD_COUNT (300)
 //                     elicitation/create requests at once; logs each answer to stderr
+// Round two (transport, framing and handshake):
+//   die_on_probe      like servers built on Rust rmcp: any request before initialize exits 1
+//                     (CHAOS_PROBE_DEATH=close_stdout: closes stdout and stays alive instead)
+//   bom               every line written starts with a UTF-8 byte order mark
+//   close_stdout      the `die` tool closes stdout and the process stays alive
+//   big_id            after the handshake sends ping with id 9007199254740993 (beyond 2^53),
+//                     and logs every raw line that answers it: `raw-answer <line>`
+//   mrtr_keys         (modern by default) tool `ask` returns input_required whose inputRequests
+//                     are keyed __proto__, constructor, toString, hasOwnProperty, plain; the
+//                     retry answers "keys answered: <keys it got back>"
+//   newer_version     (modern by default) supports only protocol version 2027-01-01 (-32022)
+//   setsid_helper     at start runs `setsid -f` on a sleeping node helper (its own session,
+//                     orphaned at once) whose command line carries the --tag value
 //
 // An unknown mode or era exits 64 at once with the list of valid ones on stderr.
 //
 // Other knobs: CHAOS_ERA=legacy|modern (or --era; default legacy), CHAOS_DELAY_MS (3000),
 //   CHAOS_LOG_FILE (append a `cancelled <requestId> <reason>` line per cancellation),
-//   CHAOS_IGNORE_EOF=1 (keep running after stdin closes), CHAOS_IGNORE_SIGTERM=1.
+//   CHAOS_IGNORE_EOF=1 (keep running after stdin closes), CHAOS_IGNORE_SIGTERM=1,
+//   CHAOS_ID_LAST=1 (write "id" last in responses, as the official TypeScript SDK does).
 //
 // stderr formats a test can wait for (requestId is JSON: 7 or "abc"):
 //   cancelled <requestId> <reason>        every notifications/cancelled received
@@ -61,19 +75,20 @@ import { toolMethods, publicTool, encodeCursor, decodeCursor } from './lib/tools
 import { baseTools, malformedTools, escapeTools, addedLater, NASTY } from './lib/chaos-tools.mjs';
 import { noisyWriter } from './lib/chaos-noise.mjs';
 import { hostileResultTools, hugeTools } from './lib/chaos-hostile.mjs';
+import { closeStdout, dieBeforeInitialize, mrtrKeysTool, sendBigIdPing, startSetsidHelper } from './lib/chaos-floors.mjs';
 
 const env = process.env;
 const argv = process.argv.slice(2);
 const arg = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
 const mode = arg('--mode') ?? env.CHAOS_MODE ?? 'ok';
-const eraName = arg('--era') ?? env.CHAOS_ERA ?? (mode === 'slow_discover' ? 'modern' : 'legacy');
+const eraName = arg('--era') ?? env.CHAOS_ERA ?? (['slow_discover', 'mrtr_keys', 'newer_version'].includes(mode) ? 'modern' : 'legacy');
 const delayMs = Number(env.CHAOS_DELAY_MS ?? 3000);
 const MB = 1024 * 1024;
 
 const MODES = ['ok', 'spawn_fail', 'exit_in_handshake', 'silent', 'slow_discover', 'noise', 'huge_line',
   'stderr_flood', 'paginate_same', 'paginate_forever', 'empty_page', 'empty_cursor', 'malformed_tools',
   'server_request', 'notify_flood', 'escapes', 'list_changed', 'hostile_results', 'huge_tool', 'list_storm',
-  'elicit_flood'];
+  'elicit_flood', 'die_on_probe', 'bom', 'close_stdout', 'big_id', 'mrtr_keys', 'newer_version', 'setsid_helper'];
 // A typo must not quietly run as `ok` and make a fault test pass for the wrong reason.
 if (!MODES.includes(mode) || !['legacy', 'modern'].includes(eraName)) {
   log(`chaos: unknown mode ${JSON.stringify(mode)} or era ${JSON.stringify(eraName)}; modes: ${MODES.join(', ')}; eras: legacy, modern`);
@@ -97,11 +112,13 @@ if (mode === 'huge_line') {
 const onCancelled = (requestId, reason) => {
   if (env.CHAOS_LOG_FILE) appendFileSync(env.CHAOS_LOG_FILE, `cancelled ${JSON.stringify(requestId ?? null)} ${reason}\n`);
 };
+if (mode === 'setsid_helper') startSetsidHelper(arg('--tag'));
 const ignoreEof = env.CHAOS_IGNORE_EOF === '1';
-const write = mode === 'noise' ? noisyWriter() : undefined;
+const write = mode === 'noise' ? noisyWriter() : mode === 'bom' ? (line) => process.stdout.write(`\ufeff${line}`) : undefined;
 const common = {
   onCancelled,
   write,
+  idLast: env.CHAOS_ID_LAST === '1',
   exitOnEof: !ignoreEof,
   onClose() {
     if (ignoreEof) {
@@ -129,16 +146,20 @@ function startMcp() {
     instructions: `Fault-injection server, mode ${mode}.${mode === 'noise' ? ' Naïve café ☕ ünïcödé.' : ''}${escapes ? NASTY : ''}`,
     onInitialized: () => afterHandshake(),
   };
-  const era = eraName === 'modern' ? modernEra(description) : legacyEra(description);
+  const versions = mode === 'newer_version' ? { versions: ['2027-01-01'] } : {};
+  const era = eraName === 'modern' ? modernEra({ ...description, ...versions }) : legacyEra(description);
   // serveMcp reads `methods` at call time, so it can be filled in below (the tools
   // need `server` to write their extra answers).
   const methods = {};
-  const server = serveMcp({ era, methods, onResponse, ...common });
+  const beforeRequest = mode === 'die_on_probe' ? dieBeforeInitialize(era, env.CHAOS_PROBE_DEATH) : undefined;
+  const server = serveMcp({ era, methods, onResponse, beforeRequest, ...common });
 
   const base = baseTools(server, era);
   let tools = mode === 'malformed_tools' ? malformedTools() : escapes ? escapeTools(base) : base;
   if (mode === 'hostile_results') tools = [...base, ...hostileResultTools(server)];
   if (mode === 'huge_tool') tools = [...base, ...hugeTools(Number(env.CHAOS_HUGE_BYTES ?? 40 * MB))];
+  if (mode === 'close_stdout') tools = tools.map((t) => (t.name === 'die' ? { ...t, run: () => closeStdout('die (close_stdout mode)') } : t));
+  if (mode === 'mrtr_keys') tools = [...tools, mrtrKeysTool()];
   const listOpts = { cacheHints: era.name === 'modern' };
   Object.assign(methods, toolMethods(() => tools, listOpts));
   const hints = listOpts.cacheHints ? CACHE_HINTS : {};
@@ -198,6 +219,7 @@ function startMcp() {
         params: { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }], maxTokens: 20 } });
       server.send({ jsonrpc: '2.0', id: 0, method: 'ping' });
     }
+    if (mode === 'big_id') sendBigIdPing(server);
     if (mode === 'notify_flood') {
       const count = Number(env.CHAOS_NOTIFY_COUNT ?? 10_000);
       for (let i = 1; i <= count; i++) {

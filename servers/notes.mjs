@@ -5,6 +5,8 @@
 // params._meta["io.modelcontextprotocol/protocolVersion"], else error -32022 with
 // data {supported, requested}. `initialize` gets the same error, naming the versions.
 // Tools (search, read_note, list_recent) are served a few per page with an opaque cursor.
+// Every note is also a resource (notes://n1 …, plus one PNG attachment), a few per page;
+// the prompt summarize_note takes a note id (completions offered). See lib/notes-resources.mjs.
 //
 // Knobs (environment variables), for tests and demos:
 //   NOTES_PAGE_SIZE=2            tools per tools/list page
@@ -16,6 +18,9 @@
 //   NOTES_CHANGE_TOOLS_MS=N      N ms after a subscriptions/listen with toolsListChanged is
 //                                acknowledged, add a `count_notes` tool and send
 //                                notifications/tools/list_changed on that subscription
+//   NOTES_RESOURCE_PAGE_SIZE=4   resources per resources/list page
+//   NOTES_UPDATE_MS=N            N ms after a subscription to a note's URI is acknowledged,
+//                                send notifications/resources/updated for it (once)
 //
 // The search tool's text starts with `notes/search received "<name as received>"` so a
 // client can check that its prefixed tool reached this server under the original name.
@@ -24,12 +29,15 @@ import { serveMcp, modernEra, MODERN_VERSION, META } from './lib/mcp.mjs';
 import { KEEP_OPEN, sleep, log } from './lib/stdio-server.mjs';
 import { toolMethods, okResult, errorResult } from './lib/tools.mjs';
 import { NOTES } from './lib/notes-data.mjs';
+import { resourceMethods, knownUri, logFor } from './lib/notes-resources.mjs';
 
 const env = process.env;
 const pageSize = Math.max(1, Number(env.NOTES_PAGE_SIZE) || 2);
 const discoverDelayMs = Number(env.NOTES_DISCOVER_DELAY_MS) || 0;
 const versions = (env.NOTES_SUPPORTED_VERSIONS || MODERN_VERSION).split(',').map((v) => v.trim()).filter(Boolean);
 const changeToolsMs = env.NOTES_CHANGE_TOOLS_MS === undefined ? null : Number(env.NOTES_CHANGE_TOOLS_MS);
+const resourcePageSize = Math.max(1, Number(env.NOTES_RESOURCE_PAGE_SIZE) || 4);
+const updateMs = env.NOTES_UPDATE_MS === undefined ? null : Number(env.NOTES_UPDATE_MS);
 
 const readOnly = { readOnlyHint: true, openWorldHint: false };
 
@@ -141,10 +149,18 @@ function changeTools() {
 const era = modernEra({
   versions,
   serverInfo: { name: 'notes-server', version: '1.0.0' },
-  capabilities: { tools: { listChanged: true } },
+  capabilities: {
+    tools: { listChanged: true },
+    resources: { subscribe: true, listChanged: true },
+    prompts: { listChanged: false },
+    completions: {},
+    logging: {},
+  },
   instructions: 'Team notes (runbooks, plans, checklists). Use search to find notes by keyword, ' +
     'read_note for the full text, list_recent for what changed lately. All tools are read-only.',
 });
+
+const calls = toolMethods(() => tools, { pageSize, cacheHints: true, cutPagination: env.NOTES_CUT_PAGINATION === '1' });
 
 const server = serveMcp({
   era,
@@ -153,14 +169,28 @@ const server = serveMcp({
       if (discoverDelayMs > 0) await sleep(discoverDelayMs, ctx.signal);
       return era.methods['server/discover'](params);
     },
-    ...toolMethods(() => tools, { pageSize, cacheHints: true, cutPagination: env.NOTES_CUT_PAGINATION === '1' }),
+    ...calls,
+    'tools/call'(params, ctx) {
+      logFor(server.send, params, 'debug', `tools/call ${JSON.stringify(params.name)} ${JSON.stringify(params.arguments ?? {})}`);
+      return calls['tools/call'](params, ctx);
+    },
+    ...resourceMethods((msg) => server.send(msg), { pageSize: resourcePageSize }),
     'subscriptions/listen'(params, { id, signal }) {
       // Honour only what we can deliver; the acknowledgement tells the client which.
-      const filter = params.notifications?.toolsListChanged === true ? { toolsListChanged: true } : {};
+      const asked = params.notifications ?? {};
+      const filter = {};
+      for (const key of ['toolsListChanged', 'resourcesListChanged']) if (asked[key] === true) filter[key] = true;
+      const uris = Array.isArray(asked.resourceSubscriptions) ? asked.resourceSubscriptions.filter(knownUri) : [];
+      if (uris.length > 0) filter.resourceSubscriptions = uris;
       subscriptions.set(id, filter);
       signal.addEventListener('abort', () => subscriptions.delete(id)); // client cancelled the stream
       server.send({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { ...subMeta(id), notifications: filter } });
       if (changeToolsMs !== null && filter.toolsListChanged) setTimeout(changeTools, changeToolsMs);
+      if (updateMs !== null) {
+        for (const uri of uris) {
+          setTimeout(() => subscriptions.has(id) && server.send({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { ...subMeta(id), uri } }), updateMs);
+        }
+      }
       return KEEP_OPEN;
     },
   },

@@ -120,7 +120,11 @@ const tools = [
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
-serveMcp({
+// logging/setLevel decides which of these reach the client (default: warning and up).
+let logLevel = 'warning';
+const calls = toolMethods(() => tools);
+
+const server = serveMcp({
   era: legacyEra({
     serverInfo: { name: 'tickets-server', version: '1.0.0' },
     capabilities: { tools: { listChanged: false }, logging: {} },
@@ -128,9 +132,17 @@ serveMcp({
       'create_ticket opens one (due dates are YYYY-MM-DD); close_ticket cannot be undone.',
   }),
   methods: {
-    ...toolMethods(() => tools),
+    ...calls,
+    'tools/call'(params, ctx) {
+      const send = (level, data) => LEVELS.indexOf(level) >= LEVELS.indexOf(logLevel) &&
+        server.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level, logger: 'tickets', data } });
+      send('info', `tools/call ${params.name}`);
+      send('debug', { tool: params.name, arguments: params.arguments ?? {} });
+      return calls['tools/call'](params, ctx);
+    },
     'logging/setLevel'({ level }) {
       if (!LEVELS.includes(level)) throw new RpcError(ERR.INVALID_PARAMS, `level must be one of ${LEVELS.join(', ')}`);
+      logLevel = level;
       log(`log level set to ${level}`);
       return {};
     },

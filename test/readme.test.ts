@@ -95,11 +95,9 @@ describe('every command in the README', () => {
 
 describe('the config errors the README shows', () => {
   const shown = /```text\n(breakerbox: mcp\.config\.json:[\s\S]*?)```/.exec(readme)![1]!.trim().split('\n');
-  const configs = [
-    '{"mcpServers": {"notes": {"command": "node", "args": "servers/notes.mjs"}}}',
-    '{"mcpServers": {"notes": {"comand": "node"}}}',
-    '{"mcpServers": {\n"a": {"command": "x"},\n"a": {"command": "y"}\n}}',
-  ];
+  // Only a file that is not a JSON object of servers stops the app; a bad
+  // entry alone keeps that one server offline (the README says both).
+  const configs = ['{"mcpServers": {\n"a": {"command": "x"},\n', '{"mcpServers": []}'];
   it.each(configs.map((c, i) => [i, c] as const))('example %i is what breakerbox prints, with exit code 2', async (i, text) => {
     const dir = tempDir('bb-readme-cfg-');
     const {writeFileSync} = await import('node:fs');

@@ -8,10 +8,14 @@
 //   frameMs  = a full re-render (the width changes, so every pane lays out again)
 //   keyMs    = one keystroke typed into the input line, until its frame is out
 //   renderMs = Ink's own output stage of a frame (its `onRender` renderTime)
-// scenario `stream`, variants batched | unbatched:
+// scenario `stream`, variants batched | unbatched | plain | markdown:
 //   Ink as the app runs it (throttled, maxFps 30); 10,000 text deltas streamed
 //   over about 5 s, through the agent's TextBatcher (as the controller does) or
-//   dispatched one by one; counts frames drawn and CPU.
+//   dispatched one by one; counts frames drawn and CPU. `plain` and `markdown`
+//   are batched too and stream text of the same length in the same number of
+//   deltas: words and sentences, or a markdown answer with headings, lists,
+//   tables and code fences (every answer is rendered as markdown, so the pair
+//   shows what the markup itself costs per frame).
 // scenario `launch`, variant pty:
 //   `node bin/breakerbox.mjs` with the bundled config in a pseudo-terminal
 //   (script(1)); time to the first frame and to "2/2 online".
@@ -119,6 +123,40 @@ function catalogOf(n) {
 
 const SENTENCE = 'The quick brown fox checks every server before it answers, then reports what it found. ';
 
+/** The i-th delta of the plain stream: a word, and a line break every 15 words. */
+const plainDelta = (i) => (i % 15 === 14 ? 'end.\n' : `w${i % 100} `);
+
+/** A markdown answer as models write them, repeated to `length` characters. */
+function markdownAnswer(length) {
+  const section = (n) =>
+    [
+      `## Section ${n}: what the servers said`,
+      '',
+      `The **notes** server answered in ${n} ms and *tickets* after it; \`tools/list\` had ${n % 7} pages. See [the spec](https://modelcontextprotocol.io/specification).`,
+      '',
+      '1. Ask every server for its tools.',
+      '2. Merge the tables:',
+      '   - prefix each name with its alias',
+      '   - hash names that collide',
+      '',
+      '| Server | Era | Tools | Notes |',
+      '|:-------|:---:|------:|-------|',
+      `| notes | modern | ${n} | three tools over two pages |`,
+      `| tickets | legacy | ${n + 1} | one page, answers slowly when it is busy |`,
+      '',
+      '```ts',
+      `const pages${n} = await session.listTools({cursor});`,
+      'for (const tool of pages.tools) table.set(prefix(alias, tool.name), tool);',
+      '```',
+      '',
+      '> Every request has a timeout: a server that does not answer never will.',
+      '',
+    ].join('\n');
+  let text = '# A long answer\n\n';
+  for (let n = 1; text.length < length; n++) text += section(n) + '\n';
+  return text.slice(0, length);
+}
+
 /** A conversation of `n` items: user and assistant messages, every fifth turn with a tool call. */
 function conversationEvents(n) {
   const events = [];
@@ -131,7 +169,7 @@ function conversationEvents(n) {
       const callId = `call-${turn}`;
       events.push({ type: 'call/requested', callId, name: 'mcp__tickets__search', alias: 'tickets', tool: 'search', arguments: { q: `since:${turn}` } });
       events.push({ type: 'call/started', callId, at: 0 });
-      events.push({ type: 'call/completed', callId, result: { durationMs: 12, content: [{ type: 'text', text: `T-${turn} open\nT-${turn + 1} closed` }] } });
+      events.push({ type: 'call/completed', callId, result: { durationMs: 12, text: `T-${turn} open\nT-${turn + 1} closed`, content: [{ type: 'text', text: `T-${turn} open\nT-${turn + 1} closed` }] } });
       items++;
     }
     if (items < n) {
@@ -167,14 +205,16 @@ function mount(lib, store, inkOptions) {
   const stdout = new FakeStdout();
   const stderr = new FakeStdout();
   const stdin = new FakeStdin();
-  const rec = { count: 0, renderTimes: [], lastAt: 0, waiters: [] };
+  const rec = { count: 0, renderTimes: [], reactTimes: [], lastAt: 0, waiters: [] };
   const onRender = ({ renderTime }) => {
     rec.count++;
     rec.renderTimes.push(renderTime);
     rec.lastAt = now();
     for (const w of rec.waiters.splice(0)) w();
   };
-  const element = React.createElement(ui.App, { store, controller, theme: ui.createTheme(true), onQuit() {} });
+  const app = React.createElement(ui.App, { store, controller, theme: ui.createTheme(true), onQuit() {} });
+  // React's own time per commit (our layout runs in render): the work of a frame before Ink's output stage.
+  const element = React.createElement(React.Profiler, { id: 'app', onRender: (_id, _phase, actual) => rec.reactTimes.push(actual) }, app);
   const instance = ink.render(element, { stdout, stderr, stdin, exitOnCtrlC: false, patchConsole: false, onRender, ...inkOptions });
   return { stdout, stdin, rec, instance };
 }
@@ -268,6 +308,15 @@ const scenarios = {
       store.dispatch({ type: 'model/text-delta', text });
     };
     const batcher = variant === 'unbatched' ? { push: dispatch, flush() {} } : new TextBatcher(dispatch);
+    let delta = plainDelta;
+    if (variant === 'markdown') {
+      // As long as the plain stream, cut into as many deltas.
+      let plainLength = 0;
+      for (let i = 0; i < deltas; i++) plainLength += plainDelta(i).length;
+      const answer = markdownAnswer(plainLength);
+      const cuts = Array.from({ length: deltas + 1 }, (_, i) => Math.round((i * answer.length) / deltas));
+      delta = (i) => answer.slice(cuts[i], cuts[i + 1]);
+    }
 
     // A frame drawn is one write of screen content; Ink brackets each with
     // short synchronized-output markers, which are not counted.
@@ -278,6 +327,7 @@ const scenarios = {
       return write(text);
     };
     const renders0 = app.rec.renderTimes.length;
+    const commits0 = app.rec.reactTimes.length;
     const cpu0 = process.cpuUsage();
     const t0 = now();
     let sent = 0;
@@ -285,7 +335,7 @@ const scenarios = {
     // blocks the loop, the ones due meanwhile are handled together afterwards.
     while (sent < deltas) {
       const due = Math.min(deltas, Math.ceil(((now() - t0) / durationMs) * deltas));
-      for (; sent < due; sent++) batcher.push(sent % 15 === 14 ? 'end.\n' : `w${sent % 100} `);
+      for (; sent < due; sent++) batcher.push(delta(sent));
       await sleep(2);
     }
     batcher.flush();
@@ -297,6 +347,8 @@ const scenarios = {
     if (item?.kind !== 'assistant' || item.text.length < deltas * 3) throw new Error('the streamed text did not arrive');
     const renderTimes = app.rec.renderTimes.slice(renders0);
     const tenth = Math.max(1, Math.floor(renderTimes.length / 10));
+    const reactTimes = app.rec.reactTimes.slice(commits0);
+    const reactTenth = Math.max(1, Math.floor(reactTimes.length / 10));
     app.instance.unmount();
     return {
       framesPerSec: (drawn / streamMs) * 1000,
@@ -304,7 +356,11 @@ const scenarios = {
       rendersPerSec: (renderTimes.length / streamMs) * 1000,
       dispatchesPerSec: (dispatches / streamMs) * 1000,
       cpuPct: ((cpu.user + cpu.system) / 1000 / streamMs) * 100,
+      // All the work per frame drawn: reducer, React, our layout and Ink's output.
+      cpuMsPerFrame: (cpu.user + cpu.system) / 1000 / Math.max(1, drawn),
       renderP50Ms: median(renderTimes),
+      reactMs: median(reactTimes),
+      reactLateMs: median(reactTimes.slice(-reactTenth)),
       renderEarlyMs: median(renderTimes.slice(0, tenth)),
       renderLateMs: median(renderTimes.slice(-tenth)),
       streamMs,

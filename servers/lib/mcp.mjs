@@ -93,14 +93,17 @@ const pick = (map, key) => (Object.hasOwn(map, key) ? map[key] : undefined);
 /**
  * Serve MCP: `methods` and `notifications` are maps of name -> handler(params, ctx).
  * Server methods override era methods of the same name (chaos wraps the handshake).
+ * `beforeRequest(msg)` sees every request first (chaos: die on a request before initialize);
+ * returning KEEP_OPEN leaves the request unanswered.
  */
-export function serveMcp({ era, methods = {}, notifications = {}, ...serveOpts }) {
+export function serveMcp({ era, methods = {}, notifications = {}, beforeRequest, ...serveOpts }) {
   // `--http PORT`: the same handlers over Streamable HTTP, in this server's era.
   const port = httpPort();
   const start = port === undefined ? serve : (opts) => serveHttp(opts, port, era.name);
   return start({
     ...serveOpts,
     async onRequest(msg, ctx) {
+      if (beforeRequest?.(msg) === KEEP_OPEN) return KEEP_OPEN;
       const params = msg.params ?? {};
       const handler = pick(methods, msg.method) ?? pick(era.methods, msg.method);
       era.check(msg.method, params, Boolean(handler));

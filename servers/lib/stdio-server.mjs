@@ -70,10 +70,13 @@ const isId = (id) => typeof id === 'string' || (typeof id === 'number' && Number
  *   onCancelled(requestId, reason), onClose()  (stdin ended; awaited before exit)
  *   write(line)   replaces the stdout writer (chaos noise mode)
  *   exitOnEof     default true
+ *   idLast        write responses with "id" as their last member, as the official
+ *                 TypeScript SDK does ({"result":…,"jsonrpc":"2.0","id":7})
  */
 export function serve(opts) {
   const write = opts.write ?? ((line) => process.stdout.write(line));
-  const send = (msg) => write(`${JSON.stringify(msg)}\n`);
+  const idLast = ({ jsonrpc, id, ...rest }) => ({ ...rest, jsonrpc, id });
+  const send = (msg) => write(`${JSON.stringify(opts.idLast && !('method' in msg) ? idLast(msg) : msg)}\n`);
   const inFlight = new Map(); // JSON.stringify(id) -> AbortController
 
   const fail = (id, code, message, data) =>

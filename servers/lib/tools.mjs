@@ -93,7 +93,7 @@ export function toolMethods(getTools, { pageSize = Infinity, cacheHints = false,
       const schema = tool.inputSchema !== null && typeof tool.inputSchema === 'object' ? tool.inputSchema : {};
       const problem = checkArgs(schema, args);
       if (problem) return errorResult(`Invalid arguments for ${name}: ${problem}. Expected ${signature(schema)}.`);
-      return tool.run(args, { ...ctx, name });
+      return tool.run(args, { ...ctx, name, params });
     },
   };
 }

@@ -39,5 +39,9 @@ export interface Model {
   readonly offline: boolean;
   /** Which API it speaks (sessions record it, to convert a history recorded with another). */
   readonly provider?: ProviderName;
+  /** Tokens the model can take in, when known (tool search's threshold is a share of it). */
+  readonly contextWindow?: number;
   respond(request: ModelRequest): Promise<ModelResponse>;
+  /** Tokens of each group of tools as this API counts them (providers with a counting endpoint). */
+  countToolTokens?(groups: Record<string, ModelTool[]>): Promise<Record<string, number>>;
 }

@@ -15,6 +15,7 @@ import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
 import {approvalRules, chooseModel, hubServers, logDir, serverAuths} from './setup.js';
+import {ServerRecordStore} from '../util/server-record.js';
 
 /** Everything one run is made of. */
 export interface App extends AppParts {
@@ -33,6 +34,8 @@ export interface AppHooks {
   rows?: number;
   limits?: Partial<Limits>;
   tickMs?: number;
+  /** List every server's resources and prompts as it comes online. */
+  listExtras?: boolean;
   /** How a remote server's login reaches the user: stderr (--print), a dialog (TUI); none: the server stays offline with "needs login". */
   loginPrompt?: LoginPrompt | 'dialog';
   /** `--list-tools`: no model is chosen (no SDK is loaded); the offline one stands in. */
@@ -53,9 +56,12 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
     maxSteps: opts.maxSteps,
     rules: approvalRules(opts, config),
     resultCap: opts.resultCap,
+    ...(opts.resultTokens === undefined ? {} : {resultTokens: opts.resultTokens}),
+    toolSearch: {mode: opts.toolSearch ?? 'auto', ...(opts.toolSearchThreshold === undefined ? {} : {thresholdTokens: opts.toolSearchThreshold})},
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
-    logDir: logDir(env),
+    logDir: logDir(env, config.path),
+    records: ServerRecordStore.open(env),
     accounts: auth.size > 0 ? accountsOf(auth) : undefined,
     ...hooks,
   });

@@ -1,11 +1,13 @@
 import {providerLosses} from '../agent/models/provider-losses.js';
 import type {AppState} from '../state/app-state.js';
-import {serverRows} from '../state/selectors.js';
+import {collisions, serverRows} from '../state/selectors.js';
+import {toolTokens} from '../state/tool-tokens.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
 
 /** `--list-tools --json`: exactly one JSON object, from the store. */
 export function listToolsJson(state: AppState): string {
+  const tokens = toolTokens(state);
   const servers = serverRows(state.servers).map((s) => {
     const up = s.state === 'online' || s.state === 'disabled';
     return {
@@ -13,6 +15,7 @@ export function listToolsJson(state: AppState): string {
       state: up ? s.state : 'offline',
       era: s.era ?? null,
       protocolVersion: s.protocolVersion ?? null,
+      eraDecision: s.eraDecision ?? null,
       serverName: s.serverName ?? null,
       toolCount: s.toolCount,
       pages: s.pages,
@@ -21,6 +24,7 @@ export function listToolsJson(state: AppState): string {
       transport: s.transport ?? 'stdio',
       url: s.url ?? null,
       warning: s.warning ?? null,
+      tokens: tokens.byAlias[s.alias] ?? 0,
     };
   });
   const tools = state.catalog.entries.map((e) => ({
@@ -34,30 +38,44 @@ export function listToolsJson(state: AppState): string {
     // What each model API loses of this tool (the tool detail view will show the same).
     providerLosses: {anthropic: providerLosses(e, 'anthropic'), openai: providerLosses(e, 'openai')},
   }));
-  return jsonForTerminal({servers, tools}, 2);
+  // `tokensSource` says whether the API counted them or they are the offline estimate.
+  return jsonForTerminal({servers, tools, tokens: tokens.total, tokensSource: tokens.source}, 2);
 }
 
 /** `--list-tools`: a table for people, from the store. */
 export function listToolsText(state: AppState): string {
   const lines: string[] = ['Servers'];
-  for (const s of serverRows(state.servers)) {
+  const tokens = toolTokens(state);
+  const approx = tokens.source === 'api' ? '' : '~';
+  const rows = serverRows(state.servers);
+  // Aliases may be up to 32 characters: the column is as wide as the longest.
+  const aliasWidth = Math.max(16, ...rows.map((s) => s.alias.length));
+  for (const s of rows) {
     const what =
       s.state === 'online'
-        ? `online   ${s.era} ${s.protocolVersion}, reports itself as "${stripControlLine(s.serverName ?? '?')}", ${s.toolCount} tools over ${s.pages} page(s) in ${s.discoveryMs} ms`
+        ? `online   ${s.era} ${s.protocolVersion} (era: ${s.eraDecision?.replaceAll('-', ' ') ?? 'unknown'}), reports itself as "${stripControlLine(s.serverName ?? '?')}", ${count(s.toolCount, 'tool')} over ${count(s.pages, 'page')} in ${s.discoveryMs} ms, ${approx}${(tokens.byAlias[s.alias] ?? 0).toLocaleString('en-US')} tokens`
         : s.state === 'disabled'
           ? 'disabled'
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
-    lines.push(`  ${s.alias.padEnd(16)} ${what}`);
-    // Remote servers say where they are (credentials masked) and any warning about the link.
-    if (s.url) lines.push(`  ${''.padEnd(16)} via Streamable HTTP at ${stripControlLine(s.url)}${s.warning ? ` (warning: ${s.warning})` : ''}`);
+    lines.push(`  ${s.alias.padEnd(aliasWidth)} ${what}`);
+    // Remote servers say where they are (credentials masked); any server its config warning.
+    if (s.url) lines.push(`  ${''.padEnd(aliasWidth)} via Streamable HTTP at ${stripControlLine(s.url)}`);
+    if (s.warning) lines.push(`  ${''.padEnd(aliasWidth)} warning: ${stripControlLine(s.warning)}`);
   }
   const entries = state.catalog.entries;
   lines.push('', 'Tools (model name → server / original name)');
   const width = Math.max(10, ...entries.map((e) => e.name.length));
+  // An original name several servers use is marked as in the Tools pane.
+  const shared = collisions(state.catalog);
   for (const e of entries) {
-    const flag = e.mangling === 'none' ? '' : `  [${e.mangling}]`;
+    const flag = (e.mangling === 'none' ? '' : `  [${e.mangling}]`) + (shared.has(e.tool) ? '  ⇄ shared' : '');
     lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}`);
   }
   if (entries.length === 0) lines.push('  (none)');
+  lines.push('', `Tool table: ${approx}${tokens.total.toLocaleString('en-US')} tokens (${tokens.source === 'api' ? 'counted by the model API' : 'estimated offline, about 3.5 characters per token'})`);
   return lines.join('\n');
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

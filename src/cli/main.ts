@@ -23,6 +23,8 @@ const USER_ERROR_CODES = new Set(['config', 'session', 'usage', 'invalid-script'
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const io = processIo(env);
   if (argv[0] !== undefined && !argv[0].startsWith('-')) return runCommand(argv, io);
+  // `--export ID [file]` is the `export` subcommand spelt as a flag (an action, no servers).
+  if (argv[0] === '--export') return runCommand(['export', ...argv.slice(1)], io);
   let opts: CliOptions;
   try {
     opts = parseCli(argv);

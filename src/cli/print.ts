@@ -25,6 +25,12 @@ export function progressLine(event: AppEvent, state: AppState): string | undefin
       return event.level === 'info' ? undefined : `• ${event.level}: ${stripControlLine(event.text)}`;
     case 'server/tools-dropped':
       return `• warn: ${stripControlLine(droppedText(event))}`;
+    case 'server/still-starting': {
+      // About every 15 s (progress comes about once a second): a long start is shown, not silent.
+      const s = Math.round(event.elapsedMs / 1000);
+      if (s === 0 || s % 15 !== 0) return undefined;
+      return `• ${stripControlLine(event.alias)}: still starting (${event.activity}… ${s} s)${event.lastLine ? `: ${stripControlLine(event.lastLine).slice(0, 160)}` : ''}`;
+    }
     default:
       return undefined;
   }
@@ -51,7 +57,7 @@ export function turnJson(state: AppState): string {
 }
 
 /** Runs the turn and writes the answer from the final state; returns the exit code. */
-export async function runPrint(driver: Driver, question: string, json: boolean, out: TextSink, err: TextSink): Promise<number> {
+export async function runPrint(driver: Driver, question: string, json: boolean, out: TextSink & {isTTY?: boolean; columns?: number}, err: TextSink, format: 'raw' | 'pretty' = 'raw'): Promise<number> {
   const onSigint = () => driver.cancel();
   process.on('SIGINT', onSigint);
   try {
@@ -65,7 +71,9 @@ export async function runPrint(driver: Driver, question: string, json: boolean, 
   } else {
     if (state.turn.error) err.write(`breakerbox: ${state.turn.error}\n`);
     if (state.turn.outcome === 'cancelled') err.write('breakerbox: cancelled\n');
-    out.write(stripControl(state.turn.answer) + '\n');
+    // The markdown renderer loads only for --format pretty: plain --print stays as quick to start.
+    const pretty = format === 'pretty' ? (await import('./pretty.js')).prettyAnswer : undefined;
+    out.write(pretty ? pretty(state.turn.answer, {isTTY: out.isTTY, columns: out.columns, env: process.env}) : stripControl(state.turn.answer) + '\n');
   }
   return state.turn.outcome === 'end_turn' ? 0 : 1;
 }

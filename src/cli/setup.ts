@@ -1,5 +1,6 @@
+import {createHash} from 'node:crypto';
 import {chmodSync} from 'node:fs';
-import {join} from 'node:path';
+import {basename, dirname, join, resolve} from 'node:path';
 import {childEnv, type Config, type ServerConfig} from '../config/index.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import {configuredRoots} from '../agent/client-features.js';
@@ -11,11 +12,21 @@ import type {HubServer} from '../hub/hub.js';
 import type {LoginPrompt} from '../auth/prompt.js';
 import type {ServerAuth} from '../auth/server-auth.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
+import {serverFingerprint} from '../util/server-fingerprint.js';
 import {UsageError, type CliOptions} from './args.js';
 
-/** Config servers as the hub starts them: each with its finished child environment, remote ones with their auth. */
+/** Config servers as the hub starts them: each with its finished child environment and its fingerprint, remote ones with their auth. */
 export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: ReadonlyMap<string, ServerAuth>): Array<ServerConfig & HubServer> {
-  return config.servers.map((s) => (s.type === 'http' ? {...s, auth: auth?.get(s.alias)} : {...s, env: childEnv(s, parentEnv)}));
+  return config.servers.map((s) =>
+    s.type === 'http'
+      ? {...s, auth: auth?.get(s.alias), fingerprint: serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers})}
+      : {
+          ...s,
+          env: childEnv(s, parentEnv),
+          // The config's own env (not PATH, HOME…), and the directory the server really runs in.
+          fingerprint: serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd ?? process.cwd(), env: s.env}),
+        },
+  );
 }
 
 /**
@@ -66,16 +77,29 @@ export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv): Pro
   return createScriptedModel();
 }
 
-/** Where per-server stderr logs go (0700). */
-export function logDir(env: NodeJS.ProcessEnv): string | undefined {
+/**
+ * Where per-server stderr logs go (0700): one folder per config file, so two
+ * configs that both name a server `filesystem` never write into one log. The
+ * folder is named by the config's folder and a hash of its whole path.
+ */
+export function logDir(env: NodeJS.ProcessEnv, configPath: string): string | undefined {
   try {
-    const dir = privateDir(join(stateDir(env), 'logs'));
-    // mkdir's mode applies only to directories it creates: tighten one that existed looser.
+    const logs = privateDir(join(stateDir(env), 'logs'));
+    const dir = privateDir(join(logs, configLogName(configPath)));
+    // mkdir's mode applies only to directories it creates: tighten ones that existed looser.
+    chmodSync(logs, 0o700);
     chmodSync(dir, 0o700);
     return dir;
   } catch {
     return undefined;
   }
+}
+
+/** `<folder of the config>-<8 hex of its path's hash>`, safe as a file name. */
+export function configLogName(configPath: string): string {
+  const abs = resolve(configPath);
+  const folder = basename(dirname(abs)).replace(/[^\w.-]+/g, '_').slice(0, 40) || 'root';
+  return `${folder}-${createHash('sha256').update(abs).digest('hex').slice(0, 8)}`;
 }
 
 /** Roots from the config only (for tools and tests that run without a UI or a model). */

@@ -4,6 +4,7 @@ import {prepareSession, replayEvents} from '../sessions/index.js';
 import {continueWith} from './continue-session.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
+import {terminalHost} from './ui-host.js';
 
 /**
  * Opens the Ink app on the alternate screen the caller entered (with its
@@ -26,6 +27,8 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     loginPrompt: 'dialog',
     // Elapsed times of running calls move once a second.
     tickMs: 1_000,
+    // Resources (the Resources view, @ in the input) and prompts (slash commands).
+    listExtras: true,
   }).catch((err) => {
     trace?.close();
     throw err;
@@ -72,6 +75,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
         driver: app.driver,
         theme: createTheme(noColorRequested(env)),
         onQuit: () => void quit(),
+        host: terminalHost(out, process.cwd(), session.recorder.id),
       }),
       {exitOnCtrlC: false, patchConsole: true, maxFps: 30},
     );

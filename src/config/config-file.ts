@@ -24,7 +24,7 @@ const ANY_ENV: NodeJS.ProcessEnv = new Proxy({}, {get: (_t, key) => (typeof key 
 /** The startup loader's problems with `text`, one per line, prefixed with `label`. */
 export function configProblems(text: string, label: string): string[] {
   try {
-    parseConfig(text, label, ANY_ENV);
+    parseConfig(text, label, ANY_ENV, {strict: true});
     return [];
   } catch (err) {
     if (err instanceof ConfigError) return [...err.problems];

@@ -3,18 +3,21 @@
 // module is a ConfigError whose message lists every problem, one per line,
 // each starting with the file name and the JSON path.
 import {closeSync, fstatSync, openSync, readSync} from 'node:fs';
-import {dirname, resolve} from 'node:path';
+import {dirname, isAbsolute, resolve} from 'node:path';
 import {aliasProblem} from './aliases.js';
 import {ConfigError} from './config-error.js';
 import {JsonSyntaxError, scanJson, type DuplicateKey} from './json-scan.js';
 import {formatPath} from './path.js';
 import {kindOf} from './schema.js';
-import {parseServer} from './server.js';
+import {parseServer, unstartable} from './server.js';
 import {suggestKey} from './suggest.js';
 import type {Config, ServerConfig} from './types.js';
 
 /** Larger files are refused before reading: no real config comes close. */
 export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
+/** An offline reason names at most this many problems of its entry. */
+const MAX_REASON_PROBLEMS = 5;
 
 const EXAMPLE = '{"mcpServers": {"notes": {"command": "npx", "args": ["-y", "some-mcp-server"]}}}';
 
@@ -26,10 +29,22 @@ export function loadConfig(path: string, env: NodeJS.ProcessEnv): Config {
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     const code = (err as {code?: string}).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+    if (code === 'ENOENT') throw new ConfigError(missingFile(path));
+    const why = code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
     throw new ConfigError(`${path}: cannot read the config file: ${why}`);
   }
   return parseConfig(text, path, env);
+}
+
+/** Where breakerbox looked, and the ways to point it at a config or make one. */
+function missingFile(path: string): string[] {
+  const abs = resolve(path);
+  const where = isAbsolute(path) ? abs : `${abs} (${path} in the current directory, ${process.cwd()})`;
+  return [
+    `${path}: cannot read the config file: no such file; looked for ${where}`,
+    `  pass another file with --config PATH, e.g. breakerbox --config ~/mcp.config.json`,
+    `  or create this one: breakerbox add <alias> -- <command> [args…], or breakerbox import (servers from other clients)`,
+  ];
 }
 
 /**
@@ -66,10 +81,21 @@ function kindOfFile(st: ReturnType<typeof fstatSync>): string {
   return 'stream';
 }
 
+/** How strictly entries are judged. */
+export interface ParseOptions {
+  /**
+   * Every problem of every entry is an error (the edit commands check a change
+   * this way). Otherwise (startup) only a file that is not a JSON object of
+   * servers is an error; an entry with problems is kept as a server that
+   * cannot start, offline with the problems as its reason.
+   */
+  strict?: boolean;
+}
+
 /** Validates config text as if read from `path` (relative paths resolve against its directory). */
-export function parseConfig(text: string, path: string, env: NodeJS.ProcessEnv): Config {
+export function parseConfig(text: string, path: string, env: NodeJS.ProcessEnv, options: ParseOptions = {}): Config {
   try {
-    return parse(text, path, env);
+    return parse(text, path, env, options.strict === true);
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     // A bug of ours must still come out as a printable config error.
@@ -77,7 +103,7 @@ export function parseConfig(text: string, path: string, env: NodeJS.ProcessEnv):
   }
 }
 
-function parse(input: string, label: string, env: NodeJS.ProcessEnv): Config {
+function parse(input: string, label: string, env: NodeJS.ProcessEnv, strict: boolean): Config {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input; // editors add a BOM
   if (text.length > MAX_CONFIG_BYTES) throw new ConfigError(`${label}: is larger than ${MAX_CONFIG_BYTES} characters; is this the right file?`);
   if (text.trim() === '') throw new ConfigError(`${label}: the file is empty; expected ${EXAMPLE}`);
@@ -93,7 +119,19 @@ function parse(input: string, label: string, env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`${label}: expected a JSON object at the top level, got ${kindOf(data)}; e.g. ${EXAMPLE}`);
   }
   const root = data as Record<string, unknown>;
-  const problems = scan.duplicates.map(duplicateMessage);
+  // Problems of one entry (by alias) stay with that entry; the rest concern the whole file.
+  const perServer = new Map<string, string[]>();
+  const add = (alias: string, problem: string) => {
+    const list = perServer.get(alias);
+    if (list) list.push(problem);
+    else perServer.set(alias, [problem]);
+  };
+  const problems: string[] = [];
+  for (const d of scan.duplicates) {
+    const alias = d.path[0] === 'mcpServers' ? (d.path.length === 1 ? d.first.key : String(d.path[1])) : undefined;
+    if (alias === undefined) problems.push(duplicateMessage(d));
+    else add(alias, duplicateMessage(d));
+  }
   for (const p of topLevelProblems(root)) problems.push(p);
   const servers: ServerConfig[] = [];
   const block = root.mcpServers;
@@ -102,11 +140,15 @@ function parse(input: string, label: string, env: NodeJS.ProcessEnv): Config {
   } else if (block !== undefined) {
     const ctx = {dir: dirname(resolve(label)), env};
     for (const {key: alias} of scan.serverKeys) {
+      const raw = (block as Record<string, unknown>)[alias];
       const bad = aliasProblem(alias);
-      if (bad) problems.push(`${formatPath(['mcpServers', alias])}: alias ${bad}`);
-      const r = parseServer(alias, (block as Record<string, unknown>)[alias], ctx);
-      if (r.ok) servers.push(r.server);
-      else for (const p of r.problems) problems.push(p);
+      if (bad) add(alias, `${formatPath(['mcpServers', alias])}: alias ${bad}`);
+      const r = parseServer(alias, raw, ctx);
+      if (!r.ok) for (const p of r.problems) add(alias, p);
+      const own = perServer.get(alias);
+      if (!own) servers.push((r as {server: ServerConfig}).server);
+      else if (strict) for (const p of own) problems.push(p);
+      else servers.push(unstartable(alias, raw, reasonFrom(own)));
     }
   }
   if (problems.length > 0) throw new ConfigError(problems.map((p) => `${label}: ${p}`));
@@ -115,6 +157,12 @@ function parse(input: string, label: string, env: NodeJS.ProcessEnv): Config {
     if (key !== 'mcpServers') Object.defineProperty(extra, key, {value: root[key], enumerable: true, writable: true, configurable: true});
   }
   return {path: resolve(label), servers, extra};
+}
+
+/** An entry's problems as one offline reason: the first few, and how many more. */
+function reasonFrom(problems: string[]): string {
+  const shown = problems.slice(0, MAX_REASON_PROBLEMS).join('; ');
+  return problems.length > MAX_REASON_PROBLEMS ? `${shown}; … and ${problems.length - MAX_REASON_PROBLEMS} more problems in this entry` : shown;
 }
 
 function topLevelProblems(root: Record<string, unknown>): string[] {

@@ -1,17 +1,22 @@
 // The zod schema of one server entry. Every message names the expected shape
 // and, where a common slip explains it, the fix; the loader adds file and path.
 import * as z from 'zod';
+import {PROTOCOL_SETTINGS, spokenVersions, type ProtocolSetting} from './protocol.js';
 
 /** setTimeout silently turns anything larger into 1 ms, so this is the ceiling. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** Defaults applied to every server. */
-export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000} as const;
+export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000, installTimeoutMs: 600_000} as const;
 
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
-  'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'oauth',
+  'installTimeoutMs', 'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth',
+  'deferTools', 'maxResultTokens',
 ] as const;
+
+/** Most tokens one result may be given (the model's context is the real ceiling). */
+export const MAX_RESULT_TOKENS = 1_000_000;
 
 /** Keys that only mean something for a local (stdio) server. */
 export const STDIO_ONLY_KEYS = ['command', 'args', 'env', 'cwd'] as const;
@@ -21,7 +26,7 @@ export const HTTP_ONLY_KEYS = ['url', 'headers', 'oauth'] as const;
 /** Other spellings people reach for (normalised: lower case, no `_`/`-`). */
 export const SERVER_KEY_SYNONYMS: Readonly<Record<string, string>> = {
   environment: 'env', arguments: 'args', argv: 'args', cmd: 'command', workingdirectory: 'cwd', workdir: 'cwd',
-  uri: 'url', endpoint: 'url', serverurl: 'url', header: 'headers', httpheaders: 'headers',
+  uri: 'url', endpoint: 'url', serverurl: 'url', header: 'headers', httpheaders: 'headers', protocolversion: 'protocol',
 };
 
 /** A JSON value's kind, for "got …" in messages. */
@@ -56,18 +61,31 @@ const ms = z
   .number({error: expected(`a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, quoted)})
   .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_TIMEOUT_MS, {error: `expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`});
 
+const protocolHelp = `"auto" (detect, the default), "legacy" (the initialize handshake) or a version breakerbox speaks: ${spokenVersions()}`;
+const protocol = z
+  .string({error: expected(protocolHelp)})
+  .refine((s) => PROTOCOL_SETTINGS.includes(s), {error: (iss) => `${JSON.stringify(iss.input)} is not ${protocolHelp}`})
+  .transform((s) => s as ProtocolSetting);
+
 /** Keys every server has, local or remote. */
 const common = {
   disabled: flag.default(false),
   trusted: flag.default(false),
   autoApprove: strArray('an array of tool names').default([]),
   startupTimeoutMs: ms.default(SERVER_DEFAULTS.startupTimeoutMs),
+  installTimeoutMs: ms.default(SERVER_DEFAULTS.installTimeoutMs),
   callTimeoutMs: ms.default(SERVER_DEFAULTS.callTimeoutMs),
   toolTimeouts: z.record(z.string(), ms, {error: expected('an object of "tool": milliseconds')}).default({}),
   includeTools: strArray('an array of tool names').optional(),
   excludeTools: strArray('an array of tool names').default([]),
   roots: strArray('an array of directory paths').default([]),
   sampling: flag.default(false),
+  protocol: protocol.default('auto'),
+  deferTools: flag.optional(),
+  maxResultTokens: z
+    .number({error: expected(`a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`, quoted)})
+    .refine((n) => Number.isInteger(n) && n >= 100 && n <= MAX_RESULT_TOKENS, {error: `expected a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`})
+    .optional(),
 };
 
 /** A local server entry as written; unknown keys pass through. */

@@ -5,7 +5,8 @@ import type * as z from 'zod';
 import {expandVars} from './expand.js';
 import {formatPath} from './path.js';
 import {finishHttp} from './http-server.js';
-import {httpServerSchema, kindOf, serverSchema, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawServer} from './schema.js';
+import {borrowKeys, isBorrowedKey} from './borrowed-keys.js';
+import {HTTP_ONLY_KEYS, httpServerSchema, kindOf, serverSchema, SERVER_DEFAULTS, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawServer} from './schema.js';
 import {suggestKey} from './suggest.js';
 import {transportOf} from './transport-type.js';
 import type {Common, Expander, ServerBase, ServerConfig, ServerParse} from './types.js';
@@ -28,18 +29,18 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return {ok: false, problems: [`${at()}: expected an object like {"command": "npx", "args": ["-y", "some-server"]}, got ${kindOf(raw)}`]};
   }
-  const entry = raw as Record<string, unknown>;
-  const transport = transportOf(entry);
+  const written = raw as Record<string, unknown>;
+  // A disabled entry is kept for later: nothing in it is checked or expanded now.
+  if (written.disabled === true || (written.enabled === false && written.disabled === undefined)) return {ok: true, server: disabledServer(alias, written)};
+  const transport = transportOf(written);
   if ('key' in transport) return {ok: false, problems: [`${at(transport.key)}: ${transport.message}`]};
 
-  const problems: string[] = [];
+  const borrowed = borrowKeys(written);
+  const entry = {...written, ...borrowed.values};
+  const problems: string[] = borrowed.problems.map((p) => `${at(p.key)}: ${p.message}`);
   const meant = new Set<string>();
-  for (const key of Object.keys(entry)) {
-    if (KNOWN.has(key)) continue;
-    if (key.toLowerCase().replace(/[_-]/g, '') === 'enabled') {
-      problems.push(`${at(key)}: unknown key; breakerbox reads "disabled" instead (the opposite: "disabled": true turns a server off)`);
-      continue;
-    }
+  for (const key of Object.keys(written)) {
+    if (KNOWN.has(key) || isBorrowedKey(key)) continue;
     const guess = suggestKey(key, SERVER_KEYS, SERVER_KEY_SYNONYMS);
     if (guess && !Object.hasOwn(entry, guess)) {
       problems.push(`${at(key)}: unknown key; did you mean \`${guess}\`?`);
@@ -56,13 +57,44 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
       problems.push(`${at(...(issue.path as Array<string | number>))}: ${issue.message}`);
     }
   }
+  // `oauth` on a local server gets its own sentence (finish): it says where a local server's credentials go.
+  const misplaced = transport.type === 'stdio' ? HTTP_ONLY_KEYS.filter((k) => k !== 'oauth' && entry[k] !== undefined) : [];
+  for (const k of misplaced) problems.push(`${at(k)}: does not apply to a local server (it talks over stdin/stdout): remove it, or give a "url" instead of a "command"`);
   if (problems.length > 0 || !parsed.success) return {ok: false, problems};
-  if (transport.type === 'stdio') return finish(alias, parsed.data as RawServer, entry, ctx, at);
-  return finishHttp(common(alias, parsed.data as RawServer, entry, ctx, at), parsed.data as z.output<typeof httpServerSchema>, entry, ctx, at, transport.sse);
+  const result = transport.type === 'stdio'
+    ? finish(alias, parsed.data as RawServer, entry, ctx, at)
+    : finishHttp(common(alias, parsed.data as RawServer, entry, ctx, at), parsed.data as z.output<typeof httpServerSchema>, entry, ctx, at, transport.sse);
+  if (!result.ok || borrowed.warnings.length === 0) return result;
+  const warning = [result.server.warning, ...borrowed.warnings].filter(Boolean).join('; ');
+  return {ok: true, server: {...result.server, warning}};
+}
+
+/**
+ * The entry as a server that cannot start: the hub shows it offline with
+ * `reason` (phase "config") while the other servers run. Only the fields the
+ * hub and the UI read are meaningful; the transport fields are placeholders.
+ */
+export function unstartable(alias: string, raw: unknown, reason: string): ServerConfig {
+  const entry = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  return {...placeholder(alias, entry), cannotStart: reason};
+}
+
+function disabledServer(alias: string, entry: Record<string, unknown>): ServerConfig {
+  return {...placeholder(alias, entry), disabled: true};
+}
+
+function placeholder(alias: string, entry: Record<string, unknown>): ServerConfig {
+  const base: ServerBase = {
+    alias, disabled: false, trusted: entry.trusted === true, autoApprove: [], ...SERVER_DEFAULTS,
+    toolTimeouts: Object.create(null) as Record<string, number>, excludeTools: [], roots: [], sampling: false, extra: {},
+  };
+  const remote = typeof entry.url === 'string' && entry.command === undefined;
+  if (remote) return {...base, type: 'http', url: entry.url as string, headers: Object.create(null) as Record<string, string>};
+  return {...base, type: 'stdio', command: typeof entry.command === 'string' ? entry.command : '', args: [], env: Object.create(null) as Record<string, string>};
 }
 
 
-type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling'>;
+type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'installTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'protocol' | 'deferTools' | 'maxResultTokens'>;
 
 /** The keys every server has, expanded and defaulted. */
 function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): Common {
@@ -85,12 +117,16 @@ function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, 
     trusted: data.trusted,
     autoApprove: data.autoApprove,
     startupTimeoutMs: data.startupTimeoutMs,
+    installTimeoutMs: data.installTimeoutMs,
     callTimeoutMs: data.callTimeoutMs,
     toolTimeouts: Object.assign(Object.create(null) as Record<string, number>, data.toolTimeouts),
     ...(data.includeTools ? {includeTools: data.includeTools} : {}),
     excludeTools: data.excludeTools,
     roots,
     sampling: data.sampling,
+    protocol: data.protocol,
+    ...(data.deferTools === undefined ? {} : {deferTools: data.deferTools}),
+    ...(data.maxResultTokens === undefined ? {} : {maxResultTokens: data.maxResultTokens}),
     extra,
   };
   return {base, problems, expand};

@@ -1,3 +1,5 @@
+import type {ProtocolSetting} from './protocol.js';
+
 /** How breakerbox reaches a server: a local process, or Streamable HTTP. */
 export type TransportType = 'stdio' | 'http';
 
@@ -51,14 +53,17 @@ export interface ServerBase {
    * other servers run.
    */
   cannotStart?: string;
-  /** A problem worth showing beside the server that does not stop it (plain http to another host). */
+  /** Problems worth showing beside the server that do not stop it (plain http to another host, a key pasted from another client). */
   warning?: string;
   disabled: boolean;
   /** Whether tool annotations from this server may be believed. */
   trusted: boolean;
   /** Original tool names (as the server lists them) that run without asking. */
   autoApprove: string[];
+  /** A silent server must answer within this; the clock restarts on no sign of life. */
   startupTimeoutMs: number;
+  /** How long a server that shows signs of life (stderr, CPU, a package manager child) may take to start. */
+  installTimeoutMs: number;
   callTimeoutMs: number;
   /** Per original tool name, overrides `callTimeoutMs` (null prototype: safe to index by any tool name). */
   toolTimeouts: Record<string, number>;
@@ -70,6 +75,12 @@ export interface ServerBase {
   roots: string[];
   /** Whether the server may ask us for model completions. */
   sampling: boolean;
+  /** How the protocol era is chosen: detected, legacy, or one pinned version (absent: `auto`). */
+  protocol?: ProtocolSetting;
+  /** Tool search: true always defers this server's tools, false always sends them; unset follows `--tool-search`. */
+  deferTools?: boolean;
+  /** Token budget of one result from this server (default DEFAULT_RESULT_TOKENS). */
+  maxResultTokens?: number;
   /** Keys we do not know yet, kept untouched for forward compatibility. */
   extra: Record<string, unknown>;
 }

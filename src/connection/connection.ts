@@ -1,5 +1,7 @@
-import type {Transport} from '../transport/types.js';
-import {AbortError, McpError, ServerExitedError, TimeoutError, type ExitInfo} from './errors.js';
+import {PreEncoded, type OversizeInfo, type Transport} from '../transport/types.js';
+import {AbortError, McpError, ResponseTooLargeError, ServerExitedError, TimeoutError, type ExitInfo} from './errors.js';
+import {topLevelMembers} from './json-members.js';
+import {judgeOversize} from './oversize.js';
 import {classify, type JsonRpcRequest, type RequestId} from './jsonrpc.js';
 
 /** Options for one outgoing request. */
@@ -40,6 +42,8 @@ interface Pending {
   cleanup?: () => void;
   progressToken?: string | number;
   onProgress?: RequestOptions['onProgress'];
+  /** What a timeout should add: set when an unreadable message may have been this answer. */
+  note?: string;
 }
 
 /** Counters a debug view shows; a healthy server keeps them at zero. */
@@ -82,8 +86,9 @@ export class Connection {
     private readonly defaultTimeoutMs = 60_000,
   ) {
     this.handlers.set('ping', () => ({}));
-    transport.onmessage = (m) => this.receive(m);
+    transport.onmessage = (m, raw) => this.receive(m, raw);
     transport.onnoise = (line, reason) => this.noise(line, reason);
+    transport.onoversize = (info) => this.oversized(info);
     transport.onclose = (exit) => this.closed(exit);
     transport.onerror = (err) => this.noise(err.message, 'transport error');
   }
@@ -200,7 +205,7 @@ export class Connection {
     entry.reject(error);
   }
 
-  private receive(value: unknown): void {
+  private receive(value: unknown, raw?: string): void {
     const c = classify(value);
     if (c.kind === 'invalid') {
       this.noise(preview(value), c.reason);
@@ -216,7 +221,7 @@ export class Connection {
         return this.answer(c.message.id, (p) => p.reject(new McpError(code, message, data)));
       }
       case 'request':
-        return void this.serve(c.message);
+        return void this.serve(c.message, raw);
       case 'notification':
         return this.notified(c.message.method, c.message.params);
     }
@@ -258,15 +263,14 @@ export class Connection {
   }
 
   /** Every request from the server gets exactly one answer, unless the server cancels it first. */
-  private async serve(request: JsonRpcRequest): Promise<void> {
+  private async serve(request: JsonRpcRequest, raw?: string): Promise<void> {
     const handler = this.handlers.get(request.method);
     const abort = new AbortController();
+    const wireId = typeof request.id === 'number' && raw !== undefined ? exactIdToken(request.id, raw) : undefined;
     const reply = (body: Record<string, unknown>) => {
       // After the server's own cancellation it expects nothing more for that id.
       if (abort.signal.aborted) return;
-      const message = {jsonrpc: '2.0', id: request.id, ...body};
-      this.ontrace?.({direction: 'out', message});
-      this.transport.send(message).catch(() => {});
+      this.reply(request.id, wireId, body);
     };
     if (!handler) return reply({error: {code: -32601, message: `Method not found: ${request.method}`}});
     this.serving.set(request.id, abort);
@@ -279,6 +283,37 @@ export class Connection {
     } finally {
       if (this.serving.get(request.id) === abort) this.serving.delete(request.id);
     }
+  }
+
+  /** Answers a server request; `wireId` is the id's exact token when a JS number cannot hold it. */
+  private reply(id: RequestId, wireId: string | undefined, body: Record<string, unknown>): void {
+    const message = {jsonrpc: '2.0', id, ...body};
+    this.ontrace?.({direction: 'out', message});
+    const out = wireId === undefined ? message : new PreEncoded(`{"jsonrpc":"2.0","id":${wireId},${JSON.stringify(body).slice(1)}`);
+    this.transport.send(out).catch(() => {});
+  }
+
+  /**
+   * A message too large to read. When its first or last bytes name the id of
+   * a request of ours, that request fails now with the size, instead of
+   * timing out later with no reason; a server request that large gets an
+   * error answer. Without a readable id, nothing is guessed: every request in
+   * flight keeps its timeout, which will then say what arrived.
+   */
+  private oversized(info: OversizeInfo): void {
+    const o = judgeOversize(info);
+    if (!info.complete) {
+      this.noise(`<${info.bytes} bytes without a newline>`, `line longer than ${info.limit} bytes dropped`);
+      const entry = o.kind === 'response' && o.id !== undefined ? this.pending.get(o.id) : undefined;
+      if (entry) entry.note = `its answer was still arriving, already over the ${info.limit}-byte limit`;
+      return;
+    }
+    if (o.kind === 'request') return this.reply(o.id!, o.token, {error: {code: -32600, message: `request too large (${o.size})`}});
+    if (o.kind === 'notification') return;
+    const entry = o.id === undefined ? undefined : this.settle(o.id);
+    if (entry) return entry.reject(new ResponseTooLargeError(entry.method, info.bytes, info.limit));
+    if (o.id !== undefined) return;
+    for (const p of this.pending.values()) p.note = `the server sent a message too large to read (${o.size}) whose id could not be found; it may have been this answer`;
   }
 
   private noise(line: string, reason: string): void {
@@ -308,8 +343,8 @@ export class Connection {
     const now = performance.now();
     let next = Infinity;
     for (const entry of [...this.pending.values()]) {
-      if (entry.deadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.timeoutMs));
-      else if (entry.totalDeadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.maxTotalMs!));
+      if (entry.deadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.timeoutMs, entry.note));
+      else if (entry.totalDeadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.maxTotalMs!, entry.note));
       else next = Math.min(next, entry.deadline, entry.totalDeadline);
     }
     if (this.pending.size > 0) this.schedule(next);
@@ -328,6 +363,15 @@ export class Connection {
     for (const listener of [...this.closeListeners]) listener(exit);
     this.closeListeners.clear();
   }
+}
+
+/**
+ * The id exactly as the server wrote it, when the number JSON.parse made of it
+ * would be written back differently (beyond 2^53, `1.0`, `-0`); undefined otherwise.
+ */
+function exactIdToken(id: number, raw: string): string | undefined {
+  const token = topLevelMembers(raw).scalars.get('id');
+  return token !== undefined && token !== String(id) ? token : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 // Typed errors, each with a `code`, caught at the layer that can act on them.
+import {tellingLines} from '../util/telling-lines.js';
 import type {ExitInfo} from '../transport/types.js';
 
 // The exit is the transport's fact; these errors carry it up.
@@ -16,8 +17,18 @@ export class McpError extends Error {
 export class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
   readonly code = 'timeout';
-  constructor(readonly method: string, readonly timeoutMs: number) {
-    super(`${method} timed out after ${timeoutMs} ms`);
+  /** What else is known (e.g. an answer too large to read was arriving). */
+  constructor(readonly method: string, readonly timeoutMs: number, readonly detail?: string) {
+    super(`${method} timed out after ${timeoutMs} ms${detail ? `; ${detail}` : ''}`);
+  }
+}
+
+/** The answer to a request was over the line limit: dropped unread, the request failed at once. */
+export class ResponseTooLargeError extends Error {
+  override readonly name = 'ResponseTooLargeError';
+  readonly code = 'too-large';
+  constructor(readonly method: string, readonly bytes: number, readonly limit: number) {
+    super(`response too large (${bytes} bytes; limit ${limit})`);
   }
 }
 
@@ -32,7 +43,7 @@ export class AbortError extends Error {
 
 /** The server's stream closed or its process exited with requests in flight. */
 export class ServerExitedError extends Error {
-  override readonly name = 'ServerExitedError';
+  override readonly name: string = 'ServerExitedError';
   readonly code = 'exited';
   constructor(readonly exit: ExitInfo) {
     super(describeExit(exit));
@@ -52,16 +63,14 @@ export function describeExit(exit: ExitInfo): string {
     ? `connection was lost: ${exit.lost}`
     : exit.error
     ? `could not start: ${exit.error}`
-    : exit.signal
-      ? `was killed by ${exit.signal}`
-      : exit.code === null
-        ? 'closed its stream'
-        : `exited with code ${exit.code}`;
-  const tail = lastLines(exit.stderrTail, 3);
+    : exit.stdoutClosed
+      ? 'closed its stdout while still running (it was stopped)'
+      : exit.signal
+        ? `was killed by ${exit.signal}`
+        : exit.code === null
+          ? 'closed its stream'
+          : `exited with code ${exit.code}`;
+  // The last lines are often noise (npm notices, a stack trace's tail): the telling ones name the cause.
+  const tail = tellingLines(exit.stderrTail, 2).join(' | ');
   return tail ? `server ${how}; stderr: ${tail}` : `server ${how}`;
-}
-
-function lastLines(text: string, n: number): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  return lines.slice(-n).join(' | ').slice(-400);
 }

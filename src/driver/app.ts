@@ -3,6 +3,7 @@
 import type {ApprovalRules} from '../agent/approvals.js';
 import {clientFeatures} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
+import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
 import type {ServerConfig} from '../config/index.js';
 import type {TraceEvent} from '../connection/connection.js';
 import {Hub, type HubOptions, type HubServer} from '../hub/hub.js';
@@ -29,12 +30,18 @@ export interface AppOptions {
   /** False for `--print` and `--list-tools`: nobody can be asked. */
   interactive: boolean;
   resultCap?: number;
+  /** `--result-tokens`: the token budget of one result where a server sets no maxResultTokens. */
+  resultTokens?: number;
+  /** When tools are deferred behind search; per-server `deferTools` comes from `servers`. */
+  toolSearch?: Pick<ToolSearchSettings, 'mode' | 'thresholdTokens'>;
   recorder?: TurnRecorder;
   history?: ModelMessage[];
   /** Summarise every message into the trace pane. */
   trace?: boolean;
   rawTrace?: (alias: string, event: TraceEvent) => void;
   logDir?: string;
+  /** Per-server records (era memory; see HubOptions.records). */
+  records?: HubOptions['records'];
   /** Per-result limits the hub applies (see HubOptions.results). */
   results?: HubOptions['results'];
   columns?: number;
@@ -42,6 +49,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** How often elapsed times move while a turn runs (the TUI); never by default. */
   tickMs?: number;
+  /** List each server's resources and prompts as it comes online (the TUI, --list-resources, --list-prompts). */
+  listExtras?: boolean;
   /** The remote servers' logins (`/login`, `/logout`). */
   accounts?: Accounts;
 }
@@ -63,7 +72,9 @@ export function createApp(o: AppOptions): AppParts {
     trace: o.trace ?? false,
     rawTrace: o.rawTrace,
     logDir: o.logDir,
+    records: o.records,
     results: o.results,
+    listExtras: o.listExtras,
   });
   const store = createStore(
     initialState({
@@ -85,6 +96,8 @@ export function createApp(o: AppOptions): AppParts {
     rules: o.rules,
     interactive: o.interactive,
     resultCap: o.resultCap,
+    resultTokens: (alias) => o.servers.find((s) => s.alias === alias)?.maxResultTokens ?? o.resultTokens,
+    toolSearch: {mode: 'auto', ...o.toolSearch, deferTools: Object.fromEntries(o.servers.map((s) => [s.alias, s.deferTools]))},
     recorder: o.recorder,
     history: o.history,
     tickMs: o.tickMs,

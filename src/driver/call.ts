@@ -20,7 +20,9 @@ export async function runCall(use: ToolUse, entry: CatalogEntry | undefined, t: 
     result = entry ? await t.hub.callEntry(entry, use.input, options) : await t.hub.call(use.name, use.input, options);
     if (result.protocolError) t.dispatch({type: 'notice/posted', level: 'error', text: `${use.name}: protocol error ${result.protocolError.code}: ${result.protocolError.message}`});
   }
-  const block = toToolResult(use.id, result, t.resultCap);
+  const warnings = [...(result.warnings ?? [])];
+  const tokens = entry ? t.resultTokens?.(entry.alias) : undefined;
+  const block = toToolResult(use.id, result, t.resultCap, {...(tokens === undefined ? {} : {tokens}), onCut: (why) => warnings.push(`model given less than the card shows: ${why}`)});
   t.dispatch({
     type: 'call/completed',
     callId: use.id,
@@ -28,11 +30,13 @@ export async function runCall(use: ToolUse, entry: CatalogEntry | undefined, t: 
       isError: result.isError,
       protocolError: result.protocolError,
       failure: result.failure,
-      warnings: result.warnings,
+      warnings: warnings.length > 0 ? warnings : result.warnings,
       durationMs: result.durationMs,
       alias: result.alias,
       tool: result.tool,
       text: resultText(result),
+      content: result.content,
+      ...(result.structuredContent === undefined ? {} : {structuredContent: result.structuredContent}),
     },
     block,
   });

@@ -2,6 +2,7 @@
 import type {ToolResult, ToolUse} from '../agent/history.js';
 import type {Model, ModelMessage} from '../agent/model.js';
 import type {RequestSource} from '../agent/request.js';
+import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
 import type {HubCallOptions} from '../hub/hub.js';
 import type {CatalogEntry, HubCallResult} from '../hub/types.js';
 import type {AppEvent} from '../state/events.js';
@@ -24,6 +25,10 @@ export interface TurnContext {
   approver: Approver;
   signal: AbortSignal;
   resultCap?: number;
+  /** Token budget of one result from server `alias` (unset: the default budget). */
+  resultTokens?: (alias: string) => number | undefined;
+  /** When tools are deferred behind search (default: auto). */
+  toolSearch?: ToolSearchSettings;
   onText(delta: string): void;
   /** A result the model was given without the call running (step limit, cancel, failure). */
   closed(use: ToolUse, result: ToolResult): void;

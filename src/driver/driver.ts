@@ -7,8 +7,9 @@
 import type {ApprovalRules} from '../agent/approvals.js';
 import type {InputAnswer} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
+import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
 import type {HubEvent} from '../hub/hub-events.js';
-import type {AppState, InputRequestView} from '../state/app-state.js';
+import type {AppState, InputRequestView, NoticeLevel} from '../state/app-state.js';
 import type {AppEvent, EventOf} from '../state/events.js';
 import type {Store} from '../state/store.js';
 import type {Accounts} from './accounts.js';
@@ -17,12 +18,25 @@ import {recordSession, type TurnRecorder} from './session-recording.js';
 import {TextBatcher} from './text-batcher.js';
 import type {LoopHub} from './context.js';
 import {runTurn} from './turn.js';
+import {tokenCounter} from './count-tokens.js';
+import type {Catalog} from '../hub/types.js';
+import {InspectActions, type InspectDeps} from './inspect.js';
+import {ManualCalls} from './manual-call.js';
 
 /** The hub as the driver runs it. */
 export interface DriverHub extends LoopHub {
   start(): Promise<void>;
+  /** Resolves when no server holds up a question (see Hub.settled); without it, when `start()` does. */
+  settled?(): Promise<void>;
   reconnect(alias: string): Promise<boolean>;
+  /** Declines what `alias` has waiting for the user and everything it asks later; returns how many were waiting. */
+  declineInputsFrom(alias: string): number;
+  acceptInputsFrom(alias: string): void;
   close(): Promise<void>;
+  /** The debugging side (resources, prompts, logs, relist); a test's fake hub may have none. */
+  readonly inspect?: InspectDeps['hub']['inspect'];
+  relist?: InspectDeps['hub']['relist'];
+  setLogLevel?: InspectDeps['hub']['setLogLevel'];
 }
 
 /** Everything the driver is given. */
@@ -35,6 +49,10 @@ export interface DriverOptions {
   /** False for `--print`: calls that need asking are denied with a hint. */
   interactive: boolean;
   resultCap?: number;
+  /** Token budget of one result per server alias (unset: the default budget). */
+  resultTokens?: (alias: string) => number | undefined;
+  /** When tools are deferred behind search (default: auto, per-server overrides none). */
+  toolSearch?: ToolSearchSettings;
   recorder?: TurnRecorder;
   /** Conversation to continue (from `--resume`). */
   history?: ModelMessage[];
@@ -59,10 +77,22 @@ export class Driver {
   private ready = false;
   private inputCounter = 0;
 
+  /** Views, reads, watches, relist, log levels, prompts and attachments; absent with a hub that has no inspector. */
+  readonly inspector?: InspectActions;
+  /** Calls by hand: outside every turn, under the same approval rules. */
+  readonly manual: ManualCalls;
+
   constructor(private readonly o: DriverOptions) {
     this.history = o.history ?? [];
+    this.countTokens = tokenCounter(o.model, (e) => this.dispatch(e));
     this.now = o.now ?? Date.now;
     if (o.recorder) this.observe(recordSession(o.recorder));
+    const base = {state: () => this.o.store.getState(), dispatch: (e: AppEvent) => this.dispatch(e), notice: (level: NoticeLevel, text: string) => this.notice(level, text)};
+    const hub = o.hub;
+    if (hub.inspect && hub.relist && hub.setLogLevel) {
+      this.inspector = new InspectActions({...base, hub: {inspect: hub.inspect, relist: (a) => hub.relist!(a), setLogLevel: (a, l) => hub.setLogLevel!(a, l)}, ask: (text) => this.ask(text)});
+    }
+    this.manual = new ManualCalls({...base, hub, rules: o.rules, next: (match, signal) => this.next(match, signal)});
   }
 
   get store(): Store {
@@ -107,12 +137,24 @@ export class Driver {
   }
 
   /** Where the hub's events go (its `onEvent`). */
-  readonly hubEvent = (event: HubEvent): void => this.dispatch(event);
+  readonly hubEvent = (event: HubEvent): void => {
+    this.dispatch(event);
+    // During startup the table is rebuilt as each server comes up: count once it has settled.
+    if (event.type === 'catalog/rebuilt' && this.ready) this.countTokens(event.catalog);
+  };
+  private readonly countTokens: (catalog: Catalog) => void;
 
-  /** Starts every server; resolves when each is online or offline. A question asked meanwhile is sent then. */
+  /**
+   * Starts every server; resolves when each is online or offline. A question
+   * asked meanwhile is sent once the servers have settled: a server still
+   * installing past its startupTimeoutMs does not hold it up (hub.settled).
+   */
   start(): Promise<void> {
-    this.starting ??= this.o.hub.start().finally(() => {
+    if (this.starting) return this.starting;
+    this.starting = this.o.hub.start();
+    void Promise.race([this.starting, this.o.hub.settled?.() ?? this.starting]).finally(() => {
       this.ready = true;
+      this.countTokens(this.o.hub.catalog);
       const queued = this.o.store.getState().queued;
       if (queued !== null) void this.submit(queued);
     });
@@ -170,6 +212,8 @@ export class Driver {
       approver,
       signal: abort.signal,
       resultCap: this.o.resultCap,
+      toolSearch: this.o.toolSearch,
+      resultTokens: this.o.resultTokens,
       onText: (t) => batcher.push(t),
       closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),
     }).finally(() => {
@@ -217,6 +261,27 @@ export class Driver {
     this.dispatch({type: 'input/answered', requestId, action: answer.action, ...(answer.content === undefined ? {} : {content: answer.content})});
   }
 
+  /**
+   * "Decline all from this server" (a server flooding the user with forms or
+   * sampling requests): what it has waiting is answered `decline` here, like a
+   * decline key would, and the hub declines whatever it asks later without
+   * showing it, for the rest of the session or until `acceptInputsFrom`.
+   */
+  declineInputsFrom(alias: string): void {
+    const waiting = this.o.store.getState().inputRequests.filter((r) => r.alias === alias);
+    for (const r of waiting) this.answerInput(r.requestId, {action: 'decline'});
+    // The hub also counts requests that had not reached the screen yet.
+    const count = Math.max(waiting.length, this.o.hub.declineInputsFrom(alias));
+    const what = count === 1 ? '1 request' : `${count} requests`;
+    this.notice('info', `declined ${what} from ${alias}; its later requests are declined without asking (/accept ${alias} undoes it)`);
+  }
+
+  /** Undoes `declineInputsFrom`: `alias` may ask the user again. */
+  acceptInputsFrom(alias: string): void {
+    this.o.hub.acceptInputsFrom(alias);
+    this.notice('info', `${alias} may ask you for input again`);
+  }
+
   async reconnect(alias: string): Promise<void> {
     this.notice('info', `reconnecting ${alias}…`);
     const ok = await this.o.hub.reconnect(alias);
@@ -249,6 +314,7 @@ export class Driver {
   /** Cancels what runs and closes every server. */
   async shutdown(): Promise<void> {
     this.cancelInputs();
+    this.manual.cancel();
     if (this.running) {
       this.cancel();
       await this.running?.done.catch(() => {});

@@ -12,6 +12,8 @@ export interface TurnRecorder {
   call(payload: unknown): void;
   /** The conversation was cleared; what came before is not resumed. */
   cleared?(): void;
+  /** A call the user made by hand: kept in the file, never given to the model. */
+  manualCall?(payload: unknown): void;
 }
 
 /** An observer of the driver's events that writes them to `recorder`. */
@@ -49,6 +51,13 @@ export function recordSession(recorder: TurnRecorder): (event: AppEvent, state: 
       case 'conversation/cleared':
         recorder.cleared?.();
         return;
+      case 'manual/completed': {
+        const m = state.inspect.manual;
+        if (m?.id !== event.id) return;
+        const r = event.result;
+        recorder.manualCall?.({by: 'user', name: m.name, server: m.alias, tool: m.tool, arguments: m.args, isError: r.isError, failure: r.failure ?? null, protocolError: r.protocolError ?? null, durationMs: event.durationMs, text: r.text});
+        return;
+      }
     }
   };
 }

@@ -3,7 +3,9 @@
 // valid whatever happens (each tool_use answered before the turn returns).
 import {appendUserText, notRun, unansweredUses, type ToolUse} from '../agent/history.js';
 import {buildRequest} from '../agent/request.js';
+import {SEARCH_TOOL_NAME} from '../agent/tool-search/search-tool.js';
 import {runCall} from './call.js';
+import {runSearchCall} from './search-call.js';
 import type {TurnContext} from './context.js';
 
 /** Runs one turn; its outcome is in the store when this resolves. */
@@ -16,7 +18,12 @@ export async function runTurn(question: string, t: TurnContext): Promise<void> {
       steps++;
       t.dispatch({type: 'model/requested', step: steps, maxSteps: t.maxSteps});
       const catalog = t.hub.catalog;
-      const response = await t.model.respond({...buildRequest(t.history, t.hub), signal: t.signal, onText: t.onText});
+      const {request, deferred} = buildRequest(t.history, t.hub, t.toolSearch ?? {mode: 'auto'}, t.model.contextWindow);
+      const response = await t.model.respond({...request, signal: t.signal, onText: t.onText});
+      if (response.usage) {
+        const u = response.usage;
+        t.dispatch({type: 'usage/recorded', input: u.inputTokens, cacheRead: u.cacheReadTokens ?? 0, cacheWrite: u.cacheWriteTokens ?? 0});
+      }
       t.history.push({role: 'assistant', content: response.content});
       t.dispatch({type: 'model/responded', content: response.content, stopReason: response.stopReason});
       const uses = response.content.filter((b): b is ToolUse => b.type === 'tool_use');
@@ -30,7 +37,9 @@ export async function runTurn(question: string, t: TurnContext): Promise<void> {
         t.dispatch({type: 'turn/step-limit-reached', maxSteps: t.maxSteps});
         return;
       }
-      const results = await Promise.all(uses.map((use) => runCall(use, catalog.byName.get(use.name), t)));
+      const results = await Promise.all(
+        uses.map((use) => (use.name === SEARCH_TOOL_NAME && deferred.length > 0 ? runSearchCall(use, deferred, t) : runCall(use, catalog.byName.get(use.name), t))),
+      );
       // Calls run concurrently; their results go back in the order requested.
       t.history.push({role: 'user', content: results});
       if (t.signal.aborted) return cancelled(t);

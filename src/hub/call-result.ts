@@ -1,5 +1,5 @@
 import {InputRoundsError} from '../session/session.js';
-import {AbortError, McpError, ProtocolViolationError, ServerExitedError, TimeoutError} from '../connection/errors.js';
+import {AbortError, McpError, ProtocolViolationError, ResponseTooLargeError, ServerExitedError, TimeoutError} from '../connection/errors.js';
 import {TransportRequestError} from '../transport/errors.js';
 import type {HubCallResult} from './types.js';
 
@@ -11,7 +11,9 @@ export function errorResult(text: string, failure: HubCallResult['failure'], ext
 /** Every way a call can throw becomes a result: the loop never sees an exception. */
 export function resultFromError(err: unknown, alias: string, tool: string, timeoutMs: number): HubCallResult {
   const who = `${alias}/${tool}`;
-  if (err instanceof TimeoutError) return errorResult(`${who} timed out after ${err.timeoutMs || timeoutMs} ms (the server was sent a cancellation)`, 'timeout');
+  if (err instanceof TimeoutError) return errorResult(`${who} timed out after ${err.timeoutMs || timeoutMs} ms (the server was sent a cancellation)${err.detail ? `; ${err.detail}` : ''}`, 'timeout');
+  // The server answered, so this says nothing about its health (the circuit does not count it).
+  if (err instanceof ResponseTooLargeError) return errorResult(`${who} failed: ${err.message}; the answer was dropped unread`, 'too-large');
   if (err instanceof AbortError) return errorResult(`${who} was cancelled by the user`, 'aborted');
   if (err instanceof ServerExitedError) return errorResult(`the server ${alias} stopped during the call to ${tool}: ${err.message}`, 'exited');
   if (err instanceof InputRoundsError) return errorResult(err.message, 'input-rounds');

@@ -20,12 +20,27 @@ export interface DroppedEntry {
 
 export const EMPTY_CATALOG: Catalog = {entries: [], byName: new Map(), version: 0};
 
+/** What made a rebuilt table stop starting with the previous one's entries. */
+export interface CacheBreak {
+  /** Prefixed names no longer in the table. */
+  removed: string[];
+  /** Prefixed names whose definition changed. */
+  changed: string[];
+}
+
 /**
  * Builds the immutable tool table. Servers come in config order and tools in
  * their server's order, so the same config and lists give the same names and
- * order whatever order the servers finished in.
+ * order whatever order the servers finished in. With `appendOnly` (a re-list
+ * after startup), a change that only adds tools appends them, so the table the model
+ * saw stays a byte-identical prefix (its prompt cache stays warm); a change
+ * that removes or alters a tool goes back to the canonical order and says so.
  */
-export function buildCatalog(servers: ServerTools[], previous: Catalog = EMPTY_CATALOG): {catalog: Catalog; dropped: DroppedEntry[]} {
+export function buildCatalog(
+  servers: ServerTools[],
+  previous: Catalog = EMPTY_CATALOG,
+  appendOnly = false,
+): {catalog: Catalog; dropped: DroppedEntry[]; broke?: CacheBreak} {
   const names = assignNames(servers.map((s) => ({alias: s.alias, tools: s.tools.map((t) => t.name)})));
   const entries: CatalogEntry[] = [];
   const dropped: DroppedEntry[] = [];
@@ -39,7 +54,15 @@ export function buildCatalog(servers: ServerTools[], previous: Catalog = EMPTY_C
   });
   if (sameEntries(previous.entries, entries)) return {catalog: previous, dropped};
   const byName = new Map(entries.map((e) => [e.name, e] as const));
-  return {catalog: {entries, byName, version: previous.version + 1}, dropped};
+  const next = (list: CatalogEntry[]): Catalog => ({entries: list, byName, version: previous.version + 1});
+  if (!appendOnly || previous.entries.length === 0) return {catalog: next(entries), dropped};
+  const removed = previous.entries.filter((e) => !byName.has(e.name)).map((e) => e.name);
+  const changed = previous.entries.filter((e) => byName.has(e.name) && !sameEntries([e], [byName.get(e.name)!])).map((e) => e.name);
+  if (removed.length > 0 || changed.length > 0) return {catalog: next(entries), dropped, broke: {removed, changed}};
+  const kept = new Set(previous.entries.map((e) => e.name));
+  const appended = [...previous.entries, ...entries.filter((e) => !kept.has(e.name))];
+  if (sameEntries(previous.entries, appended)) return {catalog: previous, dropped};
+  return {catalog: next(appended), dropped};
 }
 
 /** Equal tables keep their version, so a model's prompt cache stays warm. */

@@ -6,15 +6,21 @@ import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
+import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
+import type {ServerRecordStore} from '../util/server-record.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
 import type {HubEvent} from './hub-events.js';
+import {Inspector} from './inspector.js';
 import {checkCwd} from './cwd-check.js';
 import {InputGate} from './input-gate.js';
-import {CappedLog} from './log-file.js';
+import {CappedLog, ServerLog} from './log-file.js';
+import {maskUrl} from '../util/mask-url.js';
 import type {OutputCheck, OutputValidator} from './output-validator.js';
 import {systemClock, type Clock} from './debounce.js';
+import {sampleGroup} from './life-signs.js';
+import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
@@ -53,12 +59,16 @@ export interface HubOptions {
   rawTrace?: (alias: string, event: TraceEvent) => void;
   /** Where per-server stderr logs go; none when undefined. */
   logDir?: string;
+  /** Per-server records (era memory); nothing is remembered when undefined. */
+  records?: ServerRecordStore;
   /** Makes the transport of each start; a stdio process by default. */
   makeTransport?: (server: HubServer) => Transport;
   probeWaitMs?: number;
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
   circuit?: Partial<{threshold: number; cooldownMs: number}>;
   listDebounceMs?: number;
+  /** List each server's resources and prompts when it comes online (the UI shows them). */
+  listExtras?: boolean;
   /** A burst of list_changed notices delays the re-list by at most this (default 2000 ms). */
   listMaxWaitMs?: number;
   /** Time for the list-change debounce, the circuit breaker and the restart policy (tests inject one). */
@@ -69,12 +79,16 @@ export interface HubOptions {
   toolLimits?: Partial<ToolLimits>;
   /** Elicitation/sampling requests one server may have waiting for the user; more are declined (default 3). */
   maxQueuedInputs?: number;
+  /** Looks at a starting local server's process group (CPU, package managers); /proc by default, tests inject one. */
+  lifeSample?: (pgid: number) => LifeSample | undefined;
 }
 
 /** Per-call options. */
 export interface HubCallOptions {
   signal?: AbortSignal;
   onProgress?: (p: {progress: number; total?: number; message?: string}) => void;
+  /** Overrides the config's timeout for this call (`breakerbox call --timeout`). */
+  timeoutMs?: number;
 }
 
 /** A call may run at most this many times its timeout, however much progress it reports. */
@@ -88,6 +102,8 @@ export class Hub {
   private readonly byAlias = new Map<string, ServerSlot>();
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
+  private appendOnly = false;
+  private onlineAliases = '';
   /** Made at the first call of a tool that declares an outputSchema: Ajv is too heavy to load for a listing. */
   private validator?: OutputValidator;
   private validatorLoading?: Promise<OutputValidator>;
@@ -97,18 +113,44 @@ export class Hub {
   private translationDrops: DroppedEntry[] = [];
   /** Every tool ever listed, so a call to a server that went down gets the real reason. */
   private readonly lastKnown = new Map<string, CatalogEntry>();
+  /**
+   * Resources, prompts, logs, relisting and server details: the debugging
+   * side of the hub (src/hub/inspector.ts), nothing of which throws.
+   */
+  readonly inspect: Inspector;
 
   constructor(private readonly options: HubOptions) {
     this.limits = {...DEFAULT_RESULT_LIMITS, textChars: Infinity, ...options.results};
     this.gate = new InputGate((event) => this.emit(event), options.maxQueuedInputs ?? 3, options.clock);
     this.slots = options.servers.map((server) => this.makeSlot(server));
     for (const slot of this.slots) this.byAlias.set(slot.alias, slot);
+    this.inspect = new Inspector({
+      aliases: this.slots.map((s) => s.alias),
+      slot: (alias) => this.byAlias.get(alias),
+      catalog: () => this.current,
+      droppedTools: () => this.droppedTools,
+      emit: (event) => this.emit(event),
+      note: (alias, summary) => options.trace && this.emit({type: 'trace/recorded', alias, entry: {at: Date.now(), direction: 'note', kind: 'page', summary}}),
+      listExtras: options.listExtras ?? false,
+    });
   }
 
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
   async start(): Promise<void> {
     for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
     await Promise.all(this.slots.map((s) => s.start()));
+    // From here on the table the model has seen only grows at its end (see buildCatalog).
+    this.appendOnly = true;
+  }
+
+  /**
+   * Resolves when no server holds up a question any more: each is online,
+   * offline, disabled, or still starting past its startupTimeoutMs with signs
+   * of life (an install, which may take minutes; its tools join the table
+   * when it comes online). `start()` must have been called.
+   */
+  settled(): Promise<void> {
+    return Promise.all(this.slots.map((s) => s.settled)).then(() => undefined);
   }
 
   get catalog(): Catalog {
@@ -135,6 +177,16 @@ export class Hub {
   /** Each online server's instructions, labelled with its alias. */
   instructions(): Array<{alias: string; text: string}> {
     return this.slots.filter((s) => s.status.state === 'online' && s.status.instructions).map((s) => ({alias: s.alias, text: s.status.instructions!}));
+  }
+
+  /** `/relist`: lists a server's tools again, page by page, with a diff against the catalog. */
+  relist(alias: string) {
+    return this.inspect.relist(alias);
+  }
+
+  /** `/loglevel`: what a server sends (legacy `logging/setLevel`, modern the per-request level). */
+  setLogLevel(alias: string, level: string) {
+    return this.inspect.setLogLevel(alias, level);
   }
 
   /**
@@ -183,7 +235,7 @@ export class Hub {
       const until = slot.circuit.openUntilMs ?? now;
       return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - now) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
     }
-    const timeoutMs = slot.timeoutFor(entry.tool);
+    const timeoutMs = options.timeoutMs ?? slot.timeoutFor(entry.tool);
     // Read once: with nobody listening the call path builds no event at all.
     const listener = this.options.onEvent;
     if (listener) this.emit({type: 'server/call-started', alias: entry.alias, tool: entry.tool});
@@ -212,7 +264,7 @@ export class Hub {
             tool: entry.tool,
             durationMs: 0,
           }
-        : {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', alias: entry.alias, tool: entry.tool, durationMs: 0};
+        : {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', rejected: {content: shaped.content, structuredContent: shaped.structuredContent}, alias: entry.alias, tool: entry.tool, durationMs: 0};
     } catch (err) {
       result = resultFromError(err, entry.alias, entry.tool, timeoutMs);
       result.alias = entry.alias;
@@ -229,6 +281,7 @@ export class Hub {
   }
 
   async close(): Promise<void> {
+    this.inspect.close();
     await Promise.all(this.slots.map((s) => s.close()));
   }
 
@@ -248,7 +301,8 @@ export class Hub {
 
   private makeSlot(server: HubServer): ServerSlot {
     const o = this.options;
-    const log = o.logDir ? new CappedLog(join(o.logDir, `${server.alias}.log`)) : undefined;
+    const log = o.logDir ? new ServerLog(new CappedLog(join(o.logDir, `${server.alias}.log`))) : undefined;
+    log?.run(`breakerbox (pid ${process.pid}) starts ${server.alias}: ${server.url !== undefined ? maskUrl(server.url) : [server.command, ...server.args].join(' ')}`);
     // stderr is logging, not an error signal: to the log file, and (bounded) to the trace pane.
     const ondiagnostic = (text: string) => {
       log?.write(text);
@@ -290,11 +344,15 @@ export class Hub {
       clock: o.clock,
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
       now: () => (o.clock ?? systemClock).now(),
+      // The hub made the process, so it may look at it: its pid is its process group (spawned detached).
+      lifeOf: (t) => (t instanceof StdioTransport && t.pid !== undefined ? (o.lifeSample ?? sampleGroup)(t.pid) : undefined),
+      openRecord: o.records ? (warn) => o.records!.record(server.fingerprint ?? fingerprintOf(server), warn) : undefined,
     });
   }
 
   private slotEvent(event: HubEvent): void {
     this.emit(event);
+    this.inspect.observe(event);
     // A server's tools enter or leave the table only when it changes state or re-lists.
     switch (event.type) {
       case 'server/starting':
@@ -312,12 +370,16 @@ export class Hub {
     const signature = online.flatMap((s) => [s.alias, s.tools]);
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
     this.toolsSignature = signature;
-    const {catalog, dropped} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current);
+    // Only a re-list of the same servers appends; a server joining (a restart, a reconnect) takes its canonical place.
+    const aliases = online.map((s) => s.alias).join('\0');
+    const appendOnly = this.appendOnly && aliases === this.onlineAliases;
+    this.onlineAliases = aliases;
+    const {catalog, dropped, broke} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current, appendOnly);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;
     for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
-    this.emit({type: 'catalog/rebuilt', catalog});
+    this.emit({type: 'catalog/rebuilt', catalog, ...(broke ? {broke} : {})});
   }
 
   /** Loads Ajv and the validator, once. */
@@ -337,6 +399,11 @@ export class Hub {
 
 /** The verdict on a result of a tool without an outputSchema. */
 const UNCHECKED: OutputCheck = Object.freeze({ok: true});
+
+function fingerprintOf(s: HubServer): ServerFingerprint {
+  if (s.url !== undefined) return serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers});
+  return serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd, env: s.env});
+}
 
 function unavailableWhy(slot: ServerSlot): string {
   const s = slot.status;

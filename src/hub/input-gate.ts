@@ -67,15 +67,16 @@ export class InputGate {
       answer.catch(() => {}); // settled below, or abandoned after a decline
       try {
         const first = await Promise.race([answer, declined]);
-        return first === 'declined' ? this.decline(alias, kind, 'declined-all') : first;
+        // A request the user was shown is withdrawn, not declined "without asking": declineFrom's caller has its count.
+        return first === 'declined' ? this.decline(alias, kind, 'declined-all', false) : first;
       } finally {
         set.delete(ac);
       }
     };
   }
 
-  private decline(alias: string, kind: keyof typeof METHOD, reason: DeclineReason): Record<string, unknown> {
-    this.count(alias, METHOD[kind], reason);
+  private decline(alias: string, kind: keyof typeof METHOD, reason: DeclineReason, counted = true): Record<string, unknown> {
+    if (counted) this.count(alias, METHOD[kind], reason);
     if (kind === 'elicit') return {action: 'decline'};
     throw new McpError(-1, reason === 'flood' ? `sampling request declined: ${this.maxQueued} requests from this server are already waiting for the user` : 'sampling request declined: the user declines every request from this server');
   }

@@ -40,3 +40,38 @@ export class CappedLog {
     }
   }
 }
+
+/**
+ * A server's log: each run starts with a separator line, each line of its
+ * stderr with the time it arrived, so a log kept across runs reads in order.
+ */
+export class ServerLog {
+  private atLineStart = true;
+
+  constructor(
+    private readonly log: CappedLog,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  get path(): string {
+    return this.log.path;
+  }
+
+  /** The separator of a new run (or a new start of the same server). */
+  run(what: string): void {
+    const gap = this.atLineStart ? '' : '\n';
+    this.atLineStart = true;
+    this.log.write(`${gap}=== ${this.now().toISOString()} ${what} ===\n`);
+  }
+
+  write(text: string): void {
+    if (text === '') return;
+    const stamp = `[${this.now().toISOString().slice(11, 23)}] `;
+    const lines = text.split('\n');
+    const last = lines.pop()!; // '' when the text ended a line
+    let out = lines.map((line, i) => (i === 0 && !this.atLineStart ? line : stamp + line) + '\n').join('');
+    if (last !== '') out += (lines.length === 0 && !this.atLineStart ? '' : stamp) + last;
+    this.atLineStart = last === '';
+    this.log.write(out);
+  }
+}

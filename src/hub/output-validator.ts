@@ -111,7 +111,8 @@ export class OutputValidator {
   }
 }
 
-function compile(schema: AnySchemaObject): Compiled {
+/** Compiles one untrusted schema in its own Ajv instance (the dialect from `$schema`); never throws. */
+export function compile(schema: AnySchemaObject): Compiled {
   const engine = engineFor(schema.$schema);
   if (typeof engine === 'string') return {error: engine};
   if (schema.$async === true) return {error: 'asynchronous schemas ($async) are not supported'};

@@ -1,13 +1,19 @@
-import type {DroppedTool} from '../session/list-tools.js';
+import type {DroppedTool, ToolListing} from '../session/list-tools.js';
 import {describeExit, ServerExitedError, type ExitInfo} from '../connection/errors.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
-import {McpSession, type CallOptions} from '../session/session.js';
+import type {McpSession, CallOptions} from '../session/session.js';
+import {ERA_DECISION_TEXT} from '../session/era.js';
+import {openSession, type RememberedEra} from '../session/open.js';
+import type {ProtocolSetting} from '../config/protocol.js';
+import type {ServerRecord} from '../util/server-record.js';
+import type {ServerFingerprint} from '../util/server-fingerprint.js';
 import type {Transport} from '../transport/types.js';
 import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
 import {Debounce, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
+import {StartupWatch, type LifeSample, type StartingProgress} from './startup-watch.js';
 import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
@@ -18,7 +24,10 @@ export interface SlotConfig {
   alias: string;
   disabled?: boolean;
   trusted?: boolean;
+  /** The longest a start may go without a sign of life. */
   startupTimeoutMs: number;
+  /** The longest a start may take while it shows signs of life (a cold `npx` install); default 10 minutes. */
+  installTimeoutMs?: number;
   callTimeoutMs: number;
   toolTimeouts?: Record<string, number>;
   includeTools?: string[];
@@ -28,6 +37,10 @@ export interface SlotConfig {
   /** A problem of this config entry alone: the server stays offline with this reason. */
   cannotStart?: string;
   warning?: string;
+  /** How the era is chosen (`auto` when absent). */
+  protocol?: ProtocolSetting;
+  /** Who this server is across runs (keys its record); the hub makes one from the fields when absent. */
+  fingerprint?: ServerFingerprint;
 }
 
 /** What a slot needs from the hub. */
@@ -50,7 +63,14 @@ export interface SlotDeps extends ReporterDeps {
   clock?: Clock;
   /** Size limits on tool definitions (per tool, per server). */
   toolLimits?: ToolLimits;
+  /** Signs of life of a starting transport's processes (undefined: none can be seen). */
+  lifeOf?: (transport: Transport) => LifeSample | undefined;
+  /** This server's record (era memory), when the hub keeps records; `warn` reports a bad one. */
+  openRecord?: (warn: (message: string) => void) => ServerRecord;
 }
+
+/** A start that shows signs of life may take this long unless the config says otherwise. */
+export const DEFAULT_INSTALL_TIMEOUT_MS = 600_000;
 
 /** One configured server: its process, its session, its health. */
 export class ServerSlot {
@@ -72,7 +92,15 @@ export class ServerSlot {
   private connecting?: Promise<boolean>;
   /** The transport of a start still in progress: it has a process but no session yet. */
   private starting?: Transport;
+  /** Aborts the start in progress (its timeout, or close()). */
+  private startAbort?: AbortController;
+  private readonly record?: ServerRecord;
+  /** The era of the last session, for restarts within this run (also without a record). */
+  private lastEra?: RememberedEra;
   private generation = 0;
+  /** Resolved once this server no longer holds up a question: online, offline, or in a long start. */
+  private settle!: () => void;
+  readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
 
   constructor(
     readonly config: SlotConfig,
@@ -81,6 +109,7 @@ export class ServerSlot {
     this.circuit = new Circuit(deps.circuit.threshold, deps.circuit.cooldownMs, deps.now);
     this.report = new SlotReporter(config.alias, deps);
     this.relistSoon = new Debounce(() => void this.relistLoop(), deps.listDebounceMs, deps.listMaxWaitMs, deps.clock);
+    this.record = deps.openRecord?.((message) => this.report.note(message));
     this.status = {
       alias: config.alias,
       state: config.disabled ? 'disabled' : 'starting',
@@ -100,8 +129,14 @@ export class ServerSlot {
 
   /** Spawns, handshakes and lists; never throws. Resolves true when online. */
   start(): Promise<boolean> {
-    if (this.config.disabled) return Promise.resolve(false);
-    return (this.connecting ??= this.connect().finally(() => (this.connecting = undefined)));
+    if (this.config.disabled) {
+      this.settle();
+      return Promise.resolve(false);
+    }
+    return (this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+      this.settle();
+    }));
   }
 
   /** Restart by hand (`/reconnect`): a fresh process and a fresh discovery. */
@@ -120,13 +155,15 @@ export class ServerSlot {
 
   /** The first start or a start by hand: the row says "starting" until online or offline. */
   starts(): void {
-    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined};
+    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined};
     this.deps.emit({type: 'server/starting', alias: this.alias});
   }
 
   async close(): Promise<void> {
     this.closing = true;
     this.relistSoon.cancel();
+    // No further process may be started for this slot (a respawn after the probe).
+    this.startAbort?.abort('breakerbox is closing');
     // A server still in its handshake or listing has a process too: end it as well.
     await Promise.all([this.session?.close(), this.starting?.close()]);
   }
@@ -155,12 +192,21 @@ export class ServerSlot {
 
   // Every status change is a new object (callers may keep old ones) and one event.
   private online(details: OnlineDetails): void {
-    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined};
+    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined, starting: undefined};
     this.deps.emit({type: 'server/online', alias: this.alias, ...details});
   }
 
+  /** Still starting, with signs of life: the row says what it is doing and for how long. */
+  private stillStarting(progress: StartingProgress): void {
+    if (this.status.state !== 'starting' && this.status.state !== 'restarting') return;
+    this.status = {...this.status, starting: progress};
+    // Alive but past the normal timeout: an install. Questions go ahead without it; its tools join when it is up.
+    if (progress.elapsedMs >= this.config.startupTimeoutMs) this.settle();
+    this.deps.emit({type: 'server/still-starting', alias: this.alias, ...progress});
+  }
+
   private offline(phase: FailurePhase, reason: string): void {
-    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0};
+    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0, starting: undefined};
     this.deps.emit({type: 'server/offline', alias: this.alias, phase, reason});
   }
 
@@ -171,27 +217,59 @@ export class ServerSlot {
     }
     const generation = ++this.generation;
     const started = Date.now();
-    const deadline = started + this.config.startupTimeoutMs;
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(`no answer within ${this.config.startupTimeoutMs} ms (startupTimeoutMs)`), this.config.startupTimeoutMs);
+    const {startupTimeoutMs} = this.config;
+    // A remote server has no process to watch: its one limit is startupTimeoutMs.
+    const local = this.config.url === undefined;
+    const capMs = local ? Math.max(startupTimeoutMs, this.config.installTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS) : startupTimeoutMs;
+    let givenUp: string | undefined;
+    this.startAbort = timeout;
+    // 'spawn' until a transport is made (making one may throw: a missing cwd).
     let phase: FailurePhase = 'spawn';
     let transport: Transport | undefined;
     let session: McpSession | undefined;
+    let watch: StartupWatch | undefined;
     try {
-      transport = this.deps.makeTransport();
-      transport.ondiagnostic = this.deps.ondiagnostic;
-      this.starting = transport;
-      phase = 'handshake';
-      session = await McpSession.open(transport, {
+      watch = new StartupWatch({
+        silenceMs: startupTimeoutMs,
+        capMs,
+        clock: this.deps.clock,
+        // The transport of the moment: a probe that dies is respawned in the legacy era.
+        sample: this.deps.lifeOf ? () => (transport ? this.deps.lifeOf!(transport) : undefined) : undefined,
+        onGiveUp: (reason) => {
+          // A remote server's only limit is startupTimeoutMs: the plain "no answer within" says it.
+          if (local) givenUp = reason;
+          timeout.abort(reason);
+        },
+        onProgress: (progress) => this.stillStarting(progress),
+      });
+      const watching = watch;
+      session = await openSession({
+        makeTransport: this.deps.makeTransport,
+        onTransport: (t) => {
+          t.ondiagnostic = (text) => {
+            if (local) watching.output(text);
+            this.deps.ondiagnostic(text);
+          };
+          this.starting = transport = t;
+          phase = 'handshake';
+        },
+        protocol: this.config.protocol,
+        remembered: this.config.protocol === undefined || this.config.protocol === 'auto' ? this.rememberedEra() : undefined,
+        onNote: (text) => this.report.note(text),
         label: this.alias,
         clientInfo: this.deps.clientInfo,
         features: this.deps.features,
-        handshakeTimeoutMs: this.config.startupTimeoutMs,
+        // The watch ends a start that shows no sign of life; this is only the ceiling.
+        handshakeTimeoutMs: capMs,
         probeWaitMs: this.deps.probeWaitMs,
         signal: timeout.signal,
         ontrace: this.report.traceHook(),
       });
+      // How the era was decided, then what the handshake agreed (the last line, as before).
+      this.report.note(ERA_DECISION_TEXT[session.eraDecidedBy]);
       this.report.note(session.eraDecision);
+      this.rememberEra(session);
       // Listen before listing: a change announced while pages are in flight must not be lost.
       let changedWhileListing = false;
       const opened = session;
@@ -199,8 +277,10 @@ export class ServerSlot {
         if (this.session === opened) this.scheduleRelist(opened);
         else changedWhileListing = true;
       });
+      watch.stop();
       phase = 'list';
-      const {tools, pages} = await this.listTools(session, Math.max(1, deadline - Date.now()));
+      // The server answers now: listing gets the normal timeout, however long the install took.
+      const {tools, pages} = await this.listTools(session, startupTimeoutMs);
       if (generation !== this.generation || this.closing) {
         void session.close();
         return false;
@@ -215,16 +295,17 @@ export class ServerSlot {
       this.online({
         era: session.era,
         protocolVersion: session.protocolVersion,
+        eraDecision: session.eraDecidedBy,
         serverName: session.serverInfo?.name,
         instructions: session.instructions,
+        capabilities: session.capabilities,
         toolCount: this.tools.length,
         pages,
         discoveryMs: Date.now() - started,
       });
       return true;
     } catch (err) {
-      const stderr = transport?.diagnosticsTail(3).join(' | ');
-      const failure = describeStartupFailure(err, phase, this.config.startupTimeoutMs, stderr);
+      const failure = describeStartupFailure(err, phase, {startupTimeoutMs, stderr: transport?.diagnosticsTail(80) ?? [], givenUp, logFile: this.deps.logFile});
       void (session ?? undefined)?.close();
       if (!session) void transport?.close();
       if (generation === this.generation && !this.closing) {
@@ -234,19 +315,52 @@ export class ServerSlot {
       }
       return false;
     } finally {
-      clearTimeout(timer);
+      watch?.stop();
       if (this.starting === transport) this.starting = undefined;
     }
   }
 
+  /** The era of this run's last session, else the one this server's record remembers. */
+  private rememberedEra(): RememberedEra | undefined {
+    if (this.lastEra) return this.lastEra;
+    const section = this.record?.get('era');
+    return section && {era: section.era, protocolVersion: section.protocolVersion};
+  }
+
+  /** Keeps the era for restarts; writes it to the record when it is new (a write costs an fsync; most starts change nothing). */
+  private rememberEra(session: McpSession): void {
+    this.lastEra = {era: session.era, protocolVersion: session.protocolVersion};
+    if (!this.record) return;
+    const known = this.record.get('era');
+    if (known?.era === session.era && known.protocolVersion === session.protocolVersion) return;
+    this.record.set('era', {era: session.era, protocolVersion: session.protocolVersion, decidedBy: session.eraDecidedBy, at: new Date().toISOString()});
+  }
+
   /** Every page, reported as it comes; what was dropped is kept with its reason. */
-  private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number}> {
+  private async listTools(session: McpSession, timeoutMs?: number): Promise<{tools: Tool[]; pages: number; listing: ToolListing}> {
     const listing = await session.listAllTools({timeoutMs, onPage: (page) => this.report.page(page)});
     const limited = limitTools(this.filter(listing.tools), this.deps.toolLimits);
     this.dropped = [...listing.dropped, ...limited.dropped];
     this.report.dropped(this.dropped);
     for (const line of limited.cut) this.report.note(`tool definition cut: ${line}`);
-    return {tools: limited.tools, pages: listing.pages.length};
+    return {tools: limited.tools, pages: listing.pages.length, listing};
+  }
+
+  /** Lists the tools again now (`/relist`); the new list replaces the old one. Throws when offline. */
+  async listAgain(): Promise<ToolListing> {
+    const session = this.session;
+    if (!session) throw new Error(`${this.alias} is not online`);
+    const {tools, pages, listing} = await this.listTools(session);
+    if (session === this.session) this.listed(tools, pages);
+    // What the size limits dropped counts as dropped too.
+    return {...listing, dropped: this.dropped};
+  }
+
+  /** A new listing replaces the tools; the hub rebuilds the catalog from the event. */
+  private listed(tools: Tool[], pages: number): void {
+    this.tools = tools;
+    this.status = {...this.status, toolCount: tools.length, pages};
+    this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
   }
 
   private filter(tools: Tool[]): Tool[] {
@@ -283,10 +397,7 @@ export class ServerSlot {
     this.report.note('tools/list_changed: listing again');
     try {
       const {tools, pages} = await this.listTools(session);
-      if (session !== this.session) return;
-      this.tools = tools;
-      this.status = {...this.status, toolCount: tools.length, pages};
-      this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
+      if (session === this.session) this.listed(tools, pages);
     } catch (err) {
       this.report.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
     }

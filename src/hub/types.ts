@@ -1,4 +1,6 @@
-import type {CallToolResult, Era, ToolAnnotations} from '../session/mcp-types.js';
+import type {StartingProgress} from './startup-watch.js';
+import type {CallToolResult, Era, ServerCapabilities, ToolAnnotations} from '../session/mcp-types.js';
+import type {EraDecision} from '../session/era.js';
 
 /** Where a server's failure happened. */
 export type FailurePhase = 'config' | 'spawn' | 'handshake' | 'list' | 'call' | 'exit' | 'login';
@@ -14,6 +16,8 @@ export interface ServerStatus {
   attempt?: number;
   era?: Era;
   protocolVersion?: string;
+  /** How the era was decided: probe, remembered, pinned, respawned-after-probe. */
+  eraDecision?: EraDecision;
   /** Self-reported `serverInfo.name`: display only. */
   serverName?: string;
   toolCount: number;
@@ -27,11 +31,15 @@ export interface ServerStatus {
   /** Circuit breaker open until this time (ms since epoch). */
   circuitOpenUntil?: number;
   instructions?: string;
+  /** What the server declared it can do. */
+  capabilities?: ServerCapabilities;
   logFile?: string;
   /** How the server is reached, for display only. */
   transport?: 'stdio' | 'http';
   /** A remote server's URL, credentials masked. */
   url?: string;
+  /** While a start takes long but shows signs of life: what it is doing and for how long. */
+  starting?: StartingProgress;
   /** Shown beside the server; does not stop it (e.g. plain http to another host). */
   warning?: string;
 }
@@ -79,7 +87,9 @@ export interface HubCallResult extends CallToolResult {
   /** A JSON-RPC error (a bug, not a tool failure); shown to the user too. */
   protocolError?: {code: number; message: string};
   /** Why the call failed on the client side, for counting and display. */
-  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'unreachable' | 'refused' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
+  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'too-large' | 'unreachable' | 'refused' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
+  /** The server's own result when it broke its outputSchema: shown to the user, never to the model. */
+  rejected?: Pick<CallToolResult, 'content' | 'structuredContent'>;
   /** Warnings recorded on the way (e.g. outputSchema without structuredContent). */
   warnings?: string[];
   alias?: string;

@@ -1,4 +1,4 @@
-// Checks 12–13: the agent loop with the offline scripted model, read back from the store.
+// Checks 12–13 and 15: the agent loop with the offline scripted model, read back from the store.
 import {createScriptedModel} from '../agent/models/scripted.js';
 import {parseScript} from '../agent/models/script.js';
 import {turnCalls} from '../state/selectors.js';
@@ -36,5 +36,20 @@ export const stepLimitCheck: Check = {
     expect(state.turn.outcome === 'step_limit', `the turn ended with ${state.turn.outcome}, not step_limit`);
     expect(model.requests === 3, `the model was asked ${model.requests} times with maxSteps 3`);
     return `a ping-ponging model stopped after ${model.requests} requests (step_limit, ${turnCalls(state).length} calls ran)`;
+  },
+};
+
+export const toolSearchCheck: Check = {
+  n: 15,
+  label: 'tool search',
+  async run(fx) {
+    const {hub} = await fx.main;
+    const name = `mcp__${fx.tickets.alias}__search`;
+    const state = await turn(`search ${fx.tickets.alias} for login`, hub, createScriptedModel(), 4, {mode: 'on'});
+    const calls = turnCalls(state);
+    expect(calls[0]?.name === 'search_tools', `the first call was ${calls[0]?.name ?? 'none'}, not search_tools, with every tool deferred`);
+    expect((calls[0]?.preview ?? '').includes(`${name} — `), `the search found ${quote(calls[0]?.preview ?? '')}`);
+    expect(calls[1]?.name === name && !calls[1]?.outcome?.isError, `after the search the model called ${calls[1]?.name ?? 'nothing'}`);
+    return `with every tool deferred the offline model searched, found ${name} and called it`;
   },
 };

@@ -1,6 +1,6 @@
 import type {Model, ModelRequest, ModelTool} from '../agent/model.js';
-import {Driver} from '../driver/driver.js';
-import type {LoopHub} from '../driver/context.js';
+import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
+import {Driver, type DriverHub} from '../driver/driver.js';
 import {initialState, type AppState} from '../state/app-state.js';
 import {createStore} from '../state/store.js';
 
@@ -15,10 +15,10 @@ export const NO_MODEL: Model = {
 };
 
 /** Runs one real turn against `hub` through a driver; resolves to the store's state afterwards. */
-export async function turn(question: string, hub: LoopHub & {start(): Promise<void>; reconnect(alias: string): Promise<boolean>; close(): Promise<void>}, model: Model, maxSteps: number): Promise<AppState> {
+export async function turn(question: string, hub: DriverHub, model: Model, maxSteps: number, toolSearch?: ToolSearchSettings): Promise<AppState> {
   const store = createStore(initialState({maxSteps, limits: {previewChars: Infinity}}));
   // Not this driver's to close: the fixture hub outlives the turn.
-  const driver = new Driver({store, hub, model, maxSteps, rules: RUN_ALL, interactive: false});
+  const driver = new Driver({store, hub, model, maxSteps, rules: RUN_ALL, interactive: false, ...(toolSearch ? {toolSearch} : {})});
   await driver.submit(question);
   return store.getState();
 }

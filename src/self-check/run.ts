@@ -6,14 +6,14 @@ import {stripControlLine} from '../util/sanitize.js';
 import {CheckFailed, type Check} from './check.js';
 import {errorCheck, eraCheck, paginationCheck, spawnCheck} from './checks-discovery.js';
 import {crashCheck, offlineCheck, outputSchemaCheck, timeoutCheck, unknownToolCheck} from './checks-faults.js';
-import {agentLoopCheck, stepLimitCheck} from './checks-loop.js';
+import {agentLoopCheck, stepLimitCheck, toolSearchCheck} from './checks-loop.js';
 import {collisionCheck, namesCheck, translationCheck} from './checks-names.js';
 import {startFixtures, type Fixtures} from './fixtures.js';
 
 /** Every check, in the order printed. */
 export const CHECKS: readonly Check[] = [
   spawnCheck, errorCheck, paginationCheck, eraCheck, collisionCheck, namesCheck, translationCheck,
-  offlineCheck, unknownToolCheck, timeoutCheck, crashCheck, agentLoopCheck, stepLimitCheck, outputSchemaCheck,
+  offlineCheck, unknownToolCheck, timeoutCheck, crashCheck, agentLoopCheck, stepLimitCheck, outputSchemaCheck, toolSearchCheck,
 ];
 
 /** Longest one check may take (fixtures start in parallel before, within their own startup cap). */

@@ -13,8 +13,8 @@
 import type {Connection} from '../connection/connection.js';
 import {McpError, ProtocolViolationError} from '../connection/errors.js';
 import {TransportRequestError} from '../transport/errors.js';
-import {legacyHandshake, modernHandshake, retryWithSupported, UNSUPPORTED_PROTOCOL_VERSION, type EraOptions, type Handshake} from './era.js';
-import {MODERN_VERSION} from './mcp-types.js';
+import {initialize, modernHandshake, retryAfterUnsupported, UNSUPPORTED_PROTOCOL_VERSION, type EraDecision, type Handshake, type HandshakeOptions} from './handshakes.js';
+import {MODERN_VERSION, type Era} from './mcp-types.js';
 import {withModernMeta} from './meta.js';
 
 /** Errors only a modern server sends: HeaderMismatch, MissingRequiredClientCapability, UnsupportedProtocolVersion. */
@@ -23,14 +23,15 @@ const MODERN_ERRORS = new Set([-32020, -32021, UNSUPPORTED_PROTOCOL_VERSION]);
 const NOT_ERA = new Set([401, 403, 407, 408, 429]);
 
 /** Era detection over HTTP: the modern request first, `initialize` only on a non-modern refusal. */
-export async function detectEraHttp(conn: Connection, o: EraOptions): Promise<Handshake> {
+export async function detectEraHttp(conn: Connection, o: HandshakeOptions, remembered?: Era): Promise<Handshake> {
+  const decided = (era: Era): EraDecision => (era === remembered ? 'remembered' : 'probe');
   const started = Date.now();
   const remaining = () => Math.max(1, o.timeoutMs - (Date.now() - started));
   let why: string | undefined;
   try {
     const result = await conn.request('server/discover', withModernMeta({}, MODERN_VERSION, o.clientInfo, o.modernCapabilities), {timeoutMs: o.timeoutMs, signal: o.signal});
     try {
-      return modernHandshake(result, MODERN_VERSION, 'server/discover answered');
+      return modernHandshake(result, MODERN_VERSION, 'server/discover answered', decided('modern'));
     } catch (err) {
       // A result that is no DiscoverResult (a legacy server answering `{}` to anything) is "anything else".
       if (!(err instanceof ProtocolViolationError)) throw err;
@@ -38,14 +39,14 @@ export async function detectEraHttp(conn: Connection, o: EraOptions): Promise<Ha
     }
   } catch (err) {
     const rpc = rpcError(err);
-    if (rpc?.code === UNSUPPORTED_PROTOCOL_VERSION) return retryWithSupported(conn, o, rpc, remaining());
+    if (rpc?.code === UNSUPPORTED_PROTOCOL_VERSION) return retryAfterUnsupported(conn, {...o, timeoutMs: remaining()}, rpc, MODERN_VERSION, decided);
     if (rpc && MODERN_ERRORS.has(rpc.code)) {
       throw new McpError(rpc.code, `server/discover: a modern server refused the request: ${rpc.message}`, rpc.data);
     }
     if (!fallsBack(err)) throw err;
     why ??= err instanceof TransportRequestError ? err.message : `error ${(err as McpError).code}: ${(err as McpError).message}`;
   }
-  const legacy = await legacyHandshake(conn, o, remaining(), () => true);
+  const legacy = await initialize(conn, {...o, timeoutMs: remaining()}, {}, decided('legacy'));
   return {...legacy, decision: `legacy: server/discover got ${(why ?? '').slice(0, 200)}; initialize agreed on ${legacy.protocolVersion}`};
 }
 

@@ -23,8 +23,3 @@ export function withModernMeta(
     _meta: {...own, [META.protocolVersion]: version, [META.clientInfo]: clientInfo, [META.clientCapabilities]: capabilities},
   };
 }
-
-/** A version string in the modern era's date form, at or after 2026-07-28. */
-export function isModernVersion(v: unknown): v is string {
-  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= '2026-07-28';
-}

@@ -41,15 +41,21 @@ export function registerServerRequests(conn: Connection, f: ClientFeatures, alia
   if (f.sample) conn.handle('sampling/createMessage', (params, _id, signal) => f.sample!(params ?? {}, ctx(signal)));
 }
 
-/** Gathers the answers to one MRTR round, key by key. */
+/**
+ * Gathers the answers to one MRTR round, key by key. The keys are the
+ * server's: `__proto__` or `constructor` are keys like any other, so the
+ * answers go into an object without a prototype, where assigning
+ * `__proto__` makes an own property (JSON.stringify writes it) instead of
+ * replacing the prototype (and vanishing from the retry).
+ */
 export async function answerInputRequests(
   requests: Record<string, InputRequest>,
   f: ClientFeatures,
   ctx: RequestContext,
 ): Promise<Record<string, unknown>> {
-  const responses: Record<string, unknown> = {};
-  for (const [key, request] of Object.entries(requests)) {
-    responses[key] = await answerOne(request, f, ctx);
+  const responses = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(requests)) {
+    responses[key] = await answerOne(requests[key]!, f, ctx);
   }
   return responses;
 }

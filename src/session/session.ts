@@ -1,13 +1,16 @@
 import {Connection, type RequestOptions, type TraceEvent} from '../connection/connection.js';
-import {ProtocolViolationError, type ExitInfo} from '../connection/errors.js';
+import type {ExitInfo} from '../connection/errors.js';
 import type {Transport} from '../transport/types.js';
-import {detectEra, type Handshake} from './era.js';
-import {detectEraHttp} from './era-http.js';
+import {handshake, type EraDecision, type Handshake, type HandshakePlan} from './era.js';
 import {listAllTools, type PageRecord, type ToolListing} from './list-tools.js';
 import {paramHeaders} from '../transport/http/param-headers.js';
-import type {CallToolResult, Era, Implementation, InputRequest, ServerCapabilities, Tool} from './mcp-types.js';
+import type {CallToolResult, Era, Implementation, LogLevel, ServerCapabilities, Tool} from './mcp-types.js';
 import {META, withModernMeta} from './meta.js';
-import {answerInputRequests, clientCapabilities, registerServerRequests, type ClientFeatures} from './server-requests.js';
+import {PromptClient} from './prompts.js';
+import {ResourceClient, type ResourcePort} from './resources.js';
+import {complete, InputRoundsError, requestRounds} from './rounds.js';
+import {clientCapabilities, registerServerRequests, type ClientFeatures} from './server-requests.js';
+import {CapabilityError, onListChanged} from './subscriptions.js';
 
 /** How to open a session. */
 export interface SessionOptions {
@@ -22,6 +25,8 @@ export interface SessionOptions {
   ontrace?: (event: TraceEvent) => void;
   /** The least severe `notifications/message` level we want; default `warning`. */
   logLevel?: string;
+  /** Which handshake to run; the probe (era detection) by default. */
+  plan?: HandshakePlan;
 }
 
 /** Per-call options. */
@@ -35,11 +40,17 @@ export interface CallOptions {
 }
 
 /** An MCP client session with one server, in whichever era it speaks. */
-export class McpSession {
+export class McpSession implements ResourcePort {
   readonly timings: {handshakeMs: number; listMs?: number} = {handshakeMs: 0};
+  /** Resources: list, templates, read, subscribe (when the server offers them). */
+  readonly resources: ResourceClient = new ResourceClient(this);
+  /** Prompts: list, get, complete (when the server offers them). */
+  readonly prompts: PromptClient = new PromptClient(this);
   /** Tool names of calls in flight, by call number. */
   private readonly inflight = new Map<number, string>();
   private callCounter = 0;
+  /** The least severe `notifications/message` level asked for (legacy: set once; modern: sent per request). */
+  private level: string;
   /** Progress tokens need only be unique on this connection. */
   private progressCounter = 0;
   /** Set by `open` once the era is known; no session escapes before that. */
@@ -48,7 +59,9 @@ export class McpSession {
   private constructor(
     readonly connection: Connection,
     private readonly options: SessionOptions,
-  ) {}
+  ) {
+    this.level = options.logLevel ?? 'warning';
+  }
 
   /** Starts the transport and runs era detection and the handshake. */
   static async open(transport: Transport, options: SessionOptions): Promise<McpSession> {
@@ -62,8 +75,7 @@ export class McpSession {
     await transport.start();
     const started = Date.now();
     try {
-      const detect = transport.kind === 'http' ? detectEraHttp : detectEra;
-      session.handshake = await detect(conn, {
+      session.handshake = await handshake(conn, options.plan ?? {kind: 'probe'}, {
         clientInfo: options.clientInfo,
         modernCapabilities: clientCapabilities(features, 'modern'),
         legacyCapabilities: clientCapabilities(features, 'legacy'),
@@ -98,11 +110,23 @@ export class McpSession {
   get instructions(): string | undefined {
     return this.handshake.instructions;
   }
+  /** A sentence on how the era was decided, for the trace pane. */
   get eraDecision(): string {
     return this.handshake.decision;
   }
+  /** Which way the era was decided: probe, remembered, pinned, or respawned after the probe. */
+  get eraDecidedBy(): EraDecision {
+    return this.handshake.decidedBy;
+  }
   get closed(): boolean {
     return this.connection.isClosed;
+  }
+  /** The config alias, for messages. */
+  get label(): string {
+    return this.options.label;
+  }
+  get logLevel(): string {
+    return this.level;
   }
 
   /** Sends a request in this session's era: `_meta` for modern, nothing for legacy. */
@@ -115,7 +139,7 @@ export class McpSession {
   async listAllTools(options: {pageLimit?: number; onPage?: (page: PageRecord) => void; timeoutMs?: number} = {}): Promise<ToolListing> {
     const started = Date.now();
     const listing = await listAllTools(
-      async (cursor) => complete(await this.request('tools/list', cursor === undefined ? {} : {cursor}, {timeoutMs: options.timeoutMs, signal: this.options.signal}), 'tools/list'),
+      (cursor) => this.list('tools/list', cursor, options.timeoutMs),
       this.options.label,
       {...options, check: this.toolCheck()},
     );
@@ -127,30 +151,48 @@ export class McpSession {
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
     const progressToken = options.onProgress ? `bb-${++this.progressCounter}` : undefined;
     const base: Record<string, unknown> = {name, arguments: args};
-    if (progressToken !== undefined || this.era === 'modern') {
-      const meta: Record<string, unknown> = {};
-      if (progressToken !== undefined) meta.progressToken = progressToken;
-      if (this.era === 'modern') meta[META.logLevel] = this.options.logLevel ?? 'warning';
-      base._meta = meta;
-    }
-    const maxRounds = options.maxRounds ?? 5;
+    const meta = this.requestMeta(progressToken);
+    if (meta) base._meta = meta;
     // One options object and one async frame per call, whatever the rounds.
     const requestOptions: RequestOptions = {timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs, signal: options.signal, progressToken, onProgress: options.onProgress};
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
     try {
-      let params = base;
-      for (let round = 1; ; round++) {
-        const result = await this.request('tools/call', params, requestOptions);
-        if (result.resultType !== 'input_required' || this.era !== 'modern') return toCallResult(complete(result, 'tools/call'));
-        if (round >= maxRounds) throw new InputRoundsError(`${name}: the server still asked for more input after ${maxRounds} rounds; giving up`);
-        const requests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
-        const inputResponses = await answerInputRequests(requests, this.options.features ?? {}, {alias: this.options.label, tool: name, signal: options.signal});
-        params = {...base, inputResponses, ...(typeof result.requestState === 'string' ? {requestState: result.requestState} : {})};
-      }
+      const result = await requestRounds((params) => this.request('tools/call', params, requestOptions), base, this.roundsContext('tools/call', name, options.signal, options.maxRounds));
+      return toCallResult(result);
     } finally {
       this.inflight.delete(callNumber);
     }
+  }
+
+  /** One page of a list, complete. */
+  async list(method: string, cursor: string | undefined, timeoutMs?: number): Promise<Record<string, unknown>> {
+    return complete(await this.request(method, cursor === undefined ? {} : {cursor}, {timeoutMs, signal: this.options.signal}), method);
+  }
+
+  /** A request that may take MRTR rounds (reads, prompts, completions); modern ones carry the log level. */
+  rounds(method: string, params: Record<string, unknown>, subject: string, options: {timeoutMs?: number; signal?: AbortSignal} = {}): Promise<Record<string, unknown>> {
+    const meta = this.requestMeta(undefined);
+    const base = meta ? {...params, _meta: meta} : params;
+    return requestRounds((p) => this.request(method, p, options), base, this.roundsContext(method, subject, options.signal));
+  }
+
+  /**
+   * Changes the least severe log level the server should send. Legacy:
+   * `logging/setLevel` (when the server declared `logging`). Modern: the
+   * level goes in `_meta` of every later call, read and prompt.
+   */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    if (this.era === 'legacy') {
+      if (!this.capabilities.logging) throw new CapabilityError(`${this.label} does not offer logging (its capabilities have no "logging")`);
+      await this.connection.request('logging/setLevel', {level}, {timeoutMs: 10_000});
+    }
+    this.level = level;
+  }
+
+  /** Every notification the server sends (the subscription helpers filter them). */
+  onNotification(listener: (method: string, params: Record<string, unknown> | undefined) => void): () => void {
+    return this.connection.onNotification(listener);
   }
 
   /**
@@ -177,17 +219,7 @@ export class McpSession {
    * open, so there only notifications carrying that stream's id count.
    */
   onToolsChanged(listener: () => void): () => void {
-    let listenId: string | number | undefined;
-    const off = this.connection.onNotification((method, params) => {
-      if (method !== 'notifications/tools/list_changed') return;
-      if (this.era === 'modern' && (params?._meta as Record<string, unknown> | undefined)?.[META.subscriptionId] !== listenId) return;
-      listener();
-    });
-    if (this.era === 'modern' && this.capabilities.tools?.listChanged) {
-      // The stream stays open until either side ends it.
-      this.request('subscriptions/listen', {notifications: {toolsListChanged: true}}, {timeoutMs: Infinity, onId: (id) => (listenId = id)}).catch(() => {});
-    }
-    return off;
+    return onListChanged(this, 'tools', listener);
   }
 
   /** Fires once when the server's stream ends (process exit, closed connection). */
@@ -206,23 +238,24 @@ export class McpSession {
     return this.connection.close();
   }
 
+  /** `_meta` of an operation: the progress token, and the modern era's log level. */
+  private requestMeta(progressToken: string | undefined): Record<string, unknown> | undefined {
+    if (progressToken === undefined && this.era !== 'modern') return undefined;
+    const meta: Record<string, unknown> = {};
+    if (progressToken !== undefined) meta.progressToken = progressToken;
+    if (this.era === 'modern') meta[META.logLevel] = this.level;
+    return meta;
+  }
+
+  private roundsContext(method: string, subject: string, signal?: AbortSignal, maxRounds?: number) {
+    return {era: this.era, method, alias: this.label, subject, features: this.options.features ?? {}, signal, maxRounds};
+  }
+
   private meta(params: Record<string, unknown> | undefined): Record<string, unknown> {
     return withModernMeta(params, this.protocolVersion, this.options.clientInfo, clientCapabilities(this.options.features ?? {}, 'modern'));
   }
 }
 
-/** A modern call that kept answering `input_required` past the round limit. */
-export class InputRoundsError extends Error {
-  override readonly name = 'InputRoundsError';
-  readonly code = 'input-rounds';
-}
-
-/** Absent `resultType` means complete; anything but complete here is a protocol violation. */
-function complete(result: Record<string, unknown>, method: string): Record<string, unknown> {
-  const type = result.resultType;
-  if (type === undefined || type === 'complete') return result;
-  throw new ProtocolViolationError(`${method}: unexpected resultType ${JSON.stringify(type)}`);
-}
 
 // `content` is passed up unchecked (a bare string, nulls, unknown blocks):
 // the hub repairs it (src/hub/content), so nothing is lost silently here.
@@ -233,4 +266,4 @@ function toCallResult(result: Record<string, unknown>): CallToolResult {
   return out;
 }
 
-export {META};
+export {META, InputRoundsError, CapabilityError};

@@ -33,8 +33,22 @@ export interface LoadedSession {
   turns: number;
 }
 
+/** A session file's records, as read. */
+export interface SessionRecords {
+  records: NumberedRecord[];
+  warnings: string[];
+  meta: SessionMeta;
+}
+
 /** Loads `id` (an exact id or a unique prefix) or the latest session. Throws SessionError. */
 export function loadSession(id: string | 'latest', env: NodeJS.ProcessEnv): LoadedSession {
+  const {records, warnings, meta} = readSession(id, env);
+  const rebuilt = rebuildHistory(records);
+  return {history: rebuilt.history, warnings: [...warnings, ...rebuilt.warnings], turns: rebuilt.turns, meta};
+}
+
+/** Reads the records of `id` (an exact id, a unique prefix, or `latest`). Throws SessionError. */
+export function readSession(id: string | 'latest', env: NodeJS.ProcessEnv): SessionRecords {
   const resolved = resolveSessionId(id, env);
   const path = join(sessionsDir(env), `${resolved}.jsonl`);
   let text: string;
@@ -46,11 +60,9 @@ export function loadSession(id: string | 'latest', env: NodeJS.ProcessEnv): Load
   const {records, warnings} = parseLines(text);
   const header = records.find((r) => r.record.type === 'session')?.record as Partial<HeaderRecord> | undefined;
   if (!header) warnings.unshift('the session header is missing or unreadable; its start time comes from the id');
-  const rebuilt = rebuildHistory(records);
   return {
-    history: rebuilt.history,
-    warnings: [...warnings, ...rebuilt.warnings],
-    turns: rebuilt.turns,
+    records,
+    warnings,
     meta: {
       id: resolved,
       path,

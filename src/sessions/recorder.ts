@@ -1,7 +1,7 @@
 import {closeSync, existsSync, fchmodSync, openSync, writeSync} from 'node:fs';
 import type {ModelContent} from '../state/model-content.js';
 import {safeStringify} from '../util/safe-json.js';
-import {SESSION_FORMAT, type CallLine, type HeaderRecord, type SessionRecord} from './records.js';
+import {SESSION_FORMAT, type CallLine, type HeaderRecord, type ManualCallRecord, type SessionRecord} from './records.js';
 import {newSessionId, sessionPath, sessionsDir} from './session-id.js';
 
 /** Where and what a new session file describes. */
@@ -69,6 +69,11 @@ export class SessionRecorder {
 
   call(payload: unknown): void {
     this.write({type: 'call', at: this.now(), call: withShortText(payload as CallLine['call'])});
+  }
+
+  manualCall(payload: unknown): void {
+    const call = payload as ManualCallRecord['call'];
+    this.write({type: 'manual-call', at: this.now(), call: {...call, text: call.text.length > CALL_TEXT_LIMIT ? `${call.text.slice(0, CALL_TEXT_LIMIT)}… [${call.text.length - CALL_TEXT_LIMIT} more characters]` : call.text}});
   }
 
   cleared(): void {

@@ -63,5 +63,26 @@ export interface ClearedRecord {
   at: string;
 }
 
+/**
+ * A tool call the user made by hand (`/call`, the tool view's `c`, not the
+ * model): kept for the record; a resumed session never gives it to the model.
+ */
+export interface ManualCallRecord {
+  type: 'manual-call';
+  at: string;
+  call: {
+    by: 'user';
+    name: string;
+    server: string;
+    tool: string;
+    arguments: unknown;
+    isError: boolean;
+    failure: string | null;
+    protocolError: {code: number; message: string} | null;
+    durationMs: number;
+    text: string;
+  };
+}
+
 /** Every record a session file holds. */
-export type SessionRecord = HeaderRecord | UserRecord | AssistantRecord | CallLine | ResumedRecord | ClearedRecord;
+export type SessionRecord = HeaderRecord | UserRecord | AssistantRecord | CallLine | ResumedRecord | ClearedRecord | ManualCallRecord;

@@ -1,3 +1,5 @@
+import type {ContentBlock} from '../session/mcp-types.js';
+import {resultText} from '../hub/content/index.js';
 import type {ModelContent, ModelMessage} from '../state/model-content.js';
 import type {AppEvent} from '../state/events.js';
 
@@ -18,8 +20,9 @@ export function replayEvents(history: readonly ModelMessage[]): AppEvent[] {
     }
     for (const block of message.content) {
       if (block.type === 'tool_result') {
-        const preview = block.content.map((c) => (c.type === 'text' ? c.text : `[${c.source.media_type} image]`)).join('\n');
-        events.push({type: 'call/completed', callId: block.tool_use_id, result: {isError: block.is_error === true, durationMs: 0, text: preview}});
+        // Back to MCP content, so the card shows it as it did live.
+        const content = block.content.map((c): ContentBlock => (c.type === 'text' ? {type: 'text', text: c.text} : {type: 'image', data: c.source.data, mimeType: c.source.media_type}));
+        events.push({type: 'call/completed', callId: block.tool_use_id, result: {isError: block.is_error === true, durationMs: 0, text: resultText({content}), content}});
       } else if (block.type === 'text') {
         if (running) events.push({type: 'turn/finished'});
         events.push({type: 'user/submitted', text: block.text});

@@ -1,6 +1,7 @@
 // The shape of everything the UI and `--print` render. Plain immutable data:
 // the reducer replaces what changes and shares the rest, so panes can compare
 // slices with === and skip work.
+import {INITIAL_INSPECT, type InspectState} from './inspect-state.js';
 import type {TraceLine} from '../hub/hub-events.js';
 import type {Catalog, HubCallResult, ServerStatus} from '../hub/types.js';
 import type {ToolAnnotations} from '../session/mcp-types.js';
@@ -53,6 +54,24 @@ export interface CallOutcomeView {
   tool?: string;
 }
 
+/** One content block of a result as a card keeps it: text bounded, binary data reduced to what describes it. */
+export type CardBlock =
+  | {kind: 'text'; text: string}
+  | {kind: 'image'; mimeType: string; bytes: number; format?: string; width?: number; height?: number}
+  | {kind: 'audio'; mimeType: string; bytes: number}
+  | {kind: 'link'; uri: string; name?: string; mimeType?: string}
+  | {kind: 'resource'; uri: string; mimeType?: string; text?: string; bytes?: number}
+  | {kind: 'other'; type: string};
+
+/** A call's result as its card shows it, within `limits.resultChars`. */
+export interface CardResult {
+  readonly blocks: readonly CardBlock[];
+  /** `structuredContent` as indented JSON. */
+  readonly structured?: string;
+  /** Characters left out to stay within the bound. */
+  readonly cut: number;
+}
+
 /** A message the user typed. */
 export interface UserItem {
   kind: 'user';
@@ -97,6 +116,8 @@ export interface ToolCallItem {
    * whole). A denied call keeps the denial the model was told.
    */
   preview?: string;
+  /** The result's content for the card and its full view, bounded by `limits.resultChars`. */
+  result?: CardResult;
   outcome?: CallOutcomeView;
 }
 
@@ -157,6 +178,16 @@ export interface ScrollState {
   readonly follow: boolean;
 }
 
+/** A card's result opened in full, scrolled by rows. */
+export interface ResultView {
+  readonly callId: string;
+  /** First row shown. */
+  readonly offset: number;
+  /** Rows of the whole result and rows the view shows, as last measured by the UI. */
+  readonly rows: number;
+  readonly height: number;
+}
+
 /** UI state that the reducer owns because other state depends on it. */
 export interface UiState {
   readonly focus: Pane;
@@ -173,6 +204,12 @@ export interface UiState {
   readonly help: boolean;
   /** The input line being edited; `cursor` is a UTF-16 index into `value`. */
   readonly input: {readonly value: string; readonly cursor: number};
+  /** The tool-call card chosen in the conversation (← →), or null. */
+  readonly selectedCall: string | null;
+  /** The card whose result is open in full, or null. */
+  readonly result: ResultView | null;
+  /** The highlighted row of the catalog and servers panes (Enter opens its detail). */
+  readonly cursor: {readonly catalog: number; readonly servers: number};
 }
 
 /** Bounds that keep memory flat however long the session runs. */
@@ -182,6 +219,8 @@ export interface Limits {
   notices: number;
   previewChars: number;
   summaryChars: number;
+  /** Characters of one call's result kept for its card. */
+  resultChars: number;
 }
 
 /** A server asking the user something (elicitation) or asking for the model (sampling). */
@@ -220,8 +259,30 @@ export interface AppState {
   readonly model: {readonly label: string; readonly offline: boolean};
   readonly notices: readonly Notice[];
   readonly limits: Limits;
+  /** Resources, prompts, logs, and the view a person opened over the conversation. */
+  readonly inspect: InspectState;
   /** Next id for conversation items and notices (stable React keys). */
   readonly nextId: number;
+  /** The tool table's size as the model API counted it (the estimate is derived from the catalog). */
+  readonly countedTokens: CountedTokens | null;
+  /** Input tokens of this session's model requests, for the prompt cache hit rate. */
+  readonly usage: UsageTotals;
+}
+
+/** Token counts of one catalog version, from the API's counting endpoint. */
+export interface CountedTokens {
+  readonly version: number;
+  readonly byAlias: Readonly<Record<string, number>>;
+  readonly total: number;
+}
+
+/** Sums of the usage the model API reported. */
+export interface UsageTotals {
+  readonly requests: number;
+  /** Uncached input tokens. */
+  readonly input: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
 }
 
 /** A configured server as `initialState` needs it (a hub status fits). */
@@ -261,6 +322,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   notices: 20,
   previewChars: 2000,
   summaryChars: 1000,
+  resultChars: 100_000,
 });
 
 /** A server row before anything is known about it. */
@@ -271,7 +333,9 @@ export function newServerView(alias: string, trusted = false, disabled = false, 
 /** The state before any event. */
 export function initialState(opts: InitialStateOptions = {}): AppState {
   const order: string[] = [];
-  const byAlias: Record<string, ServerView> = {};
+  // No prototype: `byAlias['__proto__'] = row` on a plain object would set its prototype, not add a row,
+  // and the row's first event would then add the alias a second time.
+  const byAlias: Record<string, ServerView> = Object.create(null);
   for (const s of opts.servers ?? []) {
     if (Object.hasOwn(byAlias, s.alias)) continue;
     order.push(s.alias);
@@ -308,10 +372,16 @@ export function initialState(opts: InitialStateOptions = {}): AppState {
       size: {columns: opts.columns ?? 80, rows: opts.rows ?? 24},
       help: false,
       input: {value: '', cursor: 0},
+      selectedCall: null,
+      result: null,
+      cursor: {catalog: 0, servers: 0},
     },
     model: {label: opts.modelLabel ?? '', offline: opts.offline ?? false},
     notices: [],
     limits: {...DEFAULT_LIMITS, ...opts.limits},
+    inspect: INITIAL_INSPECT,
     nextId: 1,
+    countedTokens: null,
+    usage: {requests: 0, input: 0, cacheRead: 0, cacheWrite: 0},
   };
 }

@@ -3,8 +3,10 @@
 // the only reader of their meaning.
 import type {HubEvent} from '../hub/hub-events.js';
 import type {HubCallResult} from '../hub/types.js';
-import type {ToolAnnotations} from '../session/mcp-types.js';
+import type {ContentBlock, ToolAnnotations} from '../session/mcp-types.js';
 import type {InputRequestView, NoticeLevel, Pane, ScrollPane} from './app-state.js';
+import type {ServerDetail} from '../hub/inspect-types.js';
+import type {CompletionView, InspectView, ManualResultView, ResourceReadView} from './inspect-state.js';
 import type {ModelContent} from './model-content.js';
 
 /** A call's result as events carry it: what the card and `--print` keep of a `HubCallResult`. */
@@ -19,6 +21,10 @@ export interface CallResultLike {
   tool?: string;
   /** The result as plain text (the one describer's words for each block). */
   text: string;
+  /** The result's content, kept (bounded) for the card and its full view. */
+  content?: readonly ContentBlock[];
+  /** The tool's structured result, shown on its card. */
+  structuredContent?: unknown;
 }
 
 /** Events the driver dispatches for the turn, the conversation and the user's intents. */
@@ -78,6 +84,10 @@ type DriverEvent =
   | {type: 'conversation/cleared'}
   /** A status-line message was posted. */
   | {type: 'notice/posted'; level: NoticeLevel; text: string}
+  /** The model API counted the tokens of catalog `version`'s tool table, per server. */
+  | {type: 'tool-tokens/counted'; version: number; byAlias: Record<string, number>; total: number}
+  /** A model request's usage (only APIs that report it). */
+  | {type: 'usage/recorded'; input: number; cacheRead: number; cacheWrite: number}
   // ui intents
   /** Keyboard focus moved to `pane`. */
   | {type: 'ui/focus-changed'; pane: Pane}
@@ -96,7 +106,51 @@ type DriverEvent =
   /** The input line's text or cursor changed. */
   | {type: 'ui/input-edited'; value: string; cursor: number}
   /** The terminal was resized. */
-  | {type: 'ui/resized'; columns: number; rows: number};
+  | {type: 'ui/resized'; columns: number; rows: number}
+  /** The user chose the previous (-1) or next (+1) tool-call card in the conversation. */
+  | {type: 'ui/card-selected'; step: 1 | -1}
+  /** The user opened a card's full result (the chosen card, else the newest). */
+  | {type: 'ui/result-opened'; callId?: string}
+  /** The full result was closed. */
+  | {type: 'ui/result-closed'}
+  /** The UI measured the open result: its rows at the current width, and rows it can show. */
+  | {type: 'ui/result-measured'; rows: number; height: number}
+  /** The open result was scrolled by `delta` rows, or to one end. */
+  | {type: 'ui/result-scrolled'; delta: number}
+  | {type: 'ui/result-scrolled'; to: 'top' | 'bottom'}
+  /** The highlighted row of the catalog or servers pane moved (the window follows it). */
+  | {type: 'ui/cursor-moved'; pane: 'catalog' | 'servers'; delta: number}
+  // the inspector (tool and server details, calls by hand, resources, prompts)
+  /** A view opened over the conversation; `replace` drops the view it replaces instead of keeping it to go back to. */
+  | {type: 'inspect/opened'; view: InspectView; replace?: boolean}
+  /** The view closed (Esc): back to the one before, or to the conversation. */
+  | {type: 'inspect/closed'; all?: boolean}
+  /** The view's lines were scrolled. */
+  | {type: 'inspect/scrolled'; delta: number}
+  /** The highlighted row of a list view moved. */
+  | {type: 'inspect/cursor-moved'; delta: number}
+  /** A snapshot of one server's details arrived (server view). */
+  | {type: 'inspect/detail-loaded'; detail: ServerDetail}
+  /** A resource read started or ended. */
+  | {type: 'resource/read'; read: ResourceReadView}
+  /** A resource is watched, or no longer. */
+  | {type: 'resource/watch-changed'; alias: string; uri: string; watching: boolean}
+  /** Completion values for a prompt argument arrived. */
+  | {type: 'completion/offered'; completion: CompletionView}
+  /** The user started a call by hand (not the model's; the model's history never sees it). */
+  | {type: 'manual/requested'; id: string; name: string; alias: string; tool: string; arguments: unknown}
+  /** The call by hand needs the user's approval (the same rules as the model's calls). */
+  | {type: 'manual/approval-asked'; id: string}
+  /** The user approved the call by hand, once or for the session. */
+  | {type: 'manual/approved'; id: string; always: boolean}
+  /** The call by hand was denied. */
+  | {type: 'manual/denied'; id: string}
+  /** The call by hand was sent. */
+  | {type: 'manual/started'; id: string}
+  /** Progress of the call by hand. */
+  | {type: 'manual/progress'; id: string; progress: number; total?: number; message?: string}
+  /** The call by hand ended, however it ended. */
+  | {type: 'manual/completed'; id: string; durationMs: number; result: ManualResultView};
 
 /** Every event the reducer understands; `at` is the driver's clock when it happened (ms since epoch). */
 export type AppEvent = (HubEvent | DriverEvent) & {readonly at?: number};

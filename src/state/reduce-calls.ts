@@ -3,6 +3,7 @@
 import type {AppState, CallOutcomeView, ToolCallItem} from './app-state.js';
 import type {CallResultLike, EventOf} from './events.js';
 import {appendItem, cardOf, replaceItem} from './conversation.js';
+import {cardResult} from './card-result.js';
 import {truncate} from './text.js';
 
 /** Events this sub-reducer handles. */
@@ -92,7 +93,8 @@ function completed(state: AppState, index: number, card: ToolCallItem, result: C
   // A cancelled card stays cancelled; the late result still tells how long it took.
   if (card.state === 'denied') return replaceItem(state, index, {...rest, preview, outcome});
   const cardState = card.state === 'cancelled' ? 'cancelled' : outcome.isError ? 'error' : 'done';
-  const next = replaceItem(state, index, {...rest, state: cardState, durationMs: result.durationMs, preview, outcome});
+  const kept = cardResult(result, state.limits.resultChars);
+  const next = replaceItem(state, index, {...rest, state: cardState, durationMs: result.durationMs, preview, outcome, ...(kept ? {result: kept} : {})});
   return close(dequeue(next, card.callId), card.callId);
 }
 

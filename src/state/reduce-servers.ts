@@ -6,7 +6,7 @@ import {patchServer, serverOf} from './servers.js';
 import {truncate} from './text.js';
 
 /** Events this sub-reducer handles. */
-export type ServerEvent = EventOf<`server/${string}` | 'catalog/rebuilt' | 'trace/recorded'>;
+export type ServerEvent = Exclude<EventOf<`server/${string}` | 'catalog/rebuilt' | 'trace/recorded'>, EventOf<'server/resources-listed' | 'server/resource-updated' | 'server/log-level-changed'>>;
 
 const CLEAR_FAILURE = {phase: undefined, reason: undefined, failedAt: undefined, attempt: undefined} as const;
 
@@ -14,15 +14,22 @@ const CLEAR_FAILURE = {phase: undefined, reason: undefined, failedAt: undefined,
 export function reduceServers(state: AppState, event: ServerEvent): AppState {
   switch (event.type) {
     case 'server/starting':
-      return patchServer(state, event.alias, {state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined});
+      return patchServer(state, event.alias, {state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined});
+    case 'server/still-starting': {
+      const {type: _type, alias, at: _at, ...progress} = event;
+      return patchServer(state, alias, {starting: progress});
+    }
     case 'server/page-listed':
       return pageListed(state, event);
     case 'server/online': {
       const {type: _type, alias, at: _at, ...details} = event;
-      return patchServer(state, alias, {...CLEAR_FAILURE, ...details, state: 'online', toolsStale: false});
+      return patchServer(state, alias, {...CLEAR_FAILURE, ...details, state: 'online', toolsStale: false, starting: undefined});
     }
-    case 'server/offline':
-      return patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0});
+    case 'server/offline': {
+      const down = patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0, starting: undefined});
+      // The Servers pane has one row for the reason; the transcript shows it whole, wrapped.
+      return down === state ? state : postNotice(down, 'error', `${event.alias} is offline (${event.phase} failed): ${event.reason}`, event.at);
+    }
     case 'server/exited':
       return exited(state, event);
     case 'server/restarting':
@@ -43,8 +50,11 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
       return patchServer(state, event.alias, {lastCallMs: event.durationMs});
     case 'server/logged':
       return traceRecorded(state, event.alias, {at: event.at ?? state.now, direction: 'in', kind: 'notification', summary: `log ${event.level}: ${event.text}`});
-    case 'catalog/rebuilt':
-      return event.catalog.version === state.catalog.version ? state : {...state, catalog: event.catalog};
+    case 'catalog/rebuilt': {
+      if (event.catalog.version === state.catalog.version) return state;
+      const next = {...state, catalog: event.catalog};
+      return event.broke ? postNotice(next, 'info', cacheBreakText(event.broke), event.at ?? state.now) : next;
+    }
     case 'trace/recorded':
       return traceRecorded(state, event.alias, event.entry);
   }
@@ -105,4 +115,11 @@ function traceRecorded(state: AppState, alias: string, line: TraceRing['entries'
     }
   }
   return {...state, traces: {...state.traces, [alias]: {entries, total: ring.total + 1, stderr}}};
+}
+
+/** Why the model's prompt cache starts over, in words. */
+function cacheBreakText(b: {removed: readonly string[]; changed: readonly string[]}): string {
+  const list = (names: readonly string[]) => `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
+  const parts = [...(b.removed.length ? [`${b.removed.length} removed (${list(b.removed)})`] : []), ...(b.changed.length ? [`${b.changed.length} changed (${list(b.changed)})`] : [])];
+  return `tool table changed: ${parts.join(', ')}; the model's prompt cache starts over`;
 }

@@ -112,6 +112,7 @@ function cleared(state: AppState): AppState {
     ...state,
     conversation: {items: [], callIndex: new Map()},
     turn: {...state.turn, firstIndex: 0, streamingIndex: null, openCalls: []},
-    ui: {...state.ui, scroll: {...state.ui.scroll, conversation: {offset: 0, follow: true}}},
+    // The cards went, so nothing is chosen or open.
+    ui: {...state.ui, scroll: {...state.ui.scroll, conversation: {offset: 0, follow: true}}, selectedCall: null, result: null},
   };
 }

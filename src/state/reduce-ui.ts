@@ -2,6 +2,7 @@
 // and the bounded status-line notices.
 import type {AppState, ScrollPane, ScrollState, UiState} from './app-state.js';
 import type {EventOf} from './events.js';
+import {reduceCards} from './reduce-cards.js';
 import {postNotice} from './reduce-servers.js';
 import {paneItems} from './selectors.js';
 
@@ -24,17 +25,25 @@ export function reduceUi(state: AppState, event: UiEvent): AppState {
     case 'ui/filter-set':
       if (event.filter === ui.filter) return state;
       // A new filter shows a new list: start at its top.
-      return withUi(state, {filter: event.filter, scroll: {...ui.scroll, catalog: {offset: 0, follow: false}}});
+      return withUi(state, {filter: event.filter, scroll: {...ui.scroll, catalog: {offset: 0, follow: false}}, cursor: {...ui.cursor, catalog: 0}});
     case 'ui/trace-toggled':
       return traceToggled(state, event.alias);
     case 'ui/resized':
       if (event.columns === ui.size.columns && event.rows === ui.size.rows) return state;
       return withUi(state, {size: {columns: event.columns, rows: event.rows}});
+    case 'ui/card-selected':
+    case 'ui/result-opened':
+    case 'ui/result-closed':
+    case 'ui/result-measured':
+    case 'ui/result-scrolled':
+      return reduceCards(state, event);
     case 'ui/help-toggled':
       return event.open === ui.help ? state : withUi(state, {help: event.open});
     case 'ui/input-edited':
       if (event.value === ui.input.value && event.cursor === ui.input.cursor) return state;
       return withUi(state, {input: {value: event.value, cursor: Math.max(0, Math.min(event.cursor, event.value.length))}});
+    case 'ui/cursor-moved':
+      return cursorMoved(state, event.pane, event.delta);
     case 'notice/posted':
       return postNotice(state, event.level, event.text, event.at);
   }
@@ -72,4 +81,19 @@ function traceToggled(state: AppState, alias: string | undefined): AppState {
   }
   // Another server's trace: show it, following its newest lines.
   return withUi(state, {traceVisible: true, traceAlias: alias, scroll: {...ui.scroll, trace: {offset: 0, follow: true}}});
+}
+
+/** Moves the highlighted row, clamped to the list, and scrolls just enough to keep it in view. */
+function cursorMoved(state: AppState, pane: 'catalog' | 'servers', delta: number): AppState {
+  const ui = state.ui;
+  const length = paneItems(state, pane).length;
+  const cursor = Math.max(0, Math.min(length - 1, ui.cursor[pane] + (Math.trunc(delta) || 0)));
+  const height = Math.max(1, ui.viewport[pane]);
+  const max = Math.max(0, length - height);
+  const prev = ui.scroll[pane];
+  const top = prev.follow ? max : Math.min(prev.offset, max);
+  const offset = cursor < top ? cursor : cursor >= top + height ? cursor - height + 1 : top;
+  const scroll = offset === prev.offset && !prev.follow ? prev : {offset, follow: false};
+  if (cursor === ui.cursor[pane] && scroll === prev) return state;
+  return withUi(state, {cursor: {...ui.cursor, [pane]: cursor}, scroll: {...ui.scroll, [pane]: scroll}});
 }

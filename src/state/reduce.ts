@@ -8,12 +8,14 @@ import {reduceServers, type ServerEvent} from './reduce-servers.js';
 import {reduceTurn, type TurnEvent} from './reduce-turn.js';
 import {reduceUi, type UiEvent} from './reduce-ui.js';
 import {reduceInput, type InputEvent} from './reduce-input.js';
+import {reduceCosts, type CostEvent} from './reduce-costs.js';
+import {reduceInspect, type InspectEvent} from './reduce-inspect.js';
 
 /** The next state after `event`; `state` itself when nothing changes. Never mutates `state`. */
 export function reduce(state: AppState, event: AppEvent): AppState {
   switch (event.type) {
     case 'server/starting':
-    case 'server/page-listed':
+    case 'server/still-starting':
     case 'server/online':
     case 'server/offline':
     case 'server/exited':
@@ -25,10 +27,13 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'server/circuit-changed':
     case 'server/call-started':
     case 'server/call-finished':
-    case 'server/logged':
     case 'catalog/rebuilt':
     case 'trace/recorded':
       return reduceServers(state, event satisfies ServerEvent);
+    case 'server/logged':
+    case 'server/page-listed':
+      // A log entry is a trace line and an entry of the log view; a page counts in the row and names its tools.
+      return reduceInspect(reduceServers(state, event), event);
     case 'user/submitted':
     case 'question/queued':
     case 'question/dropped':
@@ -64,8 +69,37 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/help-toggled':
     case 'ui/input-edited':
     case 'ui/resized':
+    case 'ui/card-selected':
+    case 'ui/result-opened':
+    case 'ui/result-closed':
+    case 'ui/result-measured':
+    case 'ui/result-scrolled':
+    case 'ui/cursor-moved':
     case 'notice/posted':
       return reduceUi(state, event satisfies UiEvent);
+    case 'tool-tokens/counted':
+    case 'usage/recorded':
+      return reduceCosts(state, event satisfies CostEvent);
+    case 'server/resources-listed':
+    case 'prompts/rebuilt':
+    case 'server/resource-updated':
+    case 'server/log-level-changed':
+    case 'inspect/opened':
+    case 'inspect/closed':
+    case 'inspect/scrolled':
+    case 'inspect/cursor-moved':
+    case 'inspect/detail-loaded':
+    case 'resource/read':
+    case 'resource/watch-changed':
+    case 'completion/offered':
+    case 'manual/requested':
+    case 'manual/approval-asked':
+    case 'manual/approved':
+    case 'manual/denied':
+    case 'manual/started':
+    case 'manual/progress':
+    case 'manual/completed':
+      return reduceInspect(state, event satisfies InspectEvent);
     default:
       // An event from a newer driver than this reducer: ignore it.
       return assertNever(event, state);

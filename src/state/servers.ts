@@ -28,7 +28,8 @@ export function patchServer(state: AppState, alias: string, patch: ServerPatch):
     ...state,
     servers: {
       order: known ? state.servers.order : [...state.servers.order, alias],
-      byAlias: {...state.servers.byAlias, [alias]: row},
+      // Without a prototype, like initialState's: an alias such as `constructor` is never an inherited member.
+      byAlias: Object.assign(Object.create(null) as Record<string, ServerView>, state.servers.byAlias, {[alias]: row}),
     },
   };
 }

@@ -2,20 +2,47 @@
 // a line or of a UTF-8 character, so we only decode once a whole line is here.
 // Chunks of a long line are kept in a list and joined once, when its newline
 // arrives, so a 10 MB message costs one copy, not one per chunk.
+//
+// A line over the limit is dropped as it arrives (memory stays bounded), but
+// its first and last bytes are kept: the JSON-RPC `id` of a response is
+// usually among them, so the request it answers can fail at once with the
+// true reason instead of waiting out its timeout.
 
 const NEWLINE = 0x0a;
 const CR = 0x0d;
+/** Bytes kept from the start and the end of a dropped line. */
+const HEAD_BYTES = 4096;
+const TAIL_BYTES = 512;
+
+/** A line too long to read: what is known about it. */
+export interface OversizeInfo {
+  /** Bytes so far (when the limit was crossed) or in all (when the line ended). */
+  bytes: number;
+  limit: number;
+  /** The line's first bytes, decoded. */
+  head: string;
+  /** The line's last bytes, decoded; empty until it has ended. */
+  tail: string;
+  /** Whether the line has ended (its newline arrived). */
+  complete: boolean;
+}
 
 /** Splits a byte stream into lines (without `\n` or a trailing `\r`). */
 export class LineReader {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
-  private discarding = false;
+  /** The oversize line being skipped, if any. */
+  private dropping?: {bytes: number; head: string; tail: Buffer};
 
+  /**
+   * `onOversize` fires once per line over the limit, as soon as it crosses it;
+   * `onOversizeEnd` (optional) fires when that line's newline arrives.
+   */
   constructor(
     private readonly onLine: (line: string) => void,
-    private readonly onOversize: (bytes: number) => void,
+    private readonly onOversize: (info: OversizeInfo) => void,
     private readonly maxLineBytes = 64 * 1024 * 1024,
+    private readonly onOversizeEnd?: (info: OversizeInfo) => void,
   ) {}
 
   push(chunk: Buffer): void {
@@ -35,39 +62,40 @@ export class LineReader {
   }
 
   private keep(part: Buffer): void {
-    if (this.discarding) return;
+    if (this.dropping) return this.skip(part);
     this.pendingBytes += part.length;
     if (this.pendingBytes > this.maxLineBytes) {
       // Drop what we hold now, not when the newline finally comes: memory stays bounded.
-      this.onOversize(this.pendingBytes);
-      this.reset(true);
+      this.pending.push(part);
+      this.startDropping(this.pendingBytes);
       return;
     }
     this.pending.push(part);
   }
 
   private finishLine(chunk: Buffer, start: number, end: number): void {
-    if (this.discarding) {
-      this.reset(false);
-      return;
+    if (this.dropping) {
+      this.skip(chunk.subarray(start, end));
+      return this.endDropping();
     }
     let line: Buffer;
     if (this.pending.length === 0) {
       if (end - start > this.maxLineBytes) {
-        this.onOversize(end - start);
-        return;
+        this.pending.push(chunk.subarray(start, end));
+        this.startDropping(end - start);
+        return this.endDropping();
       }
       line = chunk.subarray(start, end);
     } else {
       this.pending.push(chunk.subarray(start, end));
       const total = this.pendingBytes + (end - start);
       if (total > this.maxLineBytes) {
-        this.onOversize(total);
-        this.reset(false);
-        return;
+        this.startDropping(total);
+        return this.endDropping();
       }
       line = Buffer.concat(this.pending, total);
-      this.reset(false);
+      this.pending = [];
+      this.pendingBytes = 0;
     }
     let len = line.length;
     if (len > 0 && line[len - 1] === CR) len--;
@@ -75,9 +103,51 @@ export class LineReader {
     this.onLine(line.toString('utf8', 0, len));
   }
 
-  private reset(discarding: boolean): void {
+  /** The limit was crossed: keep the first and last bytes of what is held, drop the rest. */
+  private startDropping(bytes: number): void {
+    const head = firstBytes(this.pending, HEAD_BYTES).toString('utf8');
+    const tail = lastBytes(this.pending, TAIL_BYTES);
     this.pending = [];
     this.pendingBytes = 0;
-    this.discarding = discarding;
+    this.dropping = {bytes, head, tail};
+    this.onOversize({bytes, limit: this.maxLineBytes, head, tail: '', complete: false});
   }
+
+  private skip(part: Buffer): void {
+    const d = this.dropping!;
+    d.bytes += part.length;
+    d.tail = lastBytes([d.tail, part], TAIL_BYTES);
+  }
+
+  private endDropping(): void {
+    const d = this.dropping!;
+    this.dropping = undefined;
+    let tail = d.tail;
+    if (tail.length > 0 && tail[tail.length - 1] === CR) tail = tail.subarray(0, -1);
+    this.onOversizeEnd?.({bytes: d.bytes, limit: this.maxLineBytes, head: d.head, tail: tail.toString('utf8'), complete: true});
+  }
+}
+
+function firstBytes(chunks: Buffer[], n: number): Buffer {
+  const out: Buffer[] = [];
+  let size = 0;
+  for (const c of chunks) {
+    if (size >= n) break;
+    out.push(c.subarray(0, n - size));
+    size += Math.min(c.length, n - size);
+  }
+  return Buffer.concat(out, size);
+}
+
+function lastBytes(chunks: Buffer[], n: number): Buffer {
+  const out: Buffer[] = [];
+  let size = 0;
+  for (let i = chunks.length - 1; i >= 0 && size < n; i--) {
+    const c = chunks[i]!;
+    const take = Math.min(c.length, n - size);
+    out.unshift(c.subarray(c.length - take));
+    size += take;
+  }
+  // A copy: the chunks it came from must not stay alive through it.
+  return Buffer.from(Buffer.concat(out, size));
 }

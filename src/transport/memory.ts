@@ -1,13 +1,14 @@
 import {TailBuffer} from './tail-buffer.js';
-import {TransportClosedError, type ExitInfo, type Transport} from './types.js';
+import {encodeMessage, TransportClosedError, type ExitInfo, type OversizeInfo, type Transport} from './types.js';
 
 /** One end of an in-memory linked pair: what one side sends, the other receives. */
 export class MemoryTransport implements Transport {
   readonly kind = 'memory';
-  onmessage?: (message: unknown) => void;
+  onmessage?: (message: unknown, raw?: string) => void;
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
+  onoversize?: (info: OversizeInfo) => void;
   ondiagnostic?: (text: string) => void;
   peer?: MemoryTransport;
   private readonly diagnostics = new TailBuffer(16 * 1024);
@@ -36,10 +37,12 @@ export class MemoryTransport implements Transport {
 
   async send(message: object): Promise<void> {
     if (this.closed) throw new TransportClosedError('the transport is closed');
-    // A JSON round trip, so neither side can share mutable objects with the other.
-    const copy = JSON.parse(JSON.stringify(message));
+    // A JSON round trip, so neither side can share mutable objects with the other;
+    // the text goes along, as a stdio transport would hand it over.
+    const text = encodeMessage(message);
+    const copy = JSON.parse(text);
     const peer = this.peer;
-    queueMicrotask(() => peer?.onmessage?.(copy));
+    queueMicrotask(() => peer?.onmessage?.(copy, text));
   }
 
   async close(info: Partial<ExitInfo> = {}): Promise<void> {

@@ -12,11 +12,14 @@
 //   +<pgid>   a server was started in process group <pgid>
 //   -<pgid>   that server has ended; forget it
 // Anything else is ignored. At EOF (breakerbox exited, however it exited)
-// every group still recorded gets SIGTERM; what is left after the grace
+// every group still recorded gets SIGTERM, and so does every process whose
+// environment carries BREAKERBOX_SERVER_ID=<$1>.<n> (what the servers started
+// outside their groups: setsid helpers, daemons; found with one `grep -l` over
+// /proc/*/environ, Linux only); what is left after the grace
 // (BREAKERBOX_REAPER_GRACE_MS, default 1000) gets SIGKILL; then it exits.
 // A group already gone is skipped.
 
-/** The shell script; run as `sh -c REAPER_SCRIPT breakerbox-reaper`. */
+/** The shell script; run as `sh -c REAPER_SCRIPT breakerbox-reaper <instance tag>`. */
 export const REAPER_SCRIPT = `
 trap '' INT HUP
 groups=''
@@ -32,15 +35,26 @@ while IFS= read -r line; do
     kept=''; for g in $groups; do [ "$g" = "$id" ] || kept="$kept $g"; done; groups=$kept
   fi
 done
+tagged() {
+  case "$1" in ''|*[!0-9a-f]*) return ;; esac
+  for f in $(grep -lsF "BREAKERBOX_SERVER_ID=$1." /proc/[0-9]*/environ 2>/dev/null); do
+    p=\${f#/proc/}; p=\${p%/environ}
+    [ "$p" = "$$" ] || printf '%s ' "$p"
+  done
+}
 live=''
 for g in $groups; do kill -s TERM -- "-$g" 2>/dev/null && live="$live $g"; done
+strays=$(tagged "$1")
+for p in $strays; do kill -s TERM "$p" 2>/dev/null; done
 ticks=$(( \${BREAKERBOX_REAPER_GRACE_MS:-1000} / 50 ))
-while [ -n "$live" ] && [ "$ticks" -gt 0 ]; do
+while { [ -n "$live" ] || [ -n "$strays" ]; } && [ "$ticks" -gt 0 ]; do
   sleep 0.05
   ticks=$((ticks - 1))
   still=''; for g in $live; do kill -s 0 -- "-$g" 2>/dev/null && still="$still $g"; done; live=$still
+  [ -n "$strays" ] && strays=$(tagged "$1")
 done
 for g in $live; do kill -s KILL -- "-$g" 2>/dev/null; done
+for p in $(tagged "$1"); do kill -s KILL "$p" 2>/dev/null; done
 exit 0
 `;
 

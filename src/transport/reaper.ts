@@ -4,6 +4,7 @@
 // no server outlives us even when nothing in this process gets to run.
 import {spawn, type ChildProcess} from 'node:child_process';
 import type {Writable} from 'node:stream';
+import {INSTANCE_TAG} from './descendants.js';
 import {REAPER_NAME, REAPER_SCRIPT} from './reaper-script.js';
 
 let pipe: Writable | undefined;
@@ -40,7 +41,7 @@ function reaperPipe(): Writable | undefined {
     // it down with us. No stdout/stderr: nothing of ours may keep it alive or
     // block it. Our end of the pipe is close-on-exec, so servers spawned later
     // do not hold it open and EOF arrives exactly when we are gone.
-    const reaper = spawn('/bin/sh', ['-c', REAPER_SCRIPT, REAPER_NAME], {stdio: ['pipe', 'ignore', 'ignore'], detached: true, windowsHide: true});
+    const reaper = spawn('/bin/sh', ['-c', REAPER_SCRIPT, REAPER_NAME, INSTANCE_TAG], {stdio: ['pipe', 'ignore', 'ignore'], detached: true, windowsHide: true});
     reaper.on('error', () => {
       unavailable = true;
       pipe = undefined;

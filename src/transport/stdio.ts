@@ -1,11 +1,20 @@
 import {spawn, type ChildProcess} from 'node:child_process';
-import {LineReader} from './line-reader.js';
+import {endTagged, nextServerTag, SERVER_TAG_VAR} from './descendants.js';
+import {LineReader, type OversizeInfo} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
 import {watchProcessGroup} from './reaper.js';
-import {TransportClosedError, type ExitInfo, type Transport} from './types.js';
+import {encodeMessage, TransportClosedError, type ExitInfo, type Transport} from './types.js';
 
 /** How long after a process exits its pipes may still deliver what it wrote. */
 const EXIT_DRAIN_MS = 50;
+/**
+ * How long after stdout ends we wait for the process's exit before calling
+ * the server gone anyway. An exiting process closes stdout a moment before
+ * its exit is reported; this keeps "exited with code 1" the reason then.
+ */
+const STDOUT_EOF_GRACE_MS = 250;
+/** A UTF-8 byte order mark, as the first character of a decoded line. */
+const BOM = '\ufeff';
 
 /** How to launch one stdio server. `env` is the complete child environment. */
 export interface StdioOptions {
@@ -21,18 +30,24 @@ export interface StdioOptions {
 /** A server process spoken to over stdin/stdout; stderr is drained, never parsed. */
 export class StdioTransport implements Transport {
   readonly kind = 'stdio';
-  onmessage?: (message: unknown) => void;
+  onmessage?: (message: unknown, raw?: string) => void;
   onclose?: (exit: ExitInfo) => void;
   onerror?: (error: Error) => void;
   onnoise?: (line: string, reason: string) => void;
+  onoversize?: (info: OversizeInfo) => void;
   /** Every stderr chunk, for log files; the transport keeps its own tail. */
   ondiagnostic?: (text: string) => void;
 
   readonly stderr = new TailBuffer(64 * 1024);
+  /** The value of BREAKERBOX_SERVER_ID this server and its descendants carry. */
+  readonly tag = nextServerTag();
   private child?: ChildProcess;
   private exited?: ExitInfo;
+  private exitSeen = false;
   private exitWaiters: Array<() => void> = [];
   private corked = false;
+  /** Ending the descendants that left the process group; close() waits for it. */
+  private sweep?: Promise<unknown>;
 
   constructor(private readonly options: StdioOptions) {}
 
@@ -45,7 +60,8 @@ export class StdioTransport implements Transport {
   }
 
   start(): Promise<void> {
-    const {command, args = [], cwd, env} = this.options;
+    const {command, args = [], cwd} = this.options;
+    const env = {...this.options.env, [SERVER_TAG_VAR]: this.tag};
     return new Promise((resolve) => {
       // No shell: arguments reach the program as given. A process group of its
       // own, so the terminal's Ctrl-C reaches us, not the servers, and we can
@@ -54,12 +70,15 @@ export class StdioTransport implements Transport {
       this.child = child;
       // If breakerbox itself is killed outright, the reaper ends this group.
       watchProcessGroup(child);
-      const reader = new LineReader(
-        (line) => this.receive(line),
-        (bytes) => this.onnoise?.(`<${bytes} bytes without a newline>`, `line longer than ${this.maxLine} bytes dropped`),
-        this.maxLine,
-      );
+      const reader = new LineReader((line) => this.receive(line), (info) => this.oversize(info), this.maxLine, (info) => this.oversize(info));
       child.stdout!.on('data', (chunk: Buffer) => reader.push(chunk));
+      // End of stdout with the process still running: the server can never answer again.
+      child.stdout!.once('end', () => {
+        // setImmediate: if the event loop was stalled past the grace, an exit that is
+        // already pending is read (poll phase) before this decides (check phase).
+        const decide = () => setImmediate(() => this.exitSeen || this.finish({code: null, signal: null, stdoutClosed: true}));
+        setTimeout(decide, STDOUT_EOF_GRACE_MS).unref();
+      });
       child.stderr!.setEncoding('utf8');
       child.stderr!.on('data', (text: string) => {
         this.stderr.append(text);
@@ -82,6 +101,7 @@ export class StdioTransport implements Transport {
       // stdout open for ever. Give the pipes a moment to drain what the server
       // wrote before it died, then finish anyway (finish ends the whole group).
       child.once('exit', (code, signal) => {
+        this.exitSeen = true;
         setTimeout(() => this.finish({code, signal}), EXIT_DRAIN_MS).unref();
       });
     });
@@ -105,28 +125,36 @@ export class StdioTransport implements Transport {
         stdin.uncork();
       });
     }
-    const ok = stdin.write(JSON.stringify(message) + '\n');
+    const ok = stdin.write(encodeMessage(message) + '\n');
     if (ok) return Promise.resolve();
     return new Promise((resolve) => stdin.once('drain', resolve));
   }
 
-  /** End stdin, then SIGTERM, then SIGKILL, each after a grace period. */
+  /** End stdin, then SIGTERM, then SIGKILL, each after a grace period; then the strays. */
   async close(): Promise<void> {
     const child = this.child;
-    if (!child || this.exited) return;
-    const grace = this.options.closeGraceMs ?? 2000;
-    child.stdin?.end();
-    if (await this.waitExit(grace)) return;
-    this.signal('SIGTERM');
-    if (await this.waitExit(grace)) return;
-    this.signal('SIGKILL');
-    await this.waitExit(grace);
+    if (child && !this.exited) {
+      const grace = this.options.closeGraceMs ?? 2000;
+      child.stdin?.end();
+      if (!(await this.waitExit(grace))) {
+        this.signal('SIGTERM');
+        if (!(await this.waitExit(grace))) {
+          this.signal('SIGKILL');
+          await this.waitExit(grace);
+        }
+      }
+    }
+    await this.sweep;
   }
 
   /** Sends a signal to the server's whole process group. */
   signal(sig: NodeJS.Signals): void {
+    if (!this.exited) this.signalGroup(sig);
+  }
+
+  private signalGroup(sig: NodeJS.Signals): void {
     const pid = this.child?.pid;
-    if (!pid || this.exited) return;
+    if (!pid) return;
     try {
       process.kill(-pid, sig);
     } catch {
@@ -147,23 +175,36 @@ export class StdioTransport implements Transport {
     try {
       value = JSON.parse(line);
     } catch {
+      // Only a line that failed to parse pays for this check.
+      if (line.startsWith(BOM)) return line.length > 1 ? this.receive(line.slice(1)) : undefined;
       this.onnoise?.(line.length > 500 ? line.slice(0, 500) + '…' : line, 'not JSON');
       return;
     }
-    this.onmessage?.(value);
+    this.onmessage?.(value, line);
+  }
+
+  private oversize(info: OversizeInfo): void {
+    if (this.onoversize) this.onoversize(info);
+    else if (!info.complete) this.onnoise?.(`<${info.bytes} bytes without a newline>`, `line longer than ${info.limit} bytes dropped`);
   }
 
   private finish(info: Omit<ExitInfo, 'stderrTail'>): void {
     if (this.exited) return;
     this.exited = {...info, stderrTail: this.stderr.text()};
-    // The process is gone; anything it left in the group goes with it.
-    if (this.child?.pid) {
-      try {
-        process.kill(-this.child.pid, 'SIGKILL');
-      } catch {
-        /* no such group */
-      }
+    const grace = this.options.closeGraceMs ?? 2000;
+    if (info.stdoutClosed) {
+      // Still running, but deaf to us: ask it to go, then make it.
+      this.child?.stdin?.end();
+      this.signalGroup('SIGTERM');
+      const timer = setTimeout(() => this.signalGroup('SIGKILL'), grace);
+      timer.unref();
+      this.child?.once('exit', () => clearTimeout(timer));
+    } else {
+      // The process is gone; anything it left in the group goes with it.
+      this.signalGroup('SIGKILL');
     }
+    // And anything it started outside the group (setsid, a daemon) as well.
+    if (!info.error) this.sweep = endTagged(this.tag, Math.min(grace, 1_000)).catch(() => 0);
     for (const w of this.exitWaiters.splice(0)) w();
     this.onclose?.(this.exited);
   }

@@ -1,3 +1,7 @@
+import type {OversizeInfo} from './line-reader.js';
+
+export type {OversizeInfo} from './line-reader.js';
+
 /** How a server process or stream ended. */
 export interface ExitInfo {
   code: number | null;
@@ -6,6 +10,8 @@ export interface ExitInfo {
   error?: string;
   /** A network transport's connection was lost (refused, reset): why, in words. */
   lost?: string;
+  /** The process closed its stdout while still running (it was then stopped). */
+  stdoutClosed?: boolean;
   stderrTail: string;
 }
 
@@ -20,9 +26,11 @@ export interface Transport {
   /** Which kind of stream this is, for messages and the trace pane. */
   readonly kind: 'stdio' | 'http' | 'memory';
   start(): Promise<void>;
+  /** Sends one message: a plain object, or a `PreEncoded` one (see there). */
   send(message: object): Promise<void>;
   close(): Promise<void>;
-  onmessage?: (message: unknown) => void;
+  /** One parsed message, with the text it was parsed from when the transport has it. */
+  onmessage?: (message: unknown, raw?: string) => void;
   /** Fires exactly once, when the stream is gone for good. */
   onclose?: (exit: ExitInfo) => void;
   /** Fires for problems that do not end the stream (and before onclose for those that do). */
@@ -37,6 +45,22 @@ export interface Transport {
   ondiagnostic?: (text: string) => void;
   /** The last `lines` non-empty lines of that text, oldest first (for offline reasons). */
   diagnosticsTail(lines: number): string[];
+  /** A message too large to read was dropped: once when it crosses the limit, once when it ends. */
+  onoversize?: (info: OversizeInfo) => void;
+}
+
+/**
+ * A message whose JSON text is already made: sent byte for byte. The one use:
+ * answering a server request whose id is a number JavaScript cannot hold
+ * exactly (beyond 2^53), so the id token goes back as the server wrote it.
+ */
+export class PreEncoded {
+  constructor(readonly json: string) {}
+}
+
+/** The JSON text of a message, whichever form it comes in. */
+export function encodeMessage(message: object): string {
+  return message instanceof PreEncoded ? message.json : JSON.stringify(message);
 }
 
 /** The stream is gone (or going): the close event will say why. */

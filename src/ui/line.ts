@@ -9,6 +9,9 @@ export interface Seg {
   tone?: Tone;
   bold?: boolean;
   inverse?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
 }
 
 /** One terminal row. */
@@ -47,4 +50,20 @@ export function fitLine(line: Line, width: number): Line {
 /** The plain text of a line (for tests and measuring). */
 export function lineText(line: Line): string {
   return line.map((s) => s.text).join('');
+}
+
+/** `line` with neighbouring segments of the same style joined into one. */
+export function joinStyles(line: Line): Line {
+  const out: Seg[] = [];
+  for (const s of line) {
+    const last = out[out.length - 1];
+    if (last && sameStyle(last, s)) out[out.length - 1] = {...last, text: last.text + s.text};
+    else out.push(s);
+  }
+  return out;
+}
+
+/** Whether two segments (or styles) look the same. */
+export function sameStyle(a: Omit<Seg, 'text'>, b: Omit<Seg, 'text'>): boolean {
+  return a.tone === b.tone && a.bold === b.bold && a.italic === b.italic && a.underline === b.underline && a.strike === b.strike && a.inverse === b.inverse;
 }

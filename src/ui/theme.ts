@@ -15,7 +15,21 @@ export type Tone =
   | 'info'
   | 'warn'
   | 'error'
-  | 'danger';
+  | 'danger'
+  // markdown in answers
+  | 'heading'
+  | 'code'
+  | 'link'
+  | 'quote'
+  // syntax highlighting in code fences and JSON results
+  | 'syntax-keyword'
+  | 'syntax-string'
+  | 'syntax-number'
+  | 'syntax-comment'
+  | 'syntax-title'
+  | 'syntax-type'
+  | 'syntax-attr'
+  | 'syntax-meta';
 
 /** Colours for each tone; `undefined` means the terminal's default. */
 export interface Theme {
@@ -38,6 +52,18 @@ const PALETTE: Readonly<Record<Tone, string | undefined>> = {
   warn: 'yellow',
   error: 'red',
   danger: 'redBright',
+  heading: 'blueBright',
+  code: 'yellow',
+  link: 'blue',
+  quote: 'gray',
+  'syntax-keyword': 'magenta',
+  'syntax-string': 'green',
+  'syntax-number': 'yellow',
+  'syntax-comment': 'gray',
+  'syntax-title': 'blueBright',
+  'syntax-type': 'cyan',
+  'syntax-attr': 'cyan',
+  'syntax-meta': 'yellow',
 };
 
 /** The theme; `noColor` (from NO_COLOR) drops every colour. */

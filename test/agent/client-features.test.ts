@@ -7,7 +7,7 @@ import {initialState} from '../../src/state/app-state.js';
 import {reduce} from '../../src/state/reduce.js';
 
 const server = (over: Partial<StdioServerConfig> = {}): StdioServerConfig => ({
-  alias: 's', type: 'stdio', command: 'x', args: [], env: {}, disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 1, callTimeoutMs: 1,
+  alias: 's', type: 'stdio', command: 'x', args: [], env: {}, disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 1, installTimeoutMs: 1, callTimeoutMs: 1,
   toolTimeouts: {}, excludeTools: [], roots: [], sampling: false, extra: {}, ...over,
 });
 const host = (over: Partial<FeatureHost> = {}): FeatureHost => ({

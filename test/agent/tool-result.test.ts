@@ -41,8 +41,24 @@ describe('MCP results → model tool_result blocks', () => {
     const block = toToolResult('t', result({content: [{type: 'text', text: 'x'.repeat(150)}, {type: 'text', text: 'more'}]}), 100);
     expect(block.content).toEqual([
       {type: 'text', text: 'x'.repeat(100)},
-      {type: 'text', text: '[breakerbox: result cut, 54 more characters not shown (limit 100 characters of text per result)]'},
+      {type: 'text', text: '[breakerbox: result cut, 54 more characters (about 16 tokens) not shown: over the limit of 100 characters of text per result. To see the rest, ask for less per call: a narrower query, or a limit, offset or page argument if the tool has one.]'},
     ]);
+  });
+
+  it('cuts a result over its token budget (default 25,000), tells the model how to ask for less, and reports the cut', () => {
+    // 95,000 characters: under --result-cap's 100,000 but over 25,000 tokens (87,500 characters at 3.5 each).
+    const big = 'word '.repeat(19_000);
+    const cuts: string[] = [];
+    const block = toToolResult('t', result({content: [{type: 'text', text: big.slice(0, 95_000)}]}), undefined, {onCut: (why) => cuts.push(why)});
+    const [kept, note] = block.content as Array<{text: string}>;
+    expect(kept!.text).toHaveLength(87_500);
+    expect(note!.text).toMatch(/^\[breakerbox: result cut, 7,500 more characters \(about 2,143 tokens\) not shown: over the limit of 25,000 tokens per result\. To see the rest, ask for less per call/);
+    expect(cuts).toEqual(['cut to fit: 7,500 characters of text (limit 25,000 tokens; --result-tokens or maxResultTokens) left out']);
+    // A server's own budget wins; under it nothing is cut or reported.
+    const small = toToolResult('t', result({content: [{type: 'text', text: 'y'.repeat(1_000)}]}), undefined, {tokens: 100, onCut: (why) => cuts.push(why)});
+    expect((small.content[0] as {text: string}).text).toHaveLength(350);
+    const fits = toToolResult('t', result({content: [{type: 'text', text: 'y'.repeat(1_000)}]}), undefined, {tokens: 1_000});
+    expect(fits.content).toEqual([{type: 'text', text: 'y'.repeat(1_000)}]);
   });
 
   it('resultText joins the readable parts for previews', () => {

@@ -38,19 +38,34 @@ describe('breakerbox --list-tools', () => {
     });
     const r = await runCli(['--list-tools', '--config', path], {env: state()});
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/notes\s+online\s+modern 2026-07-28, reports itself as "notes-server", 3 tools over 2 page\(s\)/);
+    expect(r.stdout).toMatch(/notes\s+online\s+modern 2026-07-28 \(era: probe\), reports itself as "notes-server", 3 tools over 2 pages/);
     expect(r.stdout).toMatch(/broken\s+offline\s+spawn failed: spawn no-such-binary-bb ENOENT/);
     expect(r.stdout).toMatch(/mcp__notes__search\s+→ notes \/ search/);
   });
 
   it.each([
-    ['a duplicate alias', '{"mcpServers": {\n"a": {"command": "x"},\n"a": {"command": "y"}\n}}', /alias "a" is defined twice \(lines 2 and 3\)/],
-    ['bad alias characters', '{"mcpServers": {"no spaces": {"command": "x"}}}', /mcpServers\["no spaces"\]: alias may only use/],
-    ['__ in an alias', '{"mcpServers": {"a__b": {"command": "x"}}}', /__/],
-    ['a missing ${VAR}', '{"mcpServers": {"a": {"command": "${BB_SURELY_UNSET}"}}}', /BB_SURELY_UNSET/],
-    ['a wrong type', '{"mcpServers": {"notes": {"command": "node", "args": "servers/notes.mjs"}}}', /mcpServers\.notes\.args/],
-    ['a misspelled key', '{"mcpServers": {"notes": {"comand": "node"}}}', /did you mean .?command/i],
+    ['a duplicate alias', '{"mcpServers": {\n"a": {"command": "x"},\n"a": {"command": "y"}\n}}', 'a', /alias "a" is defined twice \(lines 2 and 3\)/],
+    ['bad alias characters', '{"mcpServers": {"no spaces": {"command": "x"}}}', 'no spaces', /mcpServers\["no spaces"\]: alias may only use/],
+    ['__ in an alias', '{"mcpServers": {"a__b": {"command": "x"}}}', 'a__b', /__/],
+    ['a missing ${VAR}', '{"mcpServers": {"a": {"command": "${BB_SURELY_UNSET}"}}}', 'a', /BB_SURELY_UNSET/],
+    ['a wrong type', '{"mcpServers": {"a": {"command": "node", "args": "servers/notes.mjs"}}}', 'a', /mcpServers\.a\.args/],
+    ['a misspelled key', '{"mcpServers": {"a": {"comand": "node"}}}', 'a', /did you mean .?command/i],
+  ])('%s keeps that one server offline (config failed) while the others start', async (_what, text, alias, pattern) => {
+    const path = join(tempDir(), 'mcp.config.json');
+    const good = `"notes": {"command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(serverPath('notes.mjs'))}]}`;
+    writeFileSync(path, text.replace('{"mcpServers": {', `{"mcpServers": {${good}, `));
+    const r = await runCli(['--list-tools', '--json', '--config', path], {env: state()});
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const bad = out.servers.find((s: {alias: string}) => s.alias === alias);
+    expect(bad).toMatchObject({state: 'offline', phase: 'config'});
+    expect(bad.reason).toMatch(pattern);
+    expect(out.servers.find((s: {alias: string}) => s.alias === 'notes')).toMatchObject({state: 'online'});
+  });
+
+  it.each([
     ['invalid JSON', '{"mcpServers": {', /invalid JSON/],
+    ['not an object of servers', '{"mcpServers": ["notes"]}', /mcpServers: expected an object mapping aliases to servers/],
   ])('exits 2 on %s, naming the problem', async (_what, text, pattern) => {
     const path = join(tempDir(), 'mcp.config.json');
     writeFileSync(path, text);
@@ -83,7 +98,8 @@ describe('breakerbox --print', () => {
     ]);
   });
 
-  it('denies calls that need approval and names the flag that would allow them', async () => {
+  // Two runs of the CLI, each allowed runCli's 60 s: more than the default test timeout on a busy machine.
+  it('denies calls that need approval and names the flag that would allow them', {timeout: 150_000}, async () => {
     const script = join(tempDir(), 'script.json');
     writeFileSync(script, JSON.stringify({steps: [{tool: 'mcp__tickets__close_ticket', input: {id: 'T-101'}}, {text: 'ok'}]}));
     const r = await runCli(['--print', 'close it', '--json', '--script', script], {env: state()});

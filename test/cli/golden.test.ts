@@ -30,6 +30,7 @@ function failingConfig(): string {
 function normalise(text: string, o: {state: string; config: string}): string {
   return text
     .split(o.state).join('<state>')
+    .replace(/logs\/[\w.-]+-[0-9a-f]{8}\//g, 'logs/<config>/')
     .split(o.config).join('<config>')
     .split(ROOT).join('<root>')
     .replace(/"(at|startedAt)":"[^"]+"/g, '"$1":"<time>"');

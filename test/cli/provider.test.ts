@@ -43,7 +43,8 @@ describe('a session recorded with one provider and resumed with another', () => 
     await anthropic?.close();
   });
 
-  it('runs a turn with OPENAI_API_KEY, then continues it with Claude, converting the call ids', async () => {
+  // Two runs of the CLI, each allowed runCli's 60 s: more than the default test timeout on a busy machine.
+  it('runs a turn with OPENAI_API_KEY, then continues it with Claude, converting the call ids', {timeout: 150_000}, async () => {
     const state = tempDir('bb-prov-');
     const first = await runCli(['--print', 'search my notes for pagination'], {env: {XDG_STATE_HOME: state, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.url, OPENAI_MODEL: 'gpt-test'}});
     expect(first.code, first.stderr).toBe(0);

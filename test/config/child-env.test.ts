@@ -18,6 +18,18 @@ describe('childEnv', () => {
     expect(env.ANTHROPIC_API_KEY).toBeUndefined();
   });
 
+  it('passes proxy and certificate variables, so a cold npx install works behind a corporate proxy', () => {
+    const proxied = {
+      ...parent, HTTP_PROXY: 'http://proxy:3128', HTTPS_PROXY: 'http://proxy:3128', NO_PROXY: 'localhost,.corp', http_proxy: 'http://p:1',
+      https_proxy: 'http://p:2', no_proxy: '127.0.0.1', NODE_EXTRA_CA_CERTS: '/etc/corp-ca.pem', SSL_CERT_FILE: '/etc/ssl/corp.pem',
+    };
+    const env = childEnv({env: {}}, proxied);
+    for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE'] as const) {
+      expect(env[name]).toBe(proxied[name]);
+    }
+    expect(env.ANTHROPIC_API_KEY).toBeUndefined();
+  });
+
   it('drops bash exported functions', () => {
     expect(childEnv({env: {}}, {SHELL: '() { echo pwned; }'}).SHELL).toBeUndefined();
   });

@@ -13,8 +13,8 @@ describe('loadConfig: valid files', () => {
     expect(config.servers).toEqual([
       {
         alias: 'notes', type: 'stdio', command: 'npx', args: ['-y', 'notes-server'], env: {NOTES_DIR: '/tmp'},
-        disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 30000, callTimeoutMs: 60000, toolTimeouts: {},
-        excludeTools: [], roots: [], sampling: false, extra: {},
+        disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 30000, installTimeoutMs: 600000, callTimeoutMs: 60000, toolTimeouts: {},
+        excludeTools: [], roots: [], sampling: false, protocol: 'auto', extra: {},
       },
     ]);
   });
@@ -23,15 +23,27 @@ describe('loadConfig: valid files', () => {
     const [s] = parse({
       mcpServers: {
         t: {
-          type: 'stdio', command: 'node', args: [], disabled: true, trusted: true, autoApprove: ['get.item'], startupTimeoutMs: 5000,
+          type: 'stdio', command: 'node', args: [], disabled: false, trusted: true, autoApprove: ['get.item'], startupTimeoutMs: 5000, installTimeoutMs: 90000,
           callTimeoutMs: 1000, toolTimeouts: {'slow.op': 120000}, includeTools: ['a'], excludeTools: ['b'], roots: ['/data'], sampling: true,
         },
       },
     }).servers;
     expect(s).toMatchObject({
-      disabled: true, trusted: true, autoApprove: ['get.item'], startupTimeoutMs: 5000, callTimeoutMs: 1000,
+      disabled: false, trusted: true, autoApprove: ['get.item'], startupTimeoutMs: 5000, installTimeoutMs: 90000, callTimeoutMs: 1000,
       toolTimeouts: {'slow.op': 120000}, includeTools: ['a'], excludeTools: ['b'], roots: ['/data'], sampling: true,
     });
+  });
+
+  it('protocol: "auto" by default; "legacy" and every version breakerbox speaks are accepted; anything else is named', () => {
+    const server = (protocol: unknown) => ({mcpServers: {p: {command: 'x', ...(protocol === undefined ? {} : {protocol})}}});
+    expect(parse(server(undefined)).servers[0]!.protocol).toBe('auto');
+    for (const v of ['auto', 'legacy', '2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']) expect(parse(server(v)).servers[0]!.protocol).toBe(v);
+    expect(problems(server('2027-01-01'))).toBe(
+      'mcp.config.json: mcpServers.p.protocol: "2027-01-01" is not "auto" (detect, the default), "legacy" (the initialize handshake) or a version breakerbox speaks: 2026-07-28 (modern) and 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 (legacy)',
+    );
+    expect(problems(server('modern'))).toMatch(/protocol: "modern" is not "auto"/);
+    expect(problems(server(20261128))).toMatch(/protocol: expected "auto" .*, got a number/);
+    expect(problems({mcpServers: {p: {command: 'x', protocolVersion: 'legacy'}}})).toMatch(/protocolVersion: unknown key; did you mean `protocol`\?/);
   });
 
   it('keeps file order, even for aliases that look like numbers', () => {
@@ -47,9 +59,9 @@ describe('loadConfig: valid files', () => {
   });
 
   it('keeps unknown keys (top level and per server) without complaint', () => {
-    const config = parse({$schema: 'https://example/schema.json', other: 1, mcpServers: {a: {command: 'x', timeout: 30, tags: ['x']}}});
+    const config = parse({$schema: 'https://example/schema.json', other: 1, mcpServers: {a: {command: 'x', version: 30, tags: ['x']}}});
     expect(config.extra).toEqual({$schema: 'https://example/schema.json', other: 1});
-    expect(config.servers[0].extra).toEqual({timeout: 30, tags: ['x']});
+    expect(config.servers[0].extra).toEqual({version: 30, tags: ['x']});
   });
 
   it('accepts an empty mcpServers object and a BOM', () => {
@@ -142,9 +154,8 @@ describe('loadConfig: did you mean', () => {
     ['disable', 'disabled'],
     ['autoapprove', 'autoApprove'],
     ['auto_approve', 'autoApprove'],
-    ['startup_timeout_ms', 'startupTimeoutMs'],
     ['excludeTool', 'excludeTools'],
-    ['trust', 'trusted'],
+    ['trustd', 'trusted'],
   ])('%s → %s', (typo, meant) => {
     const server: Record<string, unknown> = {command: 'x', [typo]: typo === 'arg' ? ['a'] : true};
     if (typo === 'comand') delete server.command;
@@ -154,10 +165,11 @@ describe('loadConfig: did you mean', () => {
     expect(msg.split('\n')).toHaveLength(1);
   });
 
-  it('explains enabled, and leaves unrelated unknown keys alone', () => {
-    expect(problems({mcpServers: {a: {command: 'x', enabled: false}}})).toMatch(/breakerbox reads "disabled" instead/);
-    for (const key of ['tags', 'timeout', 'description', 'name', 'alwaysAllow', 'envFile', 'headers']) {
-      expect(() => parse({mcpServers: {a: {command: 'x', [key]: 1}}})).not.toThrow();
+  it('leaves unrelated unknown keys alone', () => {
+    for (const key of ['tags', 'description', 'name', 'notes']) {
+      const [s] = parse({mcpServers: {a: {command: 'x', [key]: 1}}}).servers;
+      expect(s.cannotStart).toBeUndefined();
+      expect(s.warning).toBeUndefined();
     }
   });
 });

@@ -2,17 +2,19 @@
 // the store's, the answer comes back through an event, a cancelled turn
 // withdraws what is still waiting.
 import {describe, expect, it} from 'vitest';
+import {waitFor} from '../helpers/wait.js';
 import {clientFeatures, type FeatureHost} from '../../src/agent/client-features.js';
 import type {Model} from '../../src/agent/model.js';
 import {createScriptedModel} from '../../src/agent/models/scripted.js';
 import {parseScript} from '../../src/agent/models/script.js';
 import type {ServerConfig, StdioServerConfig} from '../../src/config/index.js';
 import {Driver} from '../../src/driver/driver.js';
+import {InputGate} from '../../src/hub/input-gate.js';
 import {initialState} from '../../src/state/app-state.js';
 import {createStore, type Store} from '../../src/state/store.js';
 
 const server = (over: Partial<StdioServerConfig> = {}): ServerConfig => ({
-  alias: 's', type: 'stdio', command: 'x', args: [], env: {}, disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 1, callTimeoutMs: 1,
+  alias: 's', type: 'stdio', command: 'x', args: [], env: {}, disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 1, installTimeoutMs: 1, callTimeoutMs: 1,
   toolTimeouts: {}, excludeTools: [], roots: [], sampling: false, extra: {}, ...over,
 });
 const host = (over: Partial<FeatureHost> = {}): FeatureHost => ({
@@ -20,9 +22,13 @@ const host = (over: Partial<FeatureHost> = {}): FeatureHost => ({
 });
 const schema = {type: 'object', properties: {name: {type: 'string', default: 'octo'}, n: {type: 'integer'}}, required: ['name']};
 
-/** A driver over a hub with no servers. */
-function driverOver(store: Store, model: Model): Driver {
-  const hub = {catalog: {entries: [], byName: new Map(), version: 0}, unavailable: () => [], instructions: () => [], start: async () => {}, reconnect: async () => false, close: async () => {}, call: async () => ({content: [], durationMs: 0}), callEntry: async () => ({content: [], durationMs: 0})};
+/** A driver over a hub with no servers; "decline all" goes to `gate` (the hub's own mechanism) when given. */
+function driverOver(store: Store, model: Model, gate?: InputGate): Driver {
+  const hub = {
+    catalog: {entries: [], byName: new Map(), version: 0}, unavailable: () => [], instructions: () => [], start: async () => {}, reconnect: async () => false, close: async () => {},
+    declineInputsFrom: (alias: string) => gate?.declineFrom(alias) ?? 0, acceptInputsFrom: (alias: string) => gate?.acceptFrom(alias),
+    call: async () => ({content: [], durationMs: 0}), callEntry: async () => ({content: [], durationMs: 0}),
+  };
   return new Driver({store, hub, model, maxSteps: 1, rules: {yes: false, allow: [], autoApprove: {}}, interactive: true});
 }
 
@@ -61,5 +67,47 @@ describe('cancelling a turn', () => {
     expect(store.getState().inputRequests).toHaveLength(0);
     await turn;
     expect(store.getState().turn.outcome).toBe('cancelled');
+  });
+});
+
+describe('decline all from this server', () => {
+  /** Two servers asking through the hub's gate, a driver showing their requests. */
+  function flooded() {
+    const store = createStore(initialState());
+    const gate = new InputGate(() => {}, 10);
+    const driver = driverOver(store, createScriptedModel(), gate);
+    const features = (alias: string) => gate.wrap(alias, clientFeatures(server({alias, sampling: true}), host({interactive: true, ask: (r, sig) => driver.askInput(r, sig)})));
+    const elicit = (alias: string) => features(alias).elicit!({message: `${alias} asks`, requestedSchema: schema}, {alias});
+    return {store, driver, elicit, features};
+  }
+
+  it('declines what the server has waiting, and what it asks later without showing it; other servers still ask', async () => {
+    const {store, driver, elicit} = flooded();
+    const first = elicit('flood');
+    const other = elicit('calm');
+    const second = elicit('flood');
+    await waitFor(() => store.getState().inputRequests.length === 3, 'three requests shown');
+    driver.declineInputsFrom('flood');
+    expect(await first).toEqual({action: 'decline'});
+    expect(await second).toEqual({action: 'decline'});
+    expect(store.getState().inputRequests.map((r) => r.alias)).toEqual(['calm']);
+    expect(store.getState().notices.at(-1)?.text).toContain('declined 2 requests from flood; its later requests are declined without asking (/accept flood undoes it)');
+    // Later requests never reach the user.
+    expect(await elicit('flood')).toEqual({action: 'decline'});
+    expect(store.getState().inputRequests).toHaveLength(1);
+    driver.answerInput(store.getState().inputRequests[0]!.requestId, {action: 'accept', content: {name: 'Ada'}});
+    expect(await other).toEqual({action: 'accept', content: {name: 'Ada'}});
+  });
+
+  it('sampling is declined too, and accepting the server again lets it ask', async () => {
+    const {store, driver, elicit, features} = flooded();
+    driver.declineInputsFrom('flood');
+    await expect(features('flood').sample!({messages: [{role: 'user', content: {type: 'text', text: 'hi'}}], maxTokens: 10}, {alias: 'flood'})).rejects.toThrow(/declined/);
+    driver.acceptInputsFrom('flood');
+    expect(store.getState().notices.at(-1)?.text).toBe('flood may ask you for input again');
+    const asked = elicit('flood');
+    await waitFor(() => store.getState().inputRequests.length === 1, 'the request shown again');
+    driver.answerInput(store.getState().inputRequests[0]!.requestId, {action: 'decline'});
+    expect(await asked).toEqual({action: 'decline'});
   });
 });

@@ -14,9 +14,10 @@ import {runCli} from '../helpers/cli.js';
 import {chaos, tempDir, testHub} from '../helpers/hub.js';
 import {ROOT} from '../helpers/servers.js';
 
+/** Every problem as the edit commands see it (startup shows an entry's as its offline reason). */
 const problems = (text: string) => {
   try {
-    parseConfig(text, 'mcp.config.json', {});
+    parseConfig(text, 'mcp.config.json', {}, {strict: true});
   } catch (err) {
     return (err as ConfigError).message;
   }

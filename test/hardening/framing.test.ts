@@ -69,7 +69,7 @@ describe('LineReader fuzz', () => {
         const lines = lengths.map((n, i) => `${i}:${'x'.repeat(n)}`);
         const out: string[] = [];
         const over: number[] = [];
-        const reader = new LineReader((l) => out.push(l), (b) => over.push(b), max);
+        const reader = new LineReader((l) => out.push(l), (b) => over.push(b.bytes), max);
         // Chunks of at most 16 bytes: no line arrives whole in one chunk.
         const bytes = Buffer.from(lines.map((l) => l + '\n').join(''));
         for (const chunk of cut(bytes, offsets)) for (let i = 0; i < chunk.length; i += 16) reader.push(chunk.subarray(i, i + 16));

@@ -12,6 +12,10 @@ import {ROOT, serverPath} from '../helpers/servers.js';
 import {waitFor} from '../helpers/wait.js';
 import {killTagged, newTag, STUBBORN_ENV, stubbornArgs, tagged, waitTagGone} from './helpers.js';
 
+// Ten runs of breakerbox with their servers start at once: on a busy two-core machine
+// one can take a minute to reach its first call. Every wait is for a condition.
+const PATIENT_MS = 90_000;
+
 /** A tag for this test's processes; whatever a failing test leaves behind is killed when it ends. */
 function testTag(ctx: TestContext, what: string): string {
   const tag = newTag(what);
@@ -60,7 +64,7 @@ function start(args: string[]) {
 const LONG_TURN = [{tool: 'mcp__plain__echo', input: {text: 'warm'}}, {delayMs: 600_000, text: 'never'}];
 
 // Concurrent: each test mostly waits out the stubborn server's close grace (2 s + 2 s).
-describe.concurrent('no server outlives breakerbox', () => {
+describe.concurrent('no server outlives breakerbox', {timeout: 3 * PATIENT_MS}, () => {
   it('--list-tools finishing normally', async (ctx) => {
     const {expect} = ctx;
     const tag = testTag(ctx, 'hyg-list');
@@ -89,7 +93,7 @@ describe.concurrent('no server outlives breakerbox', () => {
     const {expect} = ctx;
     const tag = testTag(ctx, `hyg-${signal}`);
     const run = start(['--print', 'hi', '--yes', '--script', script(LONG_TURN), '--config', config(tag)]);
-    await waitFor(() => run.stderr().includes('plain/echo: ok'), `the first call (stderr: ${run.stderr()})`, 20_000);
+    await waitFor(() => run.stderr().includes('plain/echo: ok'), `the first call (stderr: ${run.stderr()})`, PATIENT_MS);
     expect(tagged(tag)).toHaveLength(2);
     run.child.kill(signal);
     const {code} = await run.exited;
@@ -102,7 +106,7 @@ describe.concurrent('no server outlives breakerbox', () => {
     const tag = testTag(ctx, 'hyg-startup');
     const slow = {command: process.execPath, args: stubbornArgs(tag), env: {...STUBBORN_ENV, CHAOS_MODE: 'slow_discover', CHAOS_DELAY_MS: '600000'}, startupTimeoutMs: 600_000};
     const run = start(['--list-tools', '--config', config(tag, {slow})]);
-    await waitFor(() => tagged(tag).length === 3, 'three servers spawned', 20_000);
+    await waitFor(() => tagged(tag).length === 3, 'three servers spawned', PATIENT_MS);
     // The handshake of `slow` is pending; the others are (or are getting) online.
     run.child.kill('SIGINT');
     const {code} = await run.exited;
@@ -116,11 +120,40 @@ describe.concurrent('no server outlives breakerbox', () => {
     const {expect} = ctx;
     const tag = testTag(ctx, 'hyg-kill');
     const run = start(['--print', 'hi', '--yes', '--script', script(LONG_TURN), '--config', config(tag)]);
-    await waitFor(() => run.stderr().includes('plain/echo: ok'), `the first call (stderr: ${run.stderr()})`, 20_000);
+    await waitFor(() => run.stderr().includes('plain/echo: ok'), `the first call (stderr: ${run.stderr()})`, PATIENT_MS);
     expect(tagged(tag)).toHaveLength(2);
     run.child.kill('SIGKILL');
     await run.exited;
-    await waitTagGone(tag, 6_000);
+    await waitTagGone(tag, PATIENT_MS);
+  });
+});
+
+describe.concurrent('helpers a server starts in a session of their own (setsid) do not outlive breakerbox', {timeout: 3 * PATIENT_MS}, () => {
+  const withHelper = (tag: string) => config(tag, {helper: {command: process.execPath, args: [serverPath('chaos.mjs'), '--tag', tag], env: {CHAOS_MODE: 'setsid_helper'}}});
+  const helpers = (tag: string) => tagged(tag).filter((p) => p.args.includes('setsid-helper'));
+
+  it('--list-tools finishing normally', async (ctx) => {
+    const {expect} = ctx;
+    const tag = testTag(ctx, 'hyg-setsid-list');
+    const run = start(['--list-tools', '--config', withHelper(tag)]);
+    const {code} = await run.exited;
+    expect(code, run.stderr()).toBe(0);
+    expect(run.stdout()).toMatch(/helper\s+online/);
+    expect(tagged(tag)).toEqual([]);
+  });
+
+  it('breakerbox killed with SIGKILL: the reaper finds the helper by its tag', async (ctx) => {
+    const {expect} = ctx;
+    const tag = testTag(ctx, 'hyg-setsid-kill');
+    const run = start(['--print', 'hi', '--yes', '--script', script(LONG_TURN), '--config', withHelper(tag)]);
+    await waitFor(() => run.stderr().includes('plain/echo: ok') && helpers(tag).length === 1, `the first call and the helper (stderr: ${run.stderr()})`, PATIENT_MS);
+    // The helper is in a session and a process group of its own: a group kill cannot reach it.
+    const helper = helpers(tag)[0]!;
+    expect(tagged(tag).filter((p) => p.pgid === helper.pgid)).toEqual([helper]);
+    run.child.kill('SIGKILL');
+    await run.exited;
+    await waitTagGone(tag, PATIENT_MS);
+    expect(helpers(tag)).toEqual([]);
   });
 });
 

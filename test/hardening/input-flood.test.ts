@@ -53,6 +53,18 @@ describe('InputGate', () => {
     expect(events.filter((e) => e.type === 'server/inputs-declined')[0]).toMatchObject({alias: 'a', reason: 'declined-all', count: 1});
   });
 
+  it('declineFrom withdraws what waits without counting it as declined "without asking" (the caller gets the count)', async () => {
+    const events: HubEvent[] = [];
+    const gate = new InputGate((e) => events.push(e), 3);
+    const f = gate.wrap('a', {elicit: (_p, c) => new Promise((resolve) => c.signal?.addEventListener('abort', () => resolve({action: 'cancel'})))});
+    const shown = f.elicit!({}, ctx());
+    expect(gate.declineFrom('a')).toBe(1);
+    expect(await shown).toEqual({action: 'decline'});
+    expect(events).toEqual([]);
+    expect(await f.elicit!({}, ctx())).toEqual({action: 'decline'});
+    expect(events).toMatchObject([{type: 'server/inputs-declined', reason: 'declined-all', count: 1}]);
+  });
+
   it('declineFrom for a while: after forMs the server may ask again', async () => {
     let now = 0;
     const gate = new InputGate(() => {}, 3, {now: () => now, setTimeout: () => 0, clearTimeout: () => {}});

@@ -2,37 +2,10 @@
 // debounce must still lead to a re-list. A debounce that restarts on every
 // notice never fires while the notices keep coming.
 import {describe, expect, it} from 'vitest';
-import {Debounce, type Clock} from '../../src/hub/debounce.js';
+import {Debounce} from '../../src/hub/debounce.js';
+import {fakeClock} from '../helpers/clock.js';
 import {waitFor} from '../helpers/wait.js';
 import {BASE_TOOLS, expectNeighbourServes, startFault, stderrOf, toolsOf, useFaultKit} from './fault-kit.js';
-
-/** A clock the test moves by hand. */
-function fakeClock(): Clock & {advance(ms: number): void} {
-  let now = 0;
-  let timers: Array<{at: number; fn: () => void; id: number}> = [];
-  let next = 0;
-  return {
-    now: () => now,
-    setTimeout(fn, ms) {
-      timers.push({at: now + ms, fn, id: ++next});
-      return next;
-    },
-    clearTimeout(id) {
-      timers = timers.filter((t) => t.id !== id);
-    },
-    advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        const due = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-        if (!due) break;
-        timers = timers.filter((t) => t !== due);
-        now = due.at;
-        due.fn();
-      }
-      now = end;
-    },
-  };
-}
 
 describe('Debounce with a maximum wait', () => {
   it('notices every 50 ms (debounce 200 ms) still fire the action every 1000 ms', () => {

@@ -65,7 +65,7 @@ describe('images the model API would refuse are never forwarded', () => {
   it('text is cut to the hub\'s textChars (the app passes --result-cap), with the cut named', async () => {
     const {hub} = await startFault('ok', {}, {}, {results: {textChars: 1_000}});
     const r = await hub.call('mcp__x__big', {bytes: 5_000});
-    expect(textOf(r)).toMatch(/^(0123456789abcdef){62}01234567\n\[breakerbox: result cut, 4,000 more characters not shown \(limit 1,000 characters of text per result\)\]$/);
+    expect(textOf(r)).toMatch(/^(0123456789abcdef){62}01234567\n\[breakerbox: result cut, 4,000 more characters \(about 1,143 tokens\) not shown: over the limit of 1,000 characters of text per result\. To see the rest, ask for less per call: a narrower query, or a limit, offset or page argument if the tool has one\.\]$/);
     expect(r.warnings).toEqual(['cut to fit: 4,000 characters of text (limit 1,000; --result-cap) left out']);
   });
 

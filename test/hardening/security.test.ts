@@ -10,13 +10,14 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {decideApproval} from '../../src/agent/approvals.js';
 import {loadConfig} from '../../src/config/index.js';
 import {INHERITED_ENV} from '../../src/config/child-env.js';
-import {hubServers, logDir} from '../../src/cli/setup.js';
+import {SERVER_TAG_VAR} from '../../src/transport/descendants.js';
+import {configLogName, hubServers, logDir} from '../../src/cli/setup.js';
 import {Hub} from '../../src/hub/hub.js';
 import {modelTools} from '../../src/hub/translate.js';
 import type {CatalogEntry} from '../../src/hub/types.js';
 import {runCli} from '../helpers/cli.js';
 import {tempDir, testHub, textOf} from '../helpers/hub.js';
-import {serverPath} from '../helpers/servers.js';
+import {ROOT, serverPath} from '../helpers/servers.js';
 import {waitFor} from '../helpers/wait.js';
 import {killTagged, newTag} from './helpers.js';
 import {LIAR, liar} from './security-kit.js';
@@ -64,7 +65,8 @@ describe('the environment a server gets', () => {
     await hub.start();
     const r = await hub.call('mcp__liar__report_env', {});
     const env = r.structuredContent as Record<string, string>;
-    const allowed = new Set<string>([...INHERITED_ENV, 'MY_TOKEN', 'EXPANDED']);
+    // SERVER_TAG_VAR: the random tag that lets cleanup find what the server starts (no secret).
+    const allowed = new Set<string>([...INHERITED_ENV, SERVER_TAG_VAR, 'MY_TOKEN', 'EXPANDED']);
     expect(Object.keys(env).filter((k) => !allowed.has(k))).toEqual([]);
     expect(env).toMatchObject({MY_TOKEN: 'from-config', EXPANDED: 'expanded-from-parent', HOME: '/home/someone', LANG: 'C.UTF-8'});
     expect(env.SHELL).toBeUndefined();
@@ -82,7 +84,7 @@ describe('the environment a server gets', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     const env = JSON.parse(JSON.parse(r.stdout).calls[0].text) as Record<string, string>;
-    expect(Object.keys(env).filter((k) => !(INHERITED_ENV as readonly string[]).includes(k) && k !== 'ONLY_THIS')).toEqual([]);
+    expect(Object.keys(env).filter((k) => !(INHERITED_ENV as readonly string[]).includes(k) && k !== 'ONLY_THIS' && k !== SERVER_TAG_VAR)).toEqual([]);
     expect(env.ONLY_THIS).toBe('yes');
     expect(r.stdout).not.toMatch(/sk-ant|sk-openai|postgres:/);
   });
@@ -214,12 +216,15 @@ describe('provenance', () => {
 describe('private files', () => {
   const mode = (p: string) => statSync(p).mode & 0o777;
 
-  it('server logs are 0600 in a 0700 directory, also when the directory existed with looser permissions', async () => {
+  // A CLI run (runCli allows 60 s): more than the default test timeout on a busy machine.
+  it('server logs are 0600 in a 0700 directory, also when the directory existed with looser permissions', {timeout: 120_000}, async () => {
     const env = state();
     const r = await runCli(['--list-tools'], {env});
     expect(r.code).toBe(0);
-    const dir = join(env.XDG_STATE_HOME, 'breakerbox', 'logs');
+    const logs = join(env.XDG_STATE_HOME, 'breakerbox', 'logs');
+    const dir = join(logs, configLogName(join(ROOT, 'mcp.config.json')));
     expect(mode(join(env.XDG_STATE_HOME, 'breakerbox'))).toBe(0o700);
+    expect(mode(logs)).toBe(0o700);
     expect(mode(dir)).toBe(0o700);
     await waitFor(() => existsSync(join(dir, 'notes.log')));
     expect(mode(join(dir, 'notes.log'))).toBe(0o600);
@@ -228,7 +233,7 @@ describe('private files', () => {
     const loose = state();
     mkdirSync(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'), {recursive: true});
     chmodSync(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'), 0o755);
-    expect(logDir(loose)).toBe(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'));
+    expect(logDir(loose, '/x/mcp.config.json')).toBe(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs', configLogName('/x/mcp.config.json')));
     expect(mode(join(loose.XDG_STATE_HOME, 'breakerbox', 'logs'))).toBe(0o700);
   });
 

@@ -3,7 +3,7 @@
 // ping, message_start … message_stop) or with an error status. Every request
 // body is recorded so tests can assert on exactly what was sent.
 import {createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
-import type {AddressInfo, Socket} from 'node:net';
+import {listenLocal, readBody} from './local-http.js';
 
 /** A tool call the fake model makes; `id` defaults to `toolu_fake_<n>`. */
 export interface FakeToolUse {
@@ -50,10 +50,12 @@ export type FakeHandler = (body: any, req: IncomingMessage) => FakeReply | Promi
 /** A running fake: point the SDK's baseURL (no `/v1`) at `url`. */
 export interface FakeAnthropic {
   url: string;
-  /** Parsed JSON bodies of every request, in arrival order. */
+  /** Parsed JSON bodies of every request except token counts, in arrival order. */
   requests: any[];
-  /** Headers of every request, in the same order. */
+  /** Headers of those requests, in the same order. */
   headers: IncomingHttpHeaders[];
+  /** Parsed JSON bodies of the token-count requests (the driver counts tool tokens beside the turn, in any order). */
+  counts: any[];
   close(): Promise<void>;
 }
 
@@ -71,14 +73,19 @@ const ERROR_TYPES: Record<number, string> = {
 /** Starts the fake on 127.0.0.1 with a free port. */
 export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnthropic> {
   const requests: any[] = [];
+  const counts: any[] = [];
   const headers: IncomingHttpHeaders[] = [];
-  const sockets = new Set<Socket>();
   let toolCounter = 0;
 
   const server = createServer(async (req, res) => {
     try {
       const raw = await readBody(req);
       const body = raw ? JSON.parse(raw) : undefined;
+      // Token counting: a fixed rule (4 characters of the tools and messages' JSON per token) tests can recompute.
+      if (req.method === 'POST' && req.url?.split('?')[0] === '/v1/messages/count_tokens') {
+        counts.push(body);
+        return sendJson(res, 200, {input_tokens: Math.ceil(JSON.stringify([body?.tools ?? [], body?.messages ?? []]).length / 4)});
+      }
       requests.push(body);
       headers.push(req.headers);
       if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/messages') {
@@ -95,32 +102,15 @@ export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnth
       else res.destroy();
     }
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
+  const {port, close} = await listenLocal(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    counts,
     headers,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {

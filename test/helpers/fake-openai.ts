@@ -3,8 +3,8 @@
 // `chat.completion.chunk`s (text deltas, tool calls in fragments, usage in a
 // last chunk, `data: [DONE]`) or with an error status. Every request body is
 // recorded so tests can assert on exactly what was sent.
-import {createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
-import type {AddressInfo, Socket} from 'node:net';
+import {createServer, type IncomingHttpHeaders, type ServerResponse} from 'node:http';
+import {listenLocal, readBody} from './local-http.js';
 
 /** A tool call the fake model makes; `arguments` may be raw text (to send broken JSON). */
 export interface FakeCall {
@@ -48,7 +48,6 @@ export interface FakeOpenAI {
 export async function startFakeOpenAI(handler: (body: any) => FakeChatAnswer | Promise<FakeChatAnswer>): Promise<FakeOpenAI> {
   const requests: any[] = [];
   const headers: IncomingHttpHeaders[] = [];
-  const sockets = new Set<Socket>();
   let counter = 0;
   const server = createServer(async (req, res) => {
     try {
@@ -65,31 +64,13 @@ export async function startFakeOpenAI(handler: (body: any) => FakeChatAnswer | P
       else res.destroy();
     }
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
+  const {port, close} = await listenLocal(server);
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     headers,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function sendError(res: ServerResponse, reply: FakeChatError): void {

@@ -8,3 +8,4 @@ export const CTRL_C = '\u0003';
 export const CTRL_D = '\u0004';
 export const CTRL_S = '\u0013';
 export const CTRL_U = '\u0015';
+export const CTRL_X = '\u0018';

@@ -3,6 +3,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import type {CliOptions} from '../../src/cli/args.js';
+import {vi} from 'vitest';
 import {nextTurn} from './wait.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -52,3 +53,8 @@ export function writeScript(script: unknown): string {
 
 /** Rows of a frame. */
 export const rowsOf = (frame: string): string[] => frame.split('\n');
+
+/** A driver for UI tests that render a store of their own: every intent is a spy, nothing runs. */
+export function fakeDriver() {
+  return {busy: false, ask: vi.fn((_text: string) => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), declineInputsFrom: vi.fn(), acceptInputsFrom: vi.fn(), reconnect: vi.fn(async () => {}), login: vi.fn(async () => {}), logout: vi.fn(async () => {}), clear: vi.fn()};
+}

@@ -25,12 +25,12 @@ function config(notesEnv: Record<string, string>): string {
 }
 
 describe('breakerbox --self-check', () => {
-  it('passes all 14 checks against the bundled config, well under 30 s', async () => {
+  it('passes all 15 checks against the bundled config, well under 30 s', async () => {
     const {code, lines, ms} = await run(join(ROOT, 'mcp.config.json'));
     const checks = lines.filter((l) => /^[✔✘] \d+ /.test(l));
     expect(checks.filter((l) => l.startsWith('✘')), lines.join('\n')).toEqual([]);
-    expect(checks.map((l) => Number(l.split(' ')[1]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
-    expect(lines.at(-1)).toBe('14 passed, 0 failed');
+    expect(checks.map((l) => Number(l.split(' ')[1]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    expect(lines.at(-1)).toBe('15 passed, 0 failed');
     expect(code).toBe(0);
     expect(lines).toContain('✔ 3 pagination: notes lists 3 tools over 2 pages (page sizes 2 + 1, the end has no nextCursor)');
     expect(lines.find((l) => l.startsWith('✔ 4 '))).toMatch(/notes is modern \(2026-07-28\), tickets is legacy/);
@@ -42,14 +42,15 @@ describe('breakerbox --self-check', () => {
     expect(code).toBe(1);
     expect(lines.find((l) => l.startsWith('✘'))).toMatch(/^✘ 3 pagination: notes lists 2 of 3 tools over 1 page; missing list_recent/);
     expect(lines.filter((l) => l.startsWith('✘'))).toHaveLength(1);
-    expect(lines.at(-1)).toBe('13 passed, 1 failed');
+    expect(lines.at(-1)).toBe('14 passed, 1 failed');
   }, 60_000);
 
   it('exits 2 with the config error when the config cannot be read', async () => {
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, '{"mcpServers": {"notes": {"args": []}}}');
+    // Malformed JSON: a bad server entry alone only takes that server offline (issue #14).
+    writeFileSync(bad, '{"mcpServers": {"notes": {"args": [');
     let text = '';
     expect(await selfCheckCommand({config: bad}, process.env, {write: (s: string) => (text += s)})).toBe(2);
-    expect(text).toMatch(/^breakerbox: .*bad\.json: .*command/);
+    expect(text).toMatch(/^breakerbox: .*bad\.json:\d+:\d+: invalid JSON/);
   });
 });

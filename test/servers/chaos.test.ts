@@ -111,12 +111,13 @@ describe('chaos server: transport faults', () => {
     expect(client.messages[0].params.data).toHaveLength(20 * 1024 * 1024);
   });
 
-  it('stderr_flood: 50 MB of stderr, then normal service', async () => {
+  // Reading 50 MB through a pipe can take half a minute on a loaded two-core machine.
+  it('stderr_flood: 50 MB of stderr, then normal service', {timeout: 120_000}, async () => {
     chaos('stderr_flood');
+    // The flood is written before the server serves: wait for all of it, then the server must answer.
+    await client.waitUntil(() => client.stderrBytes >= 50 * 1024 * 1024, '50 MB of stderr', 100_000);
+    await client.waitForStderr(/^ready mode=stderr_flood/, 100_000);
     await client.initialize();
-    // stdout and stderr are separate pipes: the answer may overtake the last stderr chunks.
-    await client.waitUntil(() => client.stderrBytes >= 50 * 1024 * 1024, '50 MB of stderr');
-    await client.waitForStderr(/^ready mode=stderr_flood/);
   });
 
   it('notify_flood: 10,000 notifications after the handshake', async () => {

@@ -52,7 +52,7 @@ describe('notes server (modern era)', () => {
   it('separates protocol errors from tool errors', async () => {
     client = RawClient.start('notes.mjs');
     expect((await client.modern('tools/call', { name: 'nope', arguments: {} })).error).toMatchObject({ code: -32602, message: 'Unknown tool: nope' });
-    expect((await client.modern('resources/list')).error?.code).toBe(-32601);
+    expect((await client.modern('widgets/list')).error?.code).toBe(-32601);
     const bad = await client.modern('tools/call', { name: 'search', arguments: { query: 42 } });
     expect(bad.result).toMatchObject({ isError: true, resultType: 'complete' });
     expect(bad.result.content[0].text).toContain('"query" must be a string');

@@ -24,12 +24,14 @@ describe('era detection', () => {
     expect((await notes.listAllTools()).tools).toHaveLength(3);
   });
 
-  it('retries with a version from data.supported after -32022', async () => {
-    const notes = track(await openBundled('notes.mjs', {NOTES_SUPPORTED_VERSIONS: '2026-09-01'}));
-    expect(notes.era).toBe('modern');
-    expect(notes.protocolVersion).toBe('2026-09-01');
-    expect(notes.eraDecision).toContain('-32022');
-    expect((await notes.listAllTools()).tools.length).toBe(3);
+  it('after -32022 it retries only with a version it speaks; a server offering only newer ones is refused by name', async () => {
+    const both = track(await openBundled('notes.mjs', {NOTES_SUPPORTED_VERSIONS: '2027-01-01,2026-07-28'}));
+    expect([both.era, both.protocolVersion]).toEqual(['modern', '2026-07-28']);
+    const err = await openBundled('notes.mjs', {NOTES_SUPPORTED_VERSIONS: '2027-01-01'}).catch((e) => e);
+    expect(err.code).toBe('unsupported-version');
+    expect(err.message).toBe(
+      'server/discover rejected 2026-07-28 (-32022); the server offers only protocol version 2027-01-01; breakerbox speaks 2026-07-28 (modern) and 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 (legacy)',
+    );
   });
 
   it('a legacy server that ignores server/discover entirely is still reached through initialize', async () => {
@@ -135,13 +137,16 @@ describe('a slow modern server', () => {
   it('is not also put through the legacy handshake once server/discover wins', async () => {
     const [client, server] = MemoryTransport.pair();
     const seen: any[] = [];
-    let initAnswered: Promise<void> | undefined;
+    let discoverId: unknown;
+    let initId: unknown;
     server.onmessage = (m: any) => {
       seen.push(m);
-      // Answers in order, slowly: discover first, then (a dual-era server) initialize.
-      if (m.method === 'server/discover') setTimeout(() => void server.send({jsonrpc: '2.0', id: m.id, result: {supportedVersions: ['2026-07-28'], capabilities: {}}}), 300);
+      // A dual-era server that is slow: discover is answered only once the
+      // client has also sent initialize (its probe wait ran out), so both race.
+      if (m.method === 'server/discover') discoverId = m.id;
       if (m.method === 'initialize') {
-        initAnswered = new Promise((r) => setTimeout(() => void server.send({jsonrpc: '2.0', id: m.id, result: {protocolVersion: '2025-11-25', capabilities: {}, serverInfo: {name: 'dual'}}}).then(r), 600));
+        initId = m.id;
+        void server.send({jsonrpc: '2.0', id: discoverId, result: {supportedVersions: ['2026-07-28'], capabilities: {}}});
       }
     };
     const s = track(await McpSession.open(client, {label: 'dual', clientInfo: {name: 't'}, probeWaitMs: 50}));
@@ -151,8 +156,8 @@ describe('a slow modern server', () => {
     const {waitFor, nextTurn} = await import('../helpers/wait.js');
     const cancel = await waitFor(() => seen.find((m) => m.method === 'notifications/cancelled'));
     expect(cancel.params.requestId).toBe(init.id);
-    // The late initialize answer arrives and is read (the pair delivers in a microtask).
-    await initAnswered;
+    // The initialize answer arrives late, after the cancel, and is read (the pair delivers in a microtask).
+    await server.send({jsonrpc: '2.0', id: initId, result: {protocolVersion: '2025-11-25', capabilities: {}, serverInfo: {name: 'dual'}}});
     await nextTurn();
     expect(seen.some((m) => m.method === 'notifications/initialized')).toBe(false);
   });

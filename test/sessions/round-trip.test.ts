@@ -25,6 +25,8 @@ function fakeHub(): DriverHub {
     instructions: () => [],
     start: async () => {},
     reconnect: async () => true,
+    declineInputsFrom: () => 0,
+    acceptInputsFrom: () => {},
     close: async () => {},
     callEntry,
     call: (name, args) => callEntry(catalog.byName.get(name)!, args),

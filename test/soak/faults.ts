@@ -38,9 +38,9 @@ export const FAULTS: Fault[] = [
   {name: 'spawn_fail', mode: 'spawn_fail', state: 'offline', phase: 'handshake', reason: /exited with code 1; stderr: chaos: spawn_fail/},
   {name: 'command not found', mode: 'ok', extra: {command: 'bb-no-such-command', args: []}, state: 'offline', phase: 'spawn', reason: /ENOENT \(command not found/},
   {name: 'exit_in_handshake', mode: 'exit_in_handshake', state: 'offline', phase: 'handshake', reason: /exited with code 2; stderr: .*state\.db/},
-  {name: 'silent', mode: 'silent', extra: {startupTimeoutMs: 1_500}, state: 'offline', phase: 'handshake', reason: /no answer to server\/discover or initialize within 1500 ms/},
+  {name: 'silent', mode: 'silent', extra: {startupTimeoutMs: 1_500}, state: 'offline', phase: 'handshake', reason: /no answer to server\/discover or initialize: no sign of life \(stderr output, CPU use\) for 1500 ms \(startupTimeoutMs\)/},
   {name: 'slow_discover (1.5 s)', mode: 'slow_discover', env: {CHAOS_DELAY_MS: '1500'}, state: 'online', probe: async (hub) => `era ${hub.statuses()[0]!.era}; ${await call(hub, 'echo', {text: 'x'}, 5_000)}`},
-  {name: 'slow_discover (past the startup timeout)', mode: 'slow_discover', env: {CHAOS_DELAY_MS: '30000'}, extra: {startupTimeoutMs: 1_200}, state: 'offline', phase: 'handshake', reason: /within 1200 ms/},
+  {name: 'slow_discover (past the startup timeout)', mode: 'slow_discover', env: {CHAOS_DELAY_MS: '30000'}, extra: {startupTimeoutMs: 1_200}, state: 'offline', phase: 'handshake', reason: /for 1200 ms \(startupTimeoutMs\)/},
   {name: 'noise', mode: 'noise', state: 'online', probe: async (hub) => `${await call(hub, 'echo', {text: 'café ☕'}, 5_000)}; noise lines counted: ${conn(hub).stats.noise}`},
   {name: 'huge_line (20 MB)', mode: 'huge_line', state: 'online', probe: async (hub) => `${await call(hub, 'echo', {text: 'after'}, 5_000)}`},
   {name: 'stderr_flood (50 MB)', mode: 'stderr_flood', state: 'online', probe: async (hub) => `${await call(hub, 'echo', {text: 'after'}, 10_000)}; stderr tail kept: ${(conn(hub).transport as unknown as {stderr: {text(): string}}).stderr.text().length} chars`},
@@ -75,6 +75,28 @@ export const FAULTS: Fault[] = [
     return `${r}; second answer dropped and counted`;
   }},
   {name: 'tool wrong_id', mode: 'ok', state: 'online', probe: async (hub) => `${await call(hub, 'wrong_id', {}, 5_000)}; stray answers counted: ${conn(hub).stats.unknownResponses}`},
+  {name: 'die_on_probe (exits, like rmcp)', mode: 'die_on_probe', state: 'online', probe: async (hub) => `era ${hub.statuses()[0]!.era} (${hub.statuses()[0]!.eraDecision}); ${await call(hub, 'echo', {text: 'x'}, 5_000)}`},
+  {name: 'die_on_probe (closes stdout)', mode: 'die_on_probe', env: {CHAOS_PROBE_DEATH: 'close_stdout'}, state: 'online', probe: async (hub) => `era ${hub.statuses()[0]!.era} (${hub.statuses()[0]!.eraDecision}); ${await call(hub, 'echo', {text: 'x'}, 5_000)}`},
+  {name: 'newer_version (only 2027-01-01)', mode: 'newer_version', state: 'offline', phase: 'handshake', reason: /offers only protocol version 2027-01-01; breakerbox speaks 2026-07-28/},
+  {name: 'bom', mode: 'bom', state: 'online', probe: async (hub) => `${await call(hub, 'echo', {text: 'café'}, 5_000)}; noise lines: ${conn(hub).stats.noise}`},
+  {name: 'close_stdout (mid-call)', mode: 'close_stdout', extra: {callTimeoutMs: 30_000}, state: 'online', probe: async (hub) => {
+    const r = await call(hub, 'die', {}, 10_000);
+    await waitFor(() => hub.statuses()[0]!.state === 'online' && hub.catalog.byName.has('mcp__x__echo'), 'restart');
+    return `${r}; restarted`;
+  }},
+  {name: 'big_id (2^53 + 1)', mode: 'big_id', state: 'online', probe: async (hub) => {
+    await waitFor(() => /raw-answer /.test(stderr(hub)), 'the raw answer');
+    return stderr(hub).split('\n').find((l) => l.startsWith('raw-answer '))!;
+  }},
+  {name: 'mrtr_keys (__proto__, constructor…)', mode: 'mrtr_keys', state: 'online', probe: (hub) => call(hub, 'ask', {}, 5_000)},
+  {name: 'setsid_helper', mode: 'setsid_helper', state: 'online', probe: async (hub) => {
+    await waitFor(() => tagged(tagOf(hub)).some((p) => p.args.includes('setsid-helper')), 'the helper');
+    return 'helper running in its own session; ended with the server (checked when the round closes)';
+  }},
+  ...(['id first', 'id last'] as const).map((order): Fault => ({
+    name: `tool big (70 MB, over the line limit; ${order})`, mode: 'ok', env: order === 'id last' ? {CHAOS_ID_LAST: '1'} : {}, extra: {callTimeoutMs: 60_000}, state: 'online',
+    probe: (hub) => call(hub, 'big', {bytes: 70_000_000}, 30_000),
+  })),
   {name: 'tool big (8 MB)', mode: 'ok', state: 'online', probe: async (hub) => {
     const r = await hub.call('mcp__x__big', {bytes: 8 * 1024 * 1024});
     const n = textOf(r).length;
@@ -92,6 +114,11 @@ function brief(reason: string): string {
 type Conn = import('../../src/connection/connection.js').Connection;
 const conn = (hub: Hub): Conn => (hub as unknown as {byAlias: Map<string, {session?: {connection: Conn}}>}).byAlias.get('x')!.session!.connection;
 const stderr = (hub: Hub): string => (conn(hub).transport as unknown as {stderr: {text(): string}}).stderr.text();
+/** The tag on the faulty server's command line. */
+const tagOf = (hub: Hub): string => {
+  const args = (hub as unknown as {byAlias: Map<string, {config: {args: string[]}}>}).byAlias.get('x')!.config.args;
+  return args[args.indexOf('--tag') + 1]!;
+};
 
 /** The outcome of all rounds of one fault. */
 export interface FaultOutcome {

@@ -12,6 +12,17 @@ describe('server events', () => {
     expect(s.servers.byAlias.b).toMatchObject({alias: 'b', state: 'starting', trusted: true, toolCount: 0, pages: 0, toolsStale: false});
   });
 
+  it('aliases like __proto__ and constructor are rows like any other: each appears once, events find it', () => {
+    const s = base({servers: [{alias: '__proto__'}, {alias: 'constructor'}, {alias: 'a'}]});
+    expect(s.servers.order).toEqual(['__proto__', 'constructor', 'a']);
+    const down = run(s, {type: 'server/offline', alias: '__proto__', phase: 'config', reason: 'bad alias', at: 1}, {type: 'server/offline', alias: 'constructor', phase: 'spawn', reason: 'ENOENT', at: 2});
+    expect(down.servers.order).toEqual(['__proto__', 'constructor', 'a']);
+    expect(down.servers.byAlias['__proto__']).toMatchObject({alias: '__proto__', state: 'offline', reason: 'bad alias'});
+    expect(down.servers.byAlias['constructor']).toMatchObject({alias: 'constructor', state: 'offline', reason: 'ENOENT'});
+    // An alias nobody configured is no row, even when Object.prototype has a member of that name.
+    expect(base().servers.byAlias['toString']).toBeUndefined();
+  });
+
   it('server/starting sets starting, and is a no-op when already starting', () => {
     const s = base();
     expect(reduce(s, {type: 'server/starting', alias: 'a'})).toBe(s);

@@ -4,7 +4,7 @@ import {LineReader} from '../../src/transport/line-reader.js';
 function collect(max?: number) {
   const lines: string[] = [];
   const oversize: number[] = [];
-  const reader = new LineReader((l) => lines.push(l), (n) => oversize.push(n), max);
+  const reader = new LineReader((l) => lines.push(l), (n) => oversize.push(n.bytes), max);
   return {lines, oversize, reader};
 }
 

@@ -109,7 +109,7 @@ describe('StdioTransport', () => {
     expect(() => process.kill(pid, 0)).toThrow();
   });
 
-  it('passes only the environment it is given', async () => {
+  it('passes only the environment it is given, plus its cleanup tag', async () => {
     process.env.BB_FAKE_SECRET = 'sk-should-not-leak';
     const t = node(`process.stdout.write(JSON.stringify({jsonrpc:'2.0', method:'env', params: {keys: Object.keys(process.env)}})+'\\n')`, {env: {PATH: env.PATH, ONLY: '1'}});
     const conn = new Connection(t);
@@ -117,7 +117,7 @@ describe('StdioTransport', () => {
     conn.onNotification((_m, p) => (keys = p!.keys as string[]));
     await t.start();
     await waitFor(() => keys.length);
-    expect(keys.sort()).toEqual(['ONLY', 'PATH']);
+    expect(keys.sort()).toEqual(['BREAKERBOX_SERVER_ID', 'ONLY', 'PATH']);
     delete process.env.BB_FAKE_SECRET;
   });
 });

@@ -10,13 +10,15 @@ import type {HubCallResult} from '../../src/hub/types.js';
 import type {InputRequestView} from '../../src/state/app-state.js';
 import {createStore, type Store} from '../../src/state/store.js';
 import {App} from '../../src/ui/app/app.js';
+import {HelpPane} from '../../src/ui/panes/help-pane.js';
 import {InputDialog, inputDialogHeight} from '../../src/ui/panes/input-dialog.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {base, catalog, entry} from './fixtures.js';
 import {EVERYTHING_DEFAULTS, EVERYTHING_SCHEMA} from './form-fixtures.js';
+import {renderAt} from './render-at.js';
 import {waitFor} from '../helpers/wait.js';
-import {keyGap, rowsOf, typeKeys, waitForFrame} from '../helpers/ui.js';
-import {TAB, SHIFT_TAB, DOWN, RIGHT, ESC, CTRL_C, CTRL_D, CTRL_S, CTRL_U} from '../helpers/keys.js';
+import {fakeDriver, keyGap, rowsOf, typeKeys, waitForFrame} from '../helpers/ui.js';
+import {TAB, SHIFT_TAB, DOWN, RIGHT, ESC, CTRL_C, CTRL_D, CTRL_S, CTRL_U, CTRL_X} from '../helpers/keys.js';
 
 afterEach(cleanup);
 
@@ -41,7 +43,7 @@ describe('the input dialog, drawn from fixture state', () => {
   function draw(requests: Array<Omit<InputRequestView, 'requestId'>>, opts: {columns?: number; rows?: number} = {}) {
     const store = createStore(base(opts));
     requests.forEach((r, i) => store.dispatch({type: 'input/requested', request: {...r, requestId: `r${i}`}}));
-    const driver = {busy: false, ask: vi.fn(() => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), login: vi.fn(async () => {}), logout: vi.fn(async () => {}), clear: vi.fn()};
+    const driver = fakeDriver();
     const ui = render(<App store={store} driver={driver} theme={theme} onQuit={() => {}} />);
     return {store, ui, controller: driver, frame: (p: (f: string) => boolean, what: string) => waitForFrame(ui.lastFrame, p, what)};
   }
@@ -93,6 +95,28 @@ describe('the input dialog, drawn from fixture state', () => {
     expect(f).toContain('[n] decline');
   });
 
+  it('every request offers Ctrl-X, “decline all from this server”, and the key goes to the driver with the server’s alias', async () => {
+    for (const request of [FORM, LINK, PROMPT]) {
+      const {ui, controller, frame} = draw([{...request, alias: 'flood'}]);
+      await frame((t) => t.includes('[Ctrl-X] decline all from this server'), `the hint on a ${request.url ? 'link' : request.kind} dialog`);
+      await press(ui.stdin, CTRL_X);
+      await waitFor(() => controller.declineInputsFrom.mock.calls.length === 1, 'the driver asked');
+      expect(controller.declineInputsFrom).toHaveBeenCalledWith('flood');
+      // Nothing else was answered: the driver does the declining.
+      expect(controller.answerInput).not.toHaveBeenCalled();
+      ui.unmount();
+    }
+  });
+
+  it('the help pane lists Ctrl-X once, and /accept', () => {
+    const help = renderAt(<HelpPane width={130} height={60} theme={theme} />, 130);
+    const f = help.lastFrame();
+    help.unmount();
+    expect(rowsOf(f).filter((r) => /Ctrl-X {2,}/.test(r))).toHaveLength(1);
+    expect(f).toMatch(/Ctrl-X\s+decline it and every later request from that server \(\/accept undoes it\)  \(on a server’s request\)/);
+    expect(f).toMatch(/\/accept <alias>\s+let a server whose requests you declined \(Ctrl-X\) ask you again/);
+  });
+
   it('the head of the queue is shown, with a count of the others; an approval comes first', async () => {
     const {store, ui, frame} = draw([PROMPT, LINK]);
     await frame((t) => t.includes('asks to use your model') && t.includes('· 1 more request waiting'), 'the first request and the count');
@@ -134,13 +158,17 @@ describe('the input dialog, drawn from fixture state', () => {
   });
 });
 
+/** A hub with no tools, never reached unless a test scripts a turn. */
+function unusedHub(): DriverHub {
+  return {catalog: catalog([]), call: vi.fn(), callEntry: vi.fn(), unavailable: () => [], instructions: () => [], start: async () => {}, reconnect: async () => false, declineInputsFrom: () => 0, acceptInputsFrom: () => {}, close: async () => {}};
+}
+
 /** A real driver over a store, with a hub and model that are never reached unless a test scripts a turn. */
 function realApp(hub?: DriverHub, script?: unknown) {
   const store: Store = createStore(base());
-  const unused: DriverHub = {catalog: catalog([]), call: vi.fn(), callEntry: vi.fn(), unavailable: () => [], instructions: () => [], start: async () => {}, reconnect: async () => false, close: async () => {}};
   const controller = new Driver({
     store,
-    hub: hub ?? unused,
+    hub: hub ?? unusedHub(),
     model: createScriptedModel(script ? {script: parseScript(script)} : {}),
     maxSteps: 5,
     rules: {yes: true, allow: [], autoApprove: {}},
@@ -151,6 +179,25 @@ function realApp(hub?: DriverHub, script?: unknown) {
 }
 
 describe('answering with the keys (real Driver)', () => {
+  it('Ctrl-X declines the request shown and the ones waiting from the same server; another server’s request stays', async () => {
+    const declinedFrom: string[] = [];
+    const hub: DriverHub = {...unusedHub(), declineInputsFrom: (alias) => (declinedFrom.push(alias), 0)};
+    const {controller, ui, frame, store} = realApp(hub);
+    const first = controller.askInput({...FORM, alias: 'flood'});
+    const other = controller.askInput({...PROMPT, alias: 'calm'});
+    const second = controller.askInput({...LINK, alias: 'flood'});
+    await frame((t) => t.includes('flood asks you for input') && t.includes('2 more requests waiting'), 'the flood’s form on top');
+    await press(ui.stdin, CTRL_X);
+    expect(await first).toEqual({action: 'decline'});
+    expect(await second).toEqual({action: 'decline'});
+    expect(declinedFrom).toEqual(['flood']);
+    const f = await frame((t) => t.includes('calm asks to use your model'), 'the other server’s request');
+    expect(f).toContain('declined 2 requests from flood; its later requests are declined without asking');
+    expect(store.getState().inputRequests.map((r) => r.alias)).toEqual(['calm']);
+    await press(ui.stdin, 'n');
+    expect(await other).toEqual({action: 'decline'});
+  });
+
   it('typing into the form and Ctrl-S accepts with typed values of the right types', async () => {
     const {controller, ui, frame} = realApp();
     const answer = controller.askInput(FORM);
@@ -278,7 +325,7 @@ describe('answering with the keys (real Driver)', () => {
         return {content: [{type: 'text', text: `answer: ${a.action}`}], durationMs: 1, alias: 'srv', tool: 'ask'};
       }
     };
-    const hub: DriverHub = {catalog: catalog([ask]), unavailable: () => [], instructions: () => [], start: async () => {}, reconnect: async () => false, close: async () => {}, call: callEntry, callEntry};
+    const hub: DriverHub = {catalog: catalog([ask]), unavailable: () => [], instructions: () => [], start: async () => {}, reconnect: async () => false, declineInputsFrom: () => 0, acceptInputsFrom: () => {}, close: async () => {}, call: callEntry, callEntry};
     const {controller, ui, frame} = realApp(hub, {steps: [{tool: ask.name, input: {}}, {text: 'done'}]});
     ctl = controller;
     void controller.submit('ask me');

@@ -10,6 +10,7 @@ import {App} from '../../src/ui/app/app.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {base} from './fixtures.js';
 import {waitFor, waitForFrame} from '../helpers/wait.js';
+import {fakeDriver} from '../helpers/ui.js';
 
 afterEach(cleanup);
 
@@ -18,7 +19,7 @@ const TEXT = 'the quick brown fox jumps over the lazy dog 0123456789 ÅÉÎ 🦊
 function app() {
   const store = createStore(base({columns: 140, rows: 30}));
   const asked: string[] = [];
-  const driver = {busy: false, ask: vi.fn((t: string) => (asked.push(t), true)), dropQueued: () => false, cancel: () => false, answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: async () => {}, login: async () => {}, logout: async () => {}, clear: vi.fn()};
+  const driver = {...fakeDriver(), ask: vi.fn((t: string) => (asked.push(t), true))};
   const ui = render(<App store={store} driver={driver} theme={createTheme(true)} onQuit={() => {}} />);
   return {store, ui, asked};
 }

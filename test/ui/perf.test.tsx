@@ -8,7 +8,7 @@ import * as catalogRows from '../../src/ui/panes/catalog-rows.js';
 import * as itemLines from '../../src/ui/panes/item-lines.js';
 import {createTheme} from '../../src/ui/theme.js';
 import {base, catalog, entry, run} from './fixtures.js';
-import {typeKeys, waitForFrame} from '../helpers/ui.js';
+import {fakeDriver, typeKeys, waitForFrame} from '../helpers/ui.js';
 
 vi.mock('../../src/ui/panes/catalog-rows.js', async (load) => {
   const real = await load<typeof import('../../src/ui/panes/catalog-rows.js')>();
@@ -35,7 +35,7 @@ describe('a big catalog and a long conversation', () => {
     const state = bigState();
     expect(state.conversation.items).toHaveLength(500);
     const store = createStore(state);
-    const driver = {busy: false, ask: vi.fn(() => true), dropQueued: vi.fn(() => false), cancel: vi.fn(() => false), answerApproval: vi.fn(), answerInput: vi.fn(), reconnect: vi.fn(async () => {}), login: vi.fn(async () => {}), logout: vi.fn(async () => {}), clear: vi.fn()};
+    const driver = fakeDriver();
     const ui = render(<App store={store} driver={driver} theme={createTheme(true)} onQuit={() => {}} />);
     await waitForFrame(ui.lastFrame, (f) => f.includes('answer 249') && f.includes('Tools 2000'), 'the first frame');
     const rowCalls = vi.mocked(catalogRows.catalogLines).mock.calls.length;

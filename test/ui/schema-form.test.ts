@@ -227,4 +227,16 @@ describe('submitting', () => {
     expect(content.ok && Object.keys(content.content)).toEqual(['__proto__']);
     expect(content.ok && Object.getPrototypeOf(content.content)).toBe(Object.prototype);
   });
+
+  it('a slash command typed into a field is never sent as the answer; a path starting with / is', () => {
+    const schema = {properties: {name: {type: 'string'}}, required: ['name']};
+    const typed = (text: string) => checkForm(formFields(schema), [{kind: 'text', editor: {value: text, cursor: text.length}}]);
+    for (const text of ['/quit', '/help', ' /clear', '/tool mcp__notes__search']) {
+      const r = typed(text);
+      expect(r.ok, text).toBe(false);
+      expect(!r.ok && r.message).toMatch(/a breakerbox command, not an answer/);
+    }
+    expect(typed('/home/ada/notes.md')).toEqual({ok: true, content: {name: '/home/ada/notes.md'}});
+    expect(typed('/quitting')).toEqual({ok: true, content: {name: '/quitting'}});
+  });
 });

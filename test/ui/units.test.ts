@@ -66,7 +66,7 @@ describe('slash commands', () => {
     expect(parseSlash('/QUIT', aliases)).toEqual({kind: 'quit'});
   });
   it('explains mistakes', () => {
-    expect(parseSlash('/frob', aliases)).toMatchObject({kind: 'invalid', message: expect.stringContaining('/help /tools /servers /trace /reconnect /login /logout /clear /quit')});
+    expect(parseSlash('/frob', aliases)).toMatchObject({kind: 'invalid', message: expect.stringContaining('/help /tools /servers /trace /reconnect /login /logout /tool /call /server /relist /logs /loglevel /resources /clear /quit')});
     expect(parseSlash('/reconnect', aliases)).toMatchObject({kind: 'invalid', message: expect.stringContaining('notes, tickets')});
     expect(parseSlash('/trace nope', aliases)).toMatchObject({kind: 'invalid'});
   });

@@ -67,7 +67,18 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     }
   }
 
-  return {label: model, offline: false, provider: 'anthropic', respond};
+  // The table's cost is the count with the tools minus the count of the same one-word message without.
+  async function countToolTokens(groups: Record<string, ModelTool[]>): Promise<Record<string, number>> {
+    if (!client) throw new ModelError('auth', 'Anthropic API: no API key — set ANTHROPIC_API_KEY');
+    const messages: Anthropic.MessageParam[] = [{role: 'user', content: 'x'}];
+    const count = async (tools?: ModelTool[]) => (await client.messages.countTokens({model, messages, ...(tools ? {tools: tools as Anthropic.Tool[]} : {})})).input_tokens;
+    const base = await count();
+    const out: Record<string, number> = {};
+    for (const [alias, tools] of Object.entries(groups)) out[alias] = Math.max(0, (await count(tools)) - base);
+    return out;
+  }
+
+  return {label: model, offline: false, provider: 'anthropic', respond, countToolTokens};
 }
 
 /** Builds the request body; exported for tests. */

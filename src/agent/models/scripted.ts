@@ -6,6 +6,7 @@ import type {Model, ModelContent, ModelMessage, ModelRequest, ModelResponse, Mod
 import {AbortError, sleep, throwIfAborted} from './abort.js';
 import {ModelError} from './model-error.js';
 import type {Script, ScriptStep} from './script.js';
+import {SEARCH_TOOL_NAME} from '../tool-search/search-tool.js';
 import {fillArguments, pickTool} from './tool-picker.js';
 
 /** Options for {@link createScriptedModel}. */
@@ -57,19 +58,44 @@ async function improvise(request: ModelRequest): Promise<ModelResponse> {
   const last = request.messages.at(-1);
   if (!last || last.role !== 'user') return textResponse('I have nothing to answer yet.');
   const results = last.content.filter((b) => b.type === 'tool_result');
-  if (results.length > 0) return textResponse(summarise(results, request.messages));
+  const searched = results.length > 0 && results.every((b) => b.type === 'tool_result' && nameOfUse(request.messages, b.tool_use_id) === SEARCH_TOOL_NAME);
+  if (results.length > 0 && !searched) return textResponse(summarise(results, request.messages));
 
-  const question = last.content
-    .map((b) => (b.type === 'text' ? b.text : ''))
-    .join(' ')
-    .trim();
-  const picked = pickTool(request.tools, question);
-  if (!picked) return textResponse(noToolAnswer(question, request.tools));
+  const question = lastQuestion(request.messages);
+  const tools = request.tools.filter((t) => t.name !== SEARCH_TOOL_NAME);
+  const search = request.tools.find((t) => t.name === SEARCH_TOOL_NAME);
+  const picked = pickTool(tools, question);
   const id = `toolu_auto_${request.messages.length}`;
+  // With tools deferred, search first unless a loaded tool's name matches; once, per question.
+  if (search && !searched && (!picked || picked.score < NAME_MATCH)) {
+    return {content: [{type: 'tool_use', id, name: SEARCH_TOOL_NAME, input: {query: question}}], stopReason: 'tool_use'};
+  }
+  if (!picked) return textResponse(noToolAnswer(question, tools));
   return {
     content: [{type: 'tool_use', id, name: picked.tool.name, input: fillArguments(picked.tool, question)}],
     stopReason: 'tool_use',
   };
+}
+
+/** A score a tool reaches only when a word of its name is in the question. */
+const NAME_MATCH = 2;
+
+/** The user's words of the latest question (text blocks of the last user message that has any). */
+function lastQuestion(messages: readonly ModelMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role !== 'user') continue;
+    const text = m.content.map((b) => (b.type === 'text' ? b.text : '')).join(' ').trim();
+    if (text) return text;
+  }
+  return '';
+}
+
+function nameOfUse(messages: readonly ModelMessage[], id: string): string | undefined {
+  for (const message of messages) {
+    for (const block of message.content) if (block.type === 'tool_use' && block.id === id) return block.name;
+  }
+  return undefined;
 }
 
 function noToolAnswer(question: string, tools: readonly ModelTool[]): string {

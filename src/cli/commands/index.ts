@@ -25,6 +25,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   import: {summary: 'bring servers from another client’s config (Claude, Cursor, VS Code, Codex, Gemini…)', load: () => import('./import.js')},
   add: {summary: 'add a server to mcp.config.json', load: () => import('./add.js')},
   remove: {summary: 'remove a server from mcp.config.json', load: () => import('./remove.js')},
+  export: {summary: 'write a saved session as markdown (ID or "latest"; file "-" is stdout)', load: () => import('./export.js')},
+  call: {summary: 'call one tool by hand (starts only its server): call <mcp__alias__tool | alias/tool> [json]', load: () => import('./call.js')},
   login: {summary: 'log in to a remote server (OAuth; opens the browser)', load: () => import('./login.js')},
   logout: {summary: 'revoke and forget a remote server’s login', load: () => import('./logout.js')},
 };

@@ -34,6 +34,11 @@ export async function remoteTarget(command: string, argv: string[], io: CliIo, p
   }
   const server = config.servers.find((s) => s.alias === alias);
   if (!server) return fail(`no server called "${alias}" in ${config.path}; servers: ${config.servers.map((s) => s.alias).join(', ') || 'none'}`);
+  // A broken entry is kept (offline, with its reason) so the app goes on; here it is the answer.
+  if (server.cannotStart) {
+    io.stderr.write(`breakerbox: ${server.cannotStart}\n`);
+    return {exit: 2};
+  }
   if (server.type !== 'http') return fail(`${alias} is a local server: it gets its credentials from "env" in the config, not from a login`);
   const auth = (await serverAuths({...config, servers: [server]}, io.env, prompt)).get(alias);
   if (!auth) return fail(`${alias} sends its own Authorization header (from "headers" in the config); remove it to log in with OAuth instead`);

@@ -11,6 +11,8 @@ export interface ModeModule {
 /** Every mode that does more than print a constant, by name. */
 export const MODES: Readonly<Partial<Record<Mode, () => Promise<ModeModule>>>> = {
   'list-tools': () => import('./list-tools.js'),
+  'list-resources': () => import('./list-tools.js'),
+  'list-prompts': () => import('./list-tools.js'),
   print: () => import('./print.js'),
   sessions: () => import('./sessions.js'),
   'self-check': () => import('./self-check.js'),

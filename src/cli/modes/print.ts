@@ -51,7 +51,7 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<num
       process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
       if (converted) process.stderr.write(`• ${converted}\n`);
     }
-    return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr);
+    return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr, opts.format);
   } finally {
     await app.driver.shutdown();
     session.recorder.close();

@@ -36,7 +36,7 @@ export interface Candidate {
 
 const TRANSPORT_KEYS = new Set(['command', 'args', 'env', 'cwd', 'type', 'transportType', 'url', 'httpUrl', 'serverUrl', 'headers']);
 // Keys breakerbox reads with the same meaning as the client that wrote them.
-const SHARED_KEYS = new Set(['disabled', 'autoApprove', 'includeTools', 'excludeTools', 'trusted', 'startupTimeoutMs', 'callTimeoutMs', 'toolTimeouts', 'roots', 'sampling', 'protocol']);
+const SHARED_KEYS = new Set(['disabled', 'autoApprove', 'includeTools', 'excludeTools', 'trusted', 'startupTimeoutMs', 'installTimeoutMs', 'callTimeoutMs', 'toolTimeouts', 'roots', 'sampling', 'protocol']);
 
 /** Converts one entry. */
 export function normalize(src: SourceServer, places: Places): Candidate {

@@ -2,9 +2,10 @@
 // (characters of text, bytes of binary data); each meter has a limit per
 // result. Text is divisible (a block is cut at the character where a meter
 // runs out); binary is not (an image that does not fit is replaced, whole, by
-// a placeholder saying why). A later token budget is one more meter here: it
-// prices each block and says how many characters of text fit its room.
+// a placeholder saying why). The token budget is one more meter here: it
+// prices text at the offline estimate and says how many characters fit.
 import type {ContentBlock} from '../../session/mcp-types.js';
+import {CHARS_PER_TOKEN, estimateTokens} from '../tool-tokens.js';
 import {decodedBytes, formatBytes} from './binary.js';
 
 /** Limits on one result. */
@@ -13,7 +14,12 @@ export interface ResultLimits {
   textChars: number;
   /** Decoded bytes of binary data (images, audio, embedded blobs). */
   binaryBytes: number;
+  /** Estimated tokens of text the model is given (unset: no token budget). */
+  tokens?: number;
 }
+
+/** The mainstream clients' budget for one result, in tokens. */
+export const DEFAULT_RESULT_TOKENS = 25_000;
 
 /** The defaults: `--result-cap`'s 100,000 characters; 3 MiB of binary (4 MiB as base64, under the model API's 5 MB per image). */
 export const DEFAULT_RESULT_LIMITS: Readonly<ResultLimits> = Object.freeze({textChars: 100_000, binaryBytes: 3 * 1024 * 1024});
@@ -33,6 +39,9 @@ function meters(limits: ResultLimits): Meter[] {
   return [
     {label: `${limits.textChars.toLocaleString('en-US')} characters of text`, limit: limits.textChars, cost: (b) => textOf(b)?.length ?? 0, charsFor: (room) => room},
     {label: `${formatBytes(limits.binaryBytes)} of binary data`, limit: limits.binaryBytes, cost: (b) => binaryBytes(b)},
+    ...(limits.tokens === undefined
+      ? []
+      : [{label: `${limits.tokens.toLocaleString('en-US')} tokens`, limit: limits.tokens, cost: (b: ContentBlock) => estimateTokens(textOf(b) ?? ''), charsFor: (room: number) => Math.floor(room * CHARS_PER_TOKEN)}]),
   ];
 }
 
@@ -40,6 +49,8 @@ function meters(limits: ResultLimits): Meter[] {
 export interface CutReport {
   /** Characters of text not kept. */
   textChars: number;
+  /** The limit that cut the text, e.g. "25,000 tokens". */
+  textLimit?: string;
   /** Binary blocks replaced by a placeholder. */
   binary: Array<{kind: string; mimeType?: string; bytes: number}>;
 }
@@ -67,7 +78,9 @@ export function fitContent(content: readonly ContentBlock[], limits: ResultLimit
     const text = textOf(block);
     if (text !== undefined) {
       // Divisible: keep as many characters as every meter has room for.
-      const keep = Math.min(text.length, ...ms.map((m, i) => (m.charsFor && costs[i]! > 0 ? m.charsFor(Math.max(0, m.limit - used[i]!)) : Infinity)));
+      const rooms = ms.map((m, i) => (m.charsFor && costs[i]! > 0 ? m.charsFor(Math.max(0, m.limit - used[i]!)) : Infinity));
+      const keep = Math.min(text.length, ...rooms);
+      cut.textLimit ??= ms[rooms.indexOf(Math.min(...rooms))]!.label;
       const kept = cutAt(text, keep);
       cut.textChars += text.length - kept.length;
       if (kept.length > 0) out.push(withText(block, kept));
@@ -81,14 +94,26 @@ export function fitContent(content: readonly ContentBlock[], limits: ResultLimit
     out.push(marked(`[${block.type}${mimeType ? ` ${mimeType}` : ''}, ${formatBytes(bytes)}: left out, over the ${full.label} one result may carry]`));
   }
   if (cut.textChars === 0 && cut.binary.length === 0) return {content: content as ContentBlock[]};
-  if (cut.textChars > 0) out.push(marked(`[breakerbox: result cut, ${cut.textChars.toLocaleString('en-US')} more characters not shown (limit ${ms[0]!.label} per result)]`));
+  if (cut.textChars > 0) out.push(marked(cutNote(cut)));
   return {content: out, cut};
+}
+
+// The model is told how much it did not see and how to get it in pieces.
+function cutNote(cut: CutReport): string {
+  const n = cut.textChars;
+  return (
+    `[breakerbox: result cut, ${n.toLocaleString('en-US')} more characters (about ${Math.ceil(n / CHARS_PER_TOKEN).toLocaleString('en-US')} tokens) not shown: ` +
+    `over the limit of ${cut.textLimit} per result. To see the rest, ask for less per call: a narrower query, or a limit, offset or page argument if the tool has one.]`
+  );
 }
 
 /** One sentence for the card and `--print`: what a budget left out. */
 export function describeCut(cut: CutReport, limits: ResultLimits): string {
   const parts: string[] = [];
-  if (cut.textChars > 0) parts.push(`${cut.textChars.toLocaleString('en-US')} characters of text (limit ${limits.textChars.toLocaleString('en-US')}; --result-cap)`);
+  if (cut.textChars > 0) {
+    const byTokens = limits.tokens !== undefined && cut.textLimit === `${limits.tokens.toLocaleString('en-US')} tokens`;
+    parts.push(`${cut.textChars.toLocaleString('en-US')} characters of text (limit ${byTokens ? cut.textLimit : limits.textChars.toLocaleString('en-US')}; ${byTokens ? '--result-tokens or maxResultTokens' : '--result-cap'})`);
+  }
   if (cut.binary.length > 0) {
     const bytes = cut.binary.reduce((n, b) => n + b.bytes, 0);
     parts.push(`${cut.binary.length} binary block${cut.binary.length === 1 ? '' : 's'} (${cut.binary.map((b) => b.mimeType ?? b.kind).join(', ')}; ${formatBytes(bytes)}; limit ${formatBytes(limits.binaryBytes)} per result)`);

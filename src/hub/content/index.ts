@@ -4,7 +4,7 @@ import {describeCut, fitContent, type CutReport, type ResultLimits} from './budg
 import {normalizeResult, type NormalResult} from './normalize.js';
 
 export {base64Problem, decodedBytes, formatBytes, MODEL_IMAGE_TYPES} from './binary.js';
-export {DEFAULT_RESULT_LIMITS, describeCut, fitContent, type CutReport, type ResultLimits} from './budget.js';
+export {DEFAULT_RESULT_LIMITS, DEFAULT_RESULT_TOKENS, describeCut, fitContent, type CutReport, type ResultLimits} from './budget.js';
 export {describeBlock, resultText} from './describe.js';
 export {normalizeContent, normalizeResult, type NormalResult} from './normalize.js';
 

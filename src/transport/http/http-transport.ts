@@ -8,7 +8,7 @@
 import {TransportRequestError, type TransportFailure} from '../errors.js';
 import {TailBuffer} from '../tail-buffer.js';
 import {MAX_AUTH_RETRIES} from '../http-auth.js';
-import {TransportClosedError, type ExitInfo, type Transport} from '../types.js';
+import {encodeMessage, TransportClosedError, type ExitInfo, type Transport} from '../types.js';
 import type {HttpChannel, HttpTransportOptions, LegacySession} from './channel.js';
 import {EventStream} from './event-stream.js';
 import {renewSession, resumeAnswer, streamEnded} from './legacy-recovery.js';
@@ -246,7 +246,7 @@ export class HttpTransport implements Transport, HttpChannel {
     };
     let res: Response | undefined;
     try {
-      res = await this.http.send(method, headers, method === 'POST' ? JSON.stringify(m) : undefined, AbortSignal.any([signal, this.stop.signal]), what, note);
+      res = await this.http.send(method, headers, method === 'POST' ? encodeMessage(m as object) : undefined, AbortSignal.any([signal, this.stop.signal]), what, note);
     } catch (err) {
       if (err instanceof TransportRequestError && err.code === 'unreachable') {
         this.diagnostic(`${what} failed: ${err.message}`, false);

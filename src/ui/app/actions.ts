@@ -10,14 +10,22 @@ import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
 import {computeLayout} from '../layout.js';
 import {editLine} from '../text/line-editor.js';
+import type {UiHost} from './host.js';
 import type {UiDriver} from './intents.js';
 import {runSlash} from './run-slash.js';
+import type {ArgForms} from '../forms/arg-forms.js';
+import {resourceRefs} from '../../agent/compose.js';
+import {acceptSuggestion, inputSuggestions} from './suggestions.js';
 
 /** What the actions need from the app. */
 export interface ActionDeps {
   store: Store;
   driver: UiDriver;
   quit(): void;
+  /** Files and the clipboard for /export and /copy. */
+  host?: UiHost;
+  /** The arguments typed in call and prompt views. */
+  argForms: ArgForms;
 }
 
 /** Scroll moves. */
@@ -34,6 +42,8 @@ export interface Actions {
   answer(answer: ApprovalAnswer): void;
   /** Answers the server request `requestId`. */
   answerInput(requestId: string, answer: InputAnswer): void;
+  /** Declines every request from `alias`: those waiting and those to come. */
+  declineInputsFrom(alias: string): void;
   focusStep(step: 1 | -1): void;
   focus(pane: Pane): void;
   scroll(move: ScrollMove): void;
@@ -42,6 +52,12 @@ export interface Actions {
   typeIntoInput(text: string): void;
   closeHelp(): void;
   notice(level: NoticeLevel, text: string): void;
+  /** Chooses the previous (-1) or next (+1) tool-call card. */
+  selectCard(step: 1 | -1): void;
+  /** Opens the chosen (else the newest) card's whole result. */
+  openResult(): void;
+  closeResult(): void;
+  scrollResult(move: ScrollMove): void;
 }
 
 const PANES = ['input', 'conversation', 'catalog', 'servers', 'trace'] as const;
@@ -68,9 +84,16 @@ export function createActions(d: ActionDeps): Actions {
     submit(text) {
       const t = text.trim();
       if (t === '') return false;
-      return t.startsWith('/') ? actions.slash(parseSlash(t, store.getState().servers.order)) : driver.ask(t);
+      const state = store.getState();
+      if (t.startsWith('/')) return actions.slash(parseSlash(t, state.servers.order, state.inspect.prompts.entries.map((p) => p.name)));
+      if (!driver.inspector || resourceRefs(t, state.servers.order).length === 0) return driver.ask(t);
+      // Attachments are read first; if one cannot be, the question comes back to the input.
+      void driver.inspector.askWithResources(t).then((sent) => {
+        if (!sent && store.getState().ui.input.value === '') setInput(text, text.length);
+      });
+      return true;
     },
-    slash: (intent) => runSlash(intent, {store, driver, quit: d.quit, notice, focus}),
+    slash: (intent) => runSlash(intent, {store, driver, quit: d.quit, host: d.host, notice, focus, argForms: d.argForms}),
     interrupt() {
       if (driver.dropQueued()) {
         notice('info', 'the waiting question was dropped; Ctrl-C again quits');
@@ -90,6 +113,7 @@ export function createActions(d: ActionDeps): Actions {
       if (card) driver.answerApproval(card.callId, answer);
     },
     answerInput: (requestId, answer) => driver.answerInput(requestId, answer),
+    declineInputsFrom: (alias) => driver.declineInputsFrom(alias),
     focusStep(step) {
       const state = store.getState();
       const order = focusOrder(state);
@@ -99,6 +123,13 @@ export function createActions(d: ActionDeps): Actions {
     scroll(move) {
       const ui = store.getState().ui;
       const pane: ScrollPane = ui.focus === 'input' ? 'conversation' : ui.focus;
+      if (pane === 'catalog' || pane === 'servers') {
+        // These lists have a highlighted row (Enter opens it): the keys move it, the window follows.
+        const page = Math.max(1, ui.viewport[pane] - 1);
+        const delta = {up: -1, down: 1, 'page-up': -page, 'page-down': page, top: -1e9, bottom: 1e9}[move];
+        store.dispatch({type: 'ui/cursor-moved', pane, delta});
+        return;
+      }
       const page = Math.max(1, ui.viewport[pane] - 1);
       if (move === 'top' || move === 'bottom') store.dispatch({type: 'ui/scrolled', pane, to: move});
       else store.dispatch({type: 'ui/scrolled', pane, delta: {up: -1, down: 1, 'page-up': -page, 'page-down': page}[move]});
@@ -106,7 +137,13 @@ export function createActions(d: ActionDeps): Actions {
     edit(input, key) {
       // Applied to the store's latest line, never to a copy from the last
       // render: keys that arrive in one chunk or within one frame all count.
-      const r = editLine(store.getState().ui.input, input, key);
+      const line = store.getState().ui.input;
+      const offered = key.rightArrow && line.cursor === line.value.length ? inputSuggestions(store.getState()) : undefined;
+      if (offered) {
+        const next = acceptSuggestion(line.value, offered, offered.values[0]!);
+        return setInput(next.value, next.cursor);
+      }
+      const r = editLine(line, input, key);
       if (r.submit && actions.submit(r.state.value)) setInput('', 0);
       else setInput(r.state.value, r.state.cursor);
     },
@@ -116,6 +153,17 @@ export function createActions(d: ActionDeps): Actions {
       setInput(value + text, value.length + text.length);
     },
     closeHelp: () => store.dispatch({type: 'ui/help-toggled', open: false}),
+    selectCard: (step) => store.dispatch({type: 'ui/card-selected', step}),
+    openResult() {
+      store.dispatch({type: 'ui/result-opened'});
+      if (!store.getState().ui.result) notice('info', 'no tool call in this conversation yet');
+    },
+    closeResult: () => store.dispatch({type: 'ui/result-closed'}),
+    scrollResult(move) {
+      const page = Math.max(1, (store.getState().ui.result?.height ?? 2) - 1);
+      if (move === 'top' || move === 'bottom') store.dispatch({type: 'ui/result-scrolled', to: move});
+      else store.dispatch({type: 'ui/result-scrolled', delta: {up: -1, down: 1, 'page-up': -page, 'page-down': page}[move]});
+    },
   };
   return actions;
 }

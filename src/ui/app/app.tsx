@@ -6,6 +6,7 @@ import {Box} from 'ink';
 import React, {useCallback, useEffect, useMemo} from 'react';
 import {latestNotice, pendingApproval, serverSummary, stepLabel, traceAlias, traceRing} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
+import {costLabel} from '../../state/tool-tokens.js';
 import {innerCols} from '../components/frame.js';
 import {createFormFor} from '../forms/form-for.js';
 import type {KeyContext} from '../keys/key-table.js';
@@ -19,7 +20,13 @@ import {StatusLine} from '../panes/status-line.js';
 import type {Theme} from '../theme.js';
 import {createActions} from './actions.js';
 import type {UiDriver} from './intents.js';
+import type {UiHost} from './host.js';
 import {Panes} from './panes.js';
+import {createArgForms} from '../forms/arg-forms.js';
+import {InspectPane} from '../panes/inspect-pane.js';
+import {SuggestionLine} from '../panes/suggestion-line.js';
+import {inspectLayer} from './inspect-layer.js';
+import {inputSuggestions} from './suggestions.js';
 import {useMeasuredPanes} from './use-measured-panes.js';
 import {useAppState} from './use-app-state.js';
 import {useTerminalSize} from './use-terminal-size.js';
@@ -31,13 +38,16 @@ export interface AppProps {
   theme: Theme;
   /** The user asked to leave (Ctrl-C when idle, /quit). */
   onQuit(): void;
+  /** Files and the clipboard for /export and /copy. */
+  host?: UiHost;
 }
 
 /** The whole terminal UI. */
-export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element {
+export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.Element {
   useTerminalSize(store);
   const state = useAppState(store);
   const formFor = useMemo(createFormFor, [store]);
+  const argForms = useMemo(createArgForms, [store]);
   const approval = pendingApproval(state);
   const entry = approval ? state.catalog.byName.get(approval.name) : undefined;
   // Approvals come first; a server's request waits under them (its form keeps what was typed).
@@ -46,7 +56,9 @@ export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element
   const asking = approval ? undefined : request;
   const {size, focus, help} = state.ui;
   const waiting = state.inputRequests.length;
-  const dialogRows = approval ? approvalHeight(approval, entry, size.columns) : asking ? inputDialogHeight(asking, form, waiting, size.columns) : 0;
+  const inspecting = approval || asking ? null : inspectLayer(state);
+  const suggestions = focus === 'input' && !approval && !asking && !inspecting && !help && !state.ui.result ? inputSuggestions(state) : undefined;
+  const dialogRows = approval ? approvalHeight(approval, entry, size.columns) : asking ? inputDialogHeight(asking, form, waiting, size.columns) : suggestions ? 1 : 0;
   const layout = computeLayout({...size, traceVisible: state.ui.traceVisible, serverCount: state.servers.order.length, dialogRows});
   const focusShown = focus === 'input' || layout[focus].height > 0;
   useEffect(() => {
@@ -54,47 +66,66 @@ export function App({store, driver, theme, onQuit}: AppProps): React.JSX.Element
     if (!focusShown) store.dispatch({type: 'ui/focus-changed', pane: 'input'});
   }, [focusShown, store]);
 
-  const actions = useMemo(() => createActions({store, driver, quit: onQuit}), [store, driver, onQuit]);
+  const actions = useMemo(() => createActions({store, driver, quit: onQuit, host, argForms}), [store, driver, onQuit, host, argForms]);
   // The request on screen and its form, read from the store when a key arrives.
   const shownRequest = useCallback(() => {
     const s = store.getState();
     return pendingApproval(s) ? undefined : s.inputRequests[0];
   }, [store]);
   const handlers = useMemo(
-    () => keyHandlers(actions, {request: shownRequest, form: () => formFor(shownRequest()), answer: actions.answerInput}),
-    [actions, shownRequest, formFor],
+    () =>
+      keyHandlers(
+        actions,
+        {request: shownRequest, form: () => formFor(shownRequest()), answer: actions.answerInput, declineAll: actions.declineInputsFrom},
+        {store, driver, argForm: () => argForms.of(store.getState()), page: () => Math.max(1, store.getState().ui.size.rows - 10)},
+      ),
+    [actions, shownRequest, formFor, store, driver, argForms],
   );
   const keyContext = useCallback((): KeyContext => {
     const s = store.getState();
     const shown = shownRequest();
-    return {focus: s.ui.focus, modal: pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : s.ui.help ? 'help' : null};
+    const modal = pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : (inspectLayer(s) ?? (s.ui.help ? 'help' : s.ui.result ? 'result' : null));
+    return {focus: s.ui.focus, modal, view: s.inspect.view?.kind};
   }, [store, shownRequest]);
   useKeyRouter(keyContext, handlers);
   const onShown = useMeasuredPanes(store, layout);
+  const onResultMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/result-measured', rows, height}), [store]);
   const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
   const alias = traceAlias(state);
 
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows}>
-      <Panes state={state} layout={layout} help={help} theme={theme} onShown={onShown} alias={alias} ring={traceRing(state, alias)} starting={starting} />
+      <Panes
+        state={state}
+        layout={layout}
+        help={help}
+        theme={theme}
+        onShown={onShown}
+        onResultMeasured={onResultMeasured}
+        alias={alias}
+        ring={traceRing(state, alias)}
+        starting={starting}
+        overlay={state.inspect.view ? <InspectPane state={state} form={argForms.of(state)} layer={inspecting ?? 'inspect'} width={layout.conversation.width} height={layout.conversation.height} theme={theme} /> : undefined}
+      />
       {approval && layout.dialog > 0 ? (
         <ApprovalDialog card={approval} entry={entry} waiting={state.approvals.length} width={layout.columns} height={layout.dialog} theme={theme} />
       ) : null}
       {asking && layout.dialog > 0 ? (
         <InputDialog key={asking.requestId} request={asking} form={form} waiting={waiting} width={layout.columns} height={layout.dialog} theme={theme} />
       ) : null}
+      {suggestions && layout.dialog > 0 ? <SuggestionLine values={suggestions.values} width={layout.columns} theme={theme} /> : null}
       <InputLine
         value={state.ui.input.value}
         cursor={state.ui.input.cursor}
         width={layout.columns}
-        active={focus === 'input' && !approval && !asking && !help}
-        placeholder={approval ? 'answer the question above: y, a or n' : asking ? `answer ${asking.alias} above (the keys are on the dialog)` : placeholder(starting, innerCols(layout.columns))}
+        active={focus === 'input' && !approval && !asking && !help && !inspecting}
+        placeholder={approval ? 'answer the question above: y, a or n' : asking ? `answer ${asking.alias} above (the keys are on the dialog)` : inspecting ? 'the view above has the keys (Esc goes back)' : placeholder(starting, innerCols(layout.columns))}
         theme={theme}
       />
       <StatusLine
         width={layout.columns}
         model={state.model}
-        servers={serverSummary(state.servers).label}
+        servers={`${serverSummary(state.servers).label} · ${costLabel(state)}`}
         turn={state.turn.status}
         step={stepLabel(state.turn)}
         focus={focus}

@@ -13,6 +13,8 @@ export interface InputTarget {
   request(): InputRequestView | undefined;
   form(): FormHolder | undefined;
   answer(requestId: string, answer: InputAnswer): void;
+  /** Declines what `alias` asks, now and for the rest of the session. */
+  declineAll(alias: string): void;
 }
 
 type InputCommandId = Extract<KeyCommandId, `form-${string}` | `url-${string}` | `sampling-${string}` | `login-${string}`>;
@@ -22,6 +24,10 @@ export function inputHandlers(t: InputTarget): Readonly<Record<InputCommandId, (
   const answer = (action: InputAnswer['action']) => () => {
     const r = t.request();
     if (r) t.answer(r.requestId, {action});
+  };
+  const declineAll = () => {
+    const r = t.request();
+    if (r) t.declineAll(r.alias);
   };
   const update = (f: (s: FormState) => FormState) => {
     const h = t.form();
@@ -38,6 +44,7 @@ export function inputHandlers(t: InputTarget): Readonly<Record<InputCommandId, (
   return {
     'form-accept': submit,
     'form-decline': answer('decline'),
+    'form-decline-all': declineAll,
     'form-cancel': answer('cancel'),
     'form-enter': enter,
     'form-next': () => update((s) => moveFocus(s, 1)),
@@ -51,9 +58,11 @@ export function inputHandlers(t: InputTarget): Readonly<Record<InputCommandId, (
     },
     'url-open': answer('accept'),
     'url-decline': answer('decline'),
+    'url-decline-all': declineAll,
     'url-cancel': answer('cancel'),
     'sampling-allow': answer('accept'),
     'sampling-deny': answer('decline'),
+    'sampling-decline-all': declineAll,
     'sampling-cancel': answer('cancel'),
     'login-open': answer('accept'),
     'login-paste': (input) => {

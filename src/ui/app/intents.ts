@@ -2,6 +2,8 @@
 // state of its own beyond what the store has; these are how it acts.
 import type {InputAnswer} from '../../agent/client-features.js';
 import type {ApprovalAnswer} from '../../driver/approval.js';
+import type {InspectActions} from '../../driver/inspect.js';
+import type {ManualCalls} from '../../driver/manual-call.js';
 
 /** The part of the driver the UI drives. */
 export interface UiDriver {
@@ -15,10 +17,18 @@ export interface UiDriver {
   answerApproval(callId: string, answer: ApprovalAnswer): void;
   /** Answers a server's request (elicitation, sampling); an id already answered is ignored. */
   answerInput(requestId: string, answer: InputAnswer): void;
+  /** "Decline all from this server": its waiting requests are declined, and later ones without asking. */
+  declineInputsFrom(alias: string): void;
+  /** Lets `alias` ask the user again. */
+  acceptInputsFrom(alias: string): void;
   reconnect(alias: string): Promise<void>;
   /** `/login`: a fresh login to a remote server, in a dialog, then it is connected again. */
   login(alias: string): Promise<void>;
   /** `/logout`: revokes and forgets a remote server's tokens. */
   logout(alias: string): Promise<void>;
   clear(): void;
+  /** Debugging by hand: views, reads, relist, log levels, prompts, attachments (absent without an inspector). */
+  readonly inspector?: Pick<InspectActions, 'open' | 'close' | 'loadDetail' | 'read' | 'toggleWatch' | 'relist' | 'setLogLevel' | 'complete' | 'runPrompt' | 'askWithResources'>;
+  /** Calls by hand. */
+  readonly manual?: Pick<ManualCalls, 'call' | 'answer' | 'cancel' | 'busy'>;
 }

@@ -2,12 +2,14 @@
 import {Box} from 'ink';
 import React from 'react';
 import type {AppState, TraceRing} from '../../state/app-state.js';
-import {stepLabel} from '../../state/selectors.js';
+import {callCard, stepLabel} from '../../state/selectors.js';
 import type {Layout} from '../layout.js';
 import {CatalogPane} from '../panes/catalog-pane.js';
 import {ConversationPane} from '../panes/conversation-pane.js';
 import {HelpPane} from '../panes/help-pane.js';
+import {ResultPane} from '../panes/result-pane.js';
 import {ServersPane} from '../panes/servers-pane.js';
+import {toolTokens} from '../../state/tool-tokens.js';
 import {TracePane} from '../panes/trace-pane.js';
 import type {Theme} from '../theme.js';
 
@@ -18,17 +20,25 @@ export interface PanesProps {
   help: boolean;
   theme: Theme;
   onShown(items: number): void;
+  onResultMeasured?(rows: number, height: number): void;
   alias: string | null;
   ring: TraceRing;
   starting: boolean;
+  /** An inspector view, drawn in place of the conversation. */
+  overlay?: React.ReactNode;
 }
 
 /** Conversation, tools, servers and (when shown) the trace. */
-export function Panes({state, layout, help, theme, onShown, alias, ring, starting}: PanesProps): React.JSX.Element {
+export function Panes({state, layout, help, theme, onShown, onResultMeasured, alias, ring, starting, overlay}: PanesProps): React.JSX.Element {
   const {ui} = state;
   const c = layout.conversation;
+  const opened = ui.result ? callCard(state, ui.result.callId) : null;
   const conversation = help ? (
-    <HelpPane width={c.width} height={c.height} theme={theme} />
+    <HelpPane width={c.width} height={c.height} theme={theme} prompts={state.inspect.prompts.entries} />
+  ) : overlay ? (
+    overlay
+  ) : opened && ui.result ? (
+    <ResultPane card={opened} view={ui.result} width={c.width} height={c.height} now={state.now} theme={theme} onMeasured={onResultMeasured} />
   ) : (
     <ConversationPane
       items={state.conversation.items}
@@ -36,6 +46,7 @@ export function Panes({state, layout, help, theme, onShown, alias, ring, startin
       width={c.width}
       height={c.height}
       focused={ui.focus === 'conversation'}
+      selectedCall={ui.selectedCall}
       step={state.turn.status === 'idle' ? '' : stepLabel(state.turn)}
       now={state.now}
       theme={theme}
@@ -45,9 +56,9 @@ export function Panes({state, layout, help, theme, onShown, alias, ring, startin
   const side = (
     <>
       {layout.catalog.height > 0 ? (
-        <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} />
+        <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} cursor={ui.cursor.catalog} />
       ) : null}
-      {layout.servers.height > 0 ? <ServersPane servers={state.servers} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} /> : null}
+      {layout.servers.height > 0 ? <ServersPane servers={state.servers} tokens={toolTokens(state)} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} cursor={ui.cursor.servers} /> : null}
     </>
   );
   return (

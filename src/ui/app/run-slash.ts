@@ -2,18 +2,24 @@
 import type {NoticeLevel, Pane} from '../../state/app-state.js';
 import type {Store} from '../../state/store.js';
 import type {SlashIntent} from '../keys/slash.js';
+import type {UiHost} from './host.js';
 import type {UiDriver} from './intents.js';
+import {copyLastAnswer, exportConversation} from './keep-commands.js';
+import type {ArgForms} from '../forms/arg-forms.js';
+import {runInspectSlash} from './run-inspect-slash.js';
 
 /** What a command may touch. */
 export interface SlashDeps {
   store: Store;
   driver: UiDriver;
   quit(): void;
+  host?: UiHost;
   notice(level: NoticeLevel, text: string): void;
   focus(pane: Pane): void;
+  argForms: ArgForms;
 }
 
-/** Runs `intent`; false when the typed text should stay in the input (to be fixed). */
+/** Runs `intent`; false when the typed text should stay in the input (a command that cannot run yet). */
 export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
   const {store, driver, notice, focus} = d;
   switch (intent.kind) {
@@ -36,6 +42,9 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
     case 'reconnect':
       void driver.reconnect(intent.alias);
       return true;
+    case 'accept':
+      driver.acceptInputsFrom(intent.alias);
+      return true;
     case 'login':
       void driver.login(intent.alias);
       return true;
@@ -50,12 +59,26 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
       }
       driver.clear();
       return true;
+    case 'export':
+      return exportConversation(d, intent.file);
+    case 'copy':
+      return copyLastAnswer(d);
     case 'quit':
       d.quit();
       return true;
     case 'invalid':
+      // The notice names what was typed; kept in the line, the next command was appended to it.
       notice('warn', intent.message);
-      return false;
+      return true;
+    case 'tool':
+    case 'call':
+    case 'server':
+    case 'relist':
+    case 'logs':
+    case 'loglevel':
+    case 'resources':
+    case 'prompt':
+      return runInspectSlash(intent, {store, driver, argForms: d.argForms, notice});
   }
 }
 

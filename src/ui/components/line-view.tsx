@@ -10,11 +10,16 @@ export function LineView({line, theme}: {line: Line; theme: Theme}): React.JSX.E
   if (line.length === 0) return <Text> </Text>;
   return (
     <Text wrap="truncate-end">
-      {line.map((s, i) => (
-        <Text key={i} color={theme.tone(s.tone)} bold={s.bold} inverse={s.inverse}>
-          {s.text}
-        </Text>
-      ))}
+      {line.map((s, i) => {
+        const color = theme.tone(s.tone);
+        // A segment with no style is plain text in the row: one element less per segment.
+        if (!color && !s.bold && !s.inverse && !s.italic && !s.underline && !s.strike) return s.text;
+        return (
+          <Text key={i} color={color} bold={s.bold} inverse={s.inverse} italic={s.italic} underline={s.underline} strikethrough={s.strike}>
+            {s.text}
+          </Text>
+        );
+      })}
     </Text>
   );
 }

@@ -3,6 +3,7 @@
 // validates too), numbers sent as numbers. Empty optional fields are left out.
 import type {EditorState} from '../text/line-editor.js';
 import type {FormField, TextFormat} from './schema-form.js';
+import {SLASH_COMMANDS} from '../keys/slash.js';
 
 /** What one field holds while the form is open. */
 export type FieldValue =
@@ -66,7 +67,14 @@ function checkField(f: FormField, v: FieldValue): string | {value: unknown} | un
   return f.kind === 'text' ? checkText(f, text) : checkNumber(f, text.trim());
 }
 
+// A command typed while a dialog holds the keys lands in the form: it must
+// never reach the server as an answer (the user meant breakerbox).
+const SLASH_WORDS = new Set(SLASH_COMMANDS.map((c) => c.name));
+const SLASH_LIKE = /^\s*\/([a-z][a-z-]*)(?:\s|$)/;
+
 function checkText(f: Extract<FormField, {kind: 'text'}>, text: string): string | {value: string} {
+  const command = SLASH_LIKE.exec(text)?.[1];
+  if (command !== undefined && SLASH_WORDS.has(command)) return `holds “/${command}”, a breakerbox command, not an answer: it is not sent. Esc closes this dialog (Ctrl-D declines), then type the command`;
   const length = [...text].length;
   if (f.minLength !== undefined && length < f.minLength) return `needs at least ${f.minLength} characters`;
   if (f.maxLength !== undefined && length > f.maxLength) return `takes at most ${f.maxLength} characters`;

@@ -4,16 +4,16 @@
 import type {FormState} from './form-state.js';
 
 /** A form's state with a subscription, for useSyncExternalStore. */
-export interface FormHolder {
-  /** The request the form answers. */
+export interface FormHolder<T = FormState> {
+  /** The request (or view) the form answers. */
   readonly requestId: string;
-  get(): FormState;
-  set(next: FormState): void;
+  get(): T;
+  set(next: T): void;
   subscribe(listener: () => void): () => void;
 }
 
 /** Holds `initial` for the request `requestId`. */
-export function createFormHolder(requestId: string, initial: FormState): FormHolder {
+export function createFormHolder<T = FormState>(requestId: string, initial: T): FormHolder<T> {
   let state = initial;
   const listeners = new Set<() => void>();
   return {

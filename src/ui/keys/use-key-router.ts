@@ -3,20 +3,32 @@ import {useInput, type Key} from 'ink';
 import {useCallback} from 'react';
 import type {Actions, ScrollMove} from '../app/actions.js';
 import {inputHandlers, type InputTarget} from '../app/input-commands.js';
+import {inspectHandlers, type InspectTarget} from '../app/inspect-commands.js';
 import {routeKey, type KeyCommandId, type KeyContext} from './key-table.js';
 
 /** Runs a command given the key. */
 type Handler = (input: string, key: Key) => void;
 
-/** The handler of each command; `input` is the server request on screen (form, link or sampling). */
-export function keyHandlers(actions: Actions, input: InputTarget): Readonly<Record<KeyCommandId, Handler>> {
+/** The handler of each command; `input` is the server request on screen (form, link or sampling), `inspect` the inspector view. */
+export function keyHandlers(actions: Actions, input: InputTarget, inspect: InspectTarget): Readonly<Record<KeyCommandId, Handler>> {
   const scroll = (move: ScrollMove) => () => actions.scroll(move);
   return {
     'approve-once': () => actions.answer('once'),
     'approve-always': () => actions.answer('always'),
     deny: () => actions.answer('deny'),
     ...inputHandlers(input),
+    ...inspectHandlers(inspect),
     'close-help': () => actions.closeHelp(),
+    'result-close': () => actions.closeResult(),
+    'result-up': () => actions.scrollResult('up'),
+    'result-down': () => actions.scrollResult('down'),
+    'result-page-up': () => actions.scrollResult('page-up'),
+    'result-page-down': () => actions.scrollResult('page-down'),
+    'result-top': () => actions.scrollResult('top'),
+    'result-bottom': () => actions.scrollResult('bottom'),
+    'card-prev': () => actions.selectCard(-1),
+    'card-next': () => actions.selectCard(1),
+    'card-open': () => actions.openResult(),
     interrupt: () => actions.interrupt(),
     'focus-next': () => actions.focusStep(1),
     'focus-prev': () => actions.focusStep(-1),

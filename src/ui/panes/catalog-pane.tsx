@@ -22,6 +22,8 @@ export interface CatalogPaneProps {
   /** Servers still starting: an empty table is not final yet. */
   starting: boolean;
   theme: Theme;
+  /** The highlighted row (Enter opens its detail), drawn while the pane has focus. */
+  cursor?: number;
 }
 
 /** Entries the pane shows at once for a frame of `height`. */
@@ -33,7 +35,10 @@ export const CatalogPane = memo(function CatalogPane(p: CatalogPaneProps): React
   const list = groupShared(filteredCatalog(p.catalog, p.filter), shared);
   const win = scrolledWindow(list, p.scroll, catalogCapacity(p.height));
   const width = innerCols(p.width);
-  const lines: Line[] = win.rows.flatMap((e) => catalogLines(e, shared.has(e.tool), width));
+  const lines: Line[] = win.rows.flatMap((e, i) => {
+    const [first, second] = catalogLines(e, shared.has(e.tool), width);
+    return [p.focused && win.offset + i === p.cursor ? highlighted(first) : first, second];
+  });
   if (list.length === 0) lines.push([seg(emptyText(p), 'muted')]);
   const total = p.catalog.entries.length;
   const title = [seg('Tools'), seg(` ${p.filter ? `${list.length}/${total}` : total}`, 'accent')];
@@ -48,3 +53,6 @@ function emptyText(p: CatalogPaneProps): string {
   if (p.filter) return `no tool matches “${safeLine(p.filter)}” (/tools clears the filter)`;
   return p.starting ? 'servers are starting…' : 'no tools: every server is offline or has none';
 }
+
+/** A row drawn inverse: the one Enter opens. */
+export const highlighted = (line: Line): Line => line.map((s) => ({...s, inverse: true}));

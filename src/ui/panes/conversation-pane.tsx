@@ -19,13 +19,15 @@ export interface ConversationPaneProps {
   /** The driver's clock (it ticks while a turn runs): elapsed times are drawn against it. */
   now: number;
   theme: Theme;
+  /** The tool-call card chosen with ← →, if any. */
+  selectedCall?: string | null;
   /** Told how many items the following view shows, so scrolling moves by items the user can see. */
   onShown?: (items: number) => void;
 }
 
 /** The conversation pane. */
 export const ConversationPane = memo(function ConversationPane(p: ConversationPaneProps): React.JSX.Element {
-  const view = conversationView(p.items, p.scroll, innerRows(p.height), innerCols(p.width), p.now);
+  const view = conversationView(p.items, p.scroll, innerRows(p.height), innerCols(p.width), p.now, {color: p.theme.color, selectedCall: p.selectedCall ?? null});
   const {onShown} = p;
   const shown = p.scroll.follow ? view.shown : -1;
   useEffect(() => {

@@ -42,7 +42,8 @@ export function formHeight(r: InputRequestView, fields: number, width: number, w
   return 2 + wrapped(r.message, width, 3).length + 1 + Math.max(1, fields) + 2 + hintLines('form', width, waiting).length;
 }
 
-function fieldRow(f: FormField, v: FieldValue, focused: boolean, bad: boolean, labelW: number, width: number): Line {
+/** One field's row: label (marked when focused or at fault) and its value. */
+export function fieldRow(f: FormField, v: FieldValue, focused: boolean, bad: boolean, labelW: number, width: number): Line {
   const mark = focused ? '▸ ' : '  ';
   const label = padCells(`${f.label}${f.required ? ' *' : ''}`, labelW);
   const room = Math.max(4, width - 2 - labelW - 2);

@@ -1,6 +1,8 @@
 // Keys and commands, read from the same tables the router and parser use.
 import React, {memo} from 'react';
+import type {PromptEntry} from '../../hub/prompt-table.js';
 import {Frame, innerCols, innerRows} from '../components/frame.js';
+import {safeLine} from '../text/safe.js';
 import {LinesView} from '../components/line-view.js';
 import {KEY_COMMANDS} from '../keys/key-table.js';
 import {SLASH_COMMANDS} from '../keys/slash.js';
@@ -10,17 +12,24 @@ import {padCells} from '../text/cells.js';
 import type {Theme} from '../theme.js';
 
 /** The help screen, drawn in place of the conversation. */
-export const HelpPane = memo(function HelpPane({width, height, theme}: {width: number; height: number; theme: Theme}): React.JSX.Element {
+export const HelpPane = memo(function HelpPane({width, height, theme, prompts = []}: {width: number; height: number; theme: Theme; prompts?: readonly PromptEntry[]}): React.JSX.Element {
   const w = innerCols(width);
   const lines: Line[] = [[seg('Commands', 'accent', true)]];
   for (const c of SLASH_COMMANDS) lines.push([seg(padCells(`/${c.name} ${c.args}`, 20), 'accent'), seg(c.help)]);
+  if (prompts.length) {
+    lines.push([], [seg('Prompts of your servers', 'accent', true), seg(' (running one makes its messages your next turn)', 'muted')]);
+    for (const p of prompts) lines.push([seg(`/${safeLine(p.name)} `, 'accent'), seg(p.arguments.map((a) => `${safeLine(a.name)}${a.required ? '' : '?'}`).join(' ')), seg(p.title ? `  ${safeLine(p.title)}` : '', 'muted')]);
+  }
   lines.push([], [seg('Keys', 'accent', true)]);
   const seen = new Set<string>();
   for (const k of KEY_COMMANDS) {
-    // A server's form, link or sampling request lists its own keys on its dialog.
-    if (k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling' || k.layer === 'login' || seen.has(k.keys)) continue;
+    // A server's form, link, sampling or login request lists its own keys on its dialog; "decline all" is the same key on each, listed once.
+    // So do the views over the conversation (tool, server, call, resources) and a card's whole result.
+    const request = k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling';
+    const ownKeys = k.layer === 'login' || k.layer === 'manual' || k.layer === 'argform' || k.layer === 'inspect' || k.layer === 'result';
+    if ((request && !k.id.endsWith('-decline-all')) || ownKeys || k.id === 'card-next' || seen.has(k.keys)) continue;
     seen.add(k.keys);
-    lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : '', 'muted')]);
+    lines.push([seg(padCells(k.keys, 20), 'accent'), seg(k.help), seg(k.layer === 'dialog' ? '  (in the dialog)' : request ? '  (on a server’s request)' : '', 'muted')]);
   }
   lines.push([seg(padCells('server requests', 20), 'accent'), seg('a form, link or sampling request shows its keys on its dialog; Esc cancels it')]);
   lines.push([], [seg('Marks', 'accent', true)]);

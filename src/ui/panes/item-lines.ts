@@ -6,35 +6,43 @@ import {safeText} from '../text/safe.js';
 import {seg, type Line} from '../line.js';
 import {NOTICE} from '../symbols.js';
 import {wrapCells} from '../text/wrap.js';
+import {answerLines} from './answer-lines.js';
 import {cardLines} from './card-lines.js';
 
-const cache = new WeakMap<ConversationItem, {width: number; lines: Line[]}>();
+/** How items are drawn, beyond their width. */
+export interface ItemStyle {
+  /** False under NO_COLOR: marks only a colour would show stay visible as text. */
+  color: boolean;
+  /** The card chosen in the conversation, drawn with a heavy edge. */
+  selectedCall?: string | null;
+}
+
+const DEFAULT_STYLE: ItemStyle = {color: true};
+const cache = new WeakMap<ConversationItem, {width: number; color: boolean; selected: boolean; lines: Line[]}>();
 
 /** Rows of `item` at `width`; running cards depend on `now` and are not cached. */
-export function itemLines(item: ConversationItem, width: number, now: number): Line[] {
-  if (item.kind === 'tool-call' && item.state === 'running') return cardLines(item, width, now);
+export function itemLines(item: ConversationItem, width: number, now: number, style: ItemStyle = DEFAULT_STYLE): Line[] {
+  const selected = item.kind === 'tool-call' && style.selectedCall === item.callId;
+  if (item.kind === 'tool-call' && item.state === 'running') return cardLines(item, width, now, selected);
   const hit = cache.get(item);
-  if (hit && hit.width === width) return hit.lines;
-  const lines = build(item, width, now);
-  cache.set(item, {width, lines});
+  if (hit && hit.width === width && hit.color === style.color && hit.selected === selected) return hit.lines;
+  const lines = build(item, width, now, style, selected);
+  cache.set(item, {width, color: style.color, selected, lines});
   return lines;
 }
 
-function build(item: ConversationItem, width: number, now: number): Line[] {
+function build(item: ConversationItem, width: number, now: number, style: ItemStyle, selected: boolean): Line[] {
   switch (item.kind) {
     case 'user':
       return prefixed(item.text, width, seg('› ', 'user', true), 'user', true);
-    case 'assistant': {
-      const lines = prefixed(item.text, width, seg('  '), 'assistant', false);
-      if (item.streaming) lines[lines.length - 1] = [...lines[lines.length - 1], seg('▍', 'accent')];
-      return lines;
-    }
+    case 'assistant':
+      return answerLines(item, width, style.color);
     case 'notice': {
       const {symbol, tone} = NOTICE[item.level];
       return prefixed(item.text, width, seg(`${symbol} `, tone, true), tone, item.level !== 'info');
     }
     case 'tool-call':
-      return cardLines(item, width, now);
+      return cardLines(item, width, now, selected);
   }
 }
 

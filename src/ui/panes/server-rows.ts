@@ -24,15 +24,15 @@ const PHASE: Readonly<Record<string, string>> = {
   login: 'needs login',
 };
 
-/** The rows of one server (two when `width` allows, else three); `aliasWidth` aligns the columns. */
-export function serverLines(s: ServerView, width: number, aliasWidth: number, now = Date.now()): Line[] {
+/** The rows of one server (two when `width` allows, else three); `aliasWidth` aligns the columns; `tokens` is its table's size, e.g. "~1.2k tokens". */
+export function serverLines(s: ServerView, width: number, aliasWidth: number, now = Date.now(), tokens?: string): Line[] {
   const {symbol, tone} = SERVER_STATE[s.state];
   const word = s.state === 'restarting' ? `restarting ${s.attempt ?? ''}`.trim() : s.state === 'starting' ? 'starting…' : s.state;
   const first: Seg[] = [seg(`${symbol} `, tone, true), seg(padCells(safeLine(s.alias), aliasWidth), undefined, true), seg(' '), seg(padCells(word, 12), tone, true)];
   if (s.era) first.push(seg(`${s.era} era`), seg(s.protocolVersion ? ` · ${safeLine(s.protocolVersion)}` : '', 'muted'));
-  const [second, third] = restLines(s, tone, now);
+  const [second, third] = restLines(s, tone, now, tokens);
   const compact = serverRowsPer(width) === 2;
-  if (compact && s.state === 'online') first.push(seg(` · ${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`));
+  if (compact && s.state === 'online') first.push(seg(` · ${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}${tokens ? ` · ${tokens}` : ''}`));
   if (s.trusted) first.push(seg(' · trusted', 'ok'));
   if (!compact) return [first, second, third].map((l) => fitLine(l, width));
   // Two rows: the numbers moved up; what is left of the third row joins the second.
@@ -40,17 +40,18 @@ export function serverLines(s: ServerView, width: number, aliasWidth: number, no
   return [[...first, ...second.slice(1)], third.length ? third : []].map((l) => fitLine(l, width));
 }
 
-/** Where a remote server is (credentials already masked), and a warning about the link if any. */
+/** Where a remote server is (credentials already masked), and its config warning if any (a link over plain http, a key from another client). */
 function remote(s: ServerView): Seg[] {
-  if (!s.url) return [];
-  return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...(s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [])];
+  const warning = s.warning ? [seg(` · ⚠ ${safeLine(s.warning)}`, 'warn')] : [];
+  if (!s.url) return warning;
+  return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...warning];
 }
 
-function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] {
+function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: string): [Line, Line] {
   const pad = seg('  ');
   switch (s.state) {
     case 'online': {
-      const numbers = [`${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`];
+      const numbers = [`${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`, ...(tokens ? [tokens] : [])];
       const timing = [s.discoveryMs === undefined ? '' : ` · found in ${formatMs(s.discoveryMs)}`, s.lastCallMs === undefined ? '' : ` · last call ${formatMs(s.lastCallMs)}`];
       const third: Seg[] = [pad, seg(numbers.join(' · ')), seg(timing.join(''))];
       if (s.toolsStale) third.push(seg(' · tools changed, re-listing', 'warn'));
@@ -66,6 +67,11 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number): [Line, Line] 
     case 'disabled':
       return [[pad, seg(s.reason ? safeLine(s.reason) : 'disabled in the config', 'muted')], []];
     case 'starting':
+      if (s.starting && s.pages === 0) {
+        // A long start with signs of life (a cold npx install): what it does, for how long, its last words.
+        const {activity, elapsedMs, lastLine} = s.starting;
+        return [[pad, seg(`${activity}… ${Math.round(elapsedMs / 1000)} s`, 'warn'), seg(lastLine ? ` · ${safeLine(lastLine)}` : '', 'muted')], []];
+      }
       return [[pad, seg(s.pages > 0 ? `listing tools: ${plural(s.pages, 'page')}, ${plural(s.toolCount, 'tool')} so far` : 'connecting…', 'muted')], []];
   }
 }

@@ -60,5 +60,6 @@ function hints(p: StatusLineProps): string[] {
   const ctrlC = p.turn === 'idle' ? 'Ctrl-C quit' : p.turn === 'running' ? 'Ctrl-C cancel' : 'Ctrl-C again: quit';
   if (p.dialog) return [`the dialog above takes the keys · ${ctrlC}`, ctrlC];
   if (p.focus === 'input') return [`Enter send · Tab panes · ↑↓ PgUp PgDn scroll · /help · ${ctrlC}`, `Enter send · Tab panes · /help · ${ctrlC}`, `/help · ${ctrlC}`];
+  if (p.focus === 'conversation') return [`↑↓ PgUp PgDn scroll · ←→ choose a tool card · Enter its whole result · Esc input · ${ctrlC}`, `↑↓ scroll · ←→ card · Enter result · Esc input · ${ctrlC}`, `Esc input · ${ctrlC}`];
   return [`↑↓ PgUp PgDn Home End scroll · Tab next · Esc input · ${ctrlC}`, `↑↓ PgUp PgDn scroll · Esc input · ${ctrlC}`, `Esc input · ${ctrlC}`];
 }

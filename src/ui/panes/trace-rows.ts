@@ -15,6 +15,7 @@ const KIND_TONE: Readonly<Record<TraceLine['kind'], Tone | undefined>> = {
   era: 'accent',
   page: 'accent',
   http: 'muted',
+  user: 'user',
 };
 
 const KIND_LABEL: Readonly<Record<TraceLine['kind'], string>> = {
@@ -27,6 +28,7 @@ const KIND_LABEL: Readonly<Record<TraceLine['kind'], string>> = {
   era: 'era ',
   page: 'page',
   http: 'http',
+  user: 'you ',
 };
 
 /** One trace entry on one row; `tookMs` is how long after its request a response came. */

@@ -70,15 +70,18 @@ describe('breakerbox add', () => {
     expect(p.read()).toBe(ORIGINAL);
     const alias = (argv as string[])[0]!;
     const asIfWritten = JSON.stringify({mcpServers: {...JSON.parse(ORIGINAL).mcpServers, [alias]: entry}});
-    let startup = '';
+    let strict = '';
     try {
-      parseConfig(asIfWritten, 'mcp.config.json', {HOME: '/h'});
+      parseConfig(asIfWritten, 'mcp.config.json', {HOME: '/h'}, {strict: true});
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
-      startup = (err as Error).message;
+      strict = (err as Error).message;
     }
-    expect(startup).not.toBe('');
-    expect(io.err()).toBe(`breakerbox: ${startup}\n`);
+    expect(strict).not.toBe('');
+    expect(io.err()).toBe(`breakerbox: ${strict}\n`);
+    // Startup keeps such an entry offline with the very same words as its reason.
+    const offline = parseConfig(asIfWritten, 'mcp.config.json', {HOME: '/h'}).servers.find((s) => s.alias === alias);
+    expect(offline?.cannotStart).toBe(strict.split('\n').map((line) => line.replace(/^mcp\.config\.json: /, '')).join('; '));
   });
 
   it('refuses an alias that exists, and usage mistakes, with exit 2', async () => {

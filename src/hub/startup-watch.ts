@@ -1,0 +1,117 @@
+// How long a starting server may take. A cold `npx`/`uvx` start downloads
+// the package first: minutes on a slow network, with nothing on stdout. So
+// the wait is tied to signs of life, not to one fixed timeout: a server that
+// writes to stderr or uses CPU (itself or anything it started) keeps its
+// start going until `capMs` (installTimeoutMs); one with no sign of life for
+// `silenceMs` (startupTimeoutMs) is given up, as a hung server should be.
+import {systemClock, type Clock} from './debounce.js';
+
+/** One look at a starting server's processes. */
+export interface LifeSample {
+  /** CPU time used so far by the process and its descendants, in ms. */
+  cpuMs: number;
+  /** A package manager running in the group (npm, npx, uvx, pip…): its name. */
+  packageManager?: string;
+}
+
+/** What the watch reports while the server is still starting. */
+export interface StartingProgress {
+  /** "installing" when a package manager runs in the group, otherwise "working". */
+  activity: 'installing' | 'working';
+  elapsedMs: number;
+  /** The last stderr line, for a newcomer to see what it is doing. */
+  lastLine?: string;
+}
+
+export interface StartupWatchOptions {
+  silenceMs: number;
+  capMs: number;
+  clock?: Clock;
+  /** Samples the process group; undefined when nothing can be seen (no pid, not Linux). */
+  sample?: () => LifeSample | undefined;
+  /** How often the processes are looked at. */
+  pollMs?: number;
+  /** Told once, with the reason, when the start is given up. */
+  onGiveUp: (reason: string) => void;
+  /** Told at most once per `progressEveryMs` while signs of life keep coming. */
+  onProgress?: (progress: StartingProgress) => void;
+  progressEveryMs?: number;
+}
+
+/** Below this much CPU between two looks, the processes count as idle (timers and GC cost a little). */
+const MIN_CPU_MS = 10;
+
+export class StartupWatch {
+  private readonly clock: Clock;
+  private readonly started: number;
+  private lastLife: number;
+  private lastCpu?: number;
+  private lastProgress: number;
+  private packageManager?: string;
+  private lastLine?: string;
+  private timer?: unknown;
+  private done = false;
+
+  constructor(private readonly o: StartupWatchOptions) {
+    this.clock = o.clock ?? systemClock;
+    this.started = this.lastLife = this.lastProgress = this.clock.now();
+    this.lastCpu = o.sample?.()?.cpuMs;
+    this.schedule();
+  }
+
+  /** Text on stderr: a sign of life. */
+  output(text: string): void {
+    if (this.done) return;
+    this.lastLife = this.clock.now();
+    const line = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).pop();
+    if (line) this.lastLine = line;
+  }
+
+  stop(): void {
+    this.done = true;
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+  }
+
+  private schedule(): void {
+    const poll = this.o.pollMs ?? 1_000;
+    const untilSilence = this.lastLife + this.o.silenceMs - this.clock.now();
+    this.timer = this.clock.setTimeout(() => this.look(), Math.max(1, Math.min(poll, untilSilence)));
+  }
+
+  private look(): void {
+    if (this.done) return;
+    const now = this.clock.now();
+    const s = this.o.sample?.();
+    if (s) {
+      if (this.lastCpu !== undefined && s.cpuMs - this.lastCpu >= MIN_CPU_MS) this.lastLife = now;
+      this.lastCpu = s.cpuMs;
+      this.packageManager = s.packageManager;
+    }
+    const elapsed = now - this.started;
+    if (elapsed >= this.o.capMs) return this.giveUp(`still starting after ${seconds(elapsed)} (installTimeoutMs is ${this.o.capMs} ms)${this.doing()}`);
+    if (now - this.lastLife >= this.o.silenceMs) {
+      const what = this.packageManager ? ` (${this.packageManager} was running)` : '';
+      return this.giveUp(`no sign of life (stderr output, CPU use) for ${this.o.silenceMs} ms (startupTimeoutMs)${what}`);
+    }
+    // A start is "long" (and shown as such) from half the silence limit, at most 10 s: most servers are up by then.
+    const long = elapsed >= Math.min(this.o.silenceMs / 2, 10_000);
+    if (long && now - this.lastProgress >= (this.o.progressEveryMs ?? 1_000)) {
+      this.lastProgress = now;
+      this.o.onProgress?.({activity: this.packageManager ? 'installing' : 'working', elapsedMs: elapsed, ...(this.lastLine ? {lastLine: this.lastLine} : {})});
+    }
+    this.schedule();
+  }
+
+  private doing(): string {
+    return this.packageManager ? `; ${this.packageManager} was still running` : '';
+  }
+
+  private giveUp(reason: string): void {
+    this.stop();
+    this.o.onGiveUp(reason);
+  }
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 1000)} s`;
+}

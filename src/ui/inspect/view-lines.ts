@@ -1,0 +1,75 @@
+// The open inspector view as a title and rows, from the state (and, for a
+// call or a prompt, the arguments being typed).
+import type {AppState} from '../../state/app-state.js';
+import type {InspectView} from '../../state/inspect-state.js';
+import type {ArgFormState} from '../forms/arg-form.js';
+import {fitLine, seg, type Line} from '../line.js';
+import {safeLine} from '../text/safe.js';
+import {heading, textBlock} from './blocks.js';
+import {argLines, manualLines} from './call-lines.js';
+import {resourceLines, resourceListLines, resourceRows} from './resource-lines.js';
+import {logLines, serverDetailLines} from './server-lines.js';
+import {toolLines} from './tool-lines.js';
+
+/** A view ready to draw. */
+export interface ViewLines {
+  title: Line;
+  lines: Line[];
+}
+
+/** The rows of `view` at `width` cells. */
+export function viewLines(state: AppState, view: InspectView, form: ArgFormState | undefined, width: number): ViewLines {
+  const i = state.inspect;
+  switch (view.kind) {
+    case 'tool': {
+      const entry = state.catalog.byName.get(view.name);
+      if (!entry) return gone(`Tool ${view.name}`, 'this tool is not in the table any more (its server went offline or re-listed)', width);
+      return {title: [seg('Tool '), seg(safeLine(view.name), 'tool', true)], lines: toolLines(entry, state.catalog, i.pages[entry.alias], width)};
+    }
+    case 'call': {
+      const entry = state.catalog.byName.get(view.name);
+      if (!entry) return gone(`Call ${view.name}`, 'this tool is not in the table any more', width);
+      const lines: Line[] = [
+        fitLine([seg(safeLine(entry.name), 'tool', true), seg(` → ${safeLine(entry.alias)} / ${safeLine(entry.tool)}`, 'accent')], width),
+        [],
+        heading(form?.mode === 'json' ? 'Arguments (JSON, checked against the input schema)' : 'Arguments'),
+        ...(form ? argLines(form, width) : []),
+      ];
+      const m = i.manual;
+      if (m && m.name === entry.name) lines.push([], ...manualLines(m, state.now, width));
+      return {title: [seg('Call by hand '), seg(safeLine(view.name), 'tool', true)], lines};
+    }
+    case 'prompt': {
+      const entry = i.prompts.byName.get(view.name);
+      if (!entry) return gone(`Prompt ${view.name}`, 'this prompt is not offered any more', width);
+      const f = form?.mode === 'fields' ? form.form : undefined;
+      const arg = f?.fields[f.focus]?.key;
+      const completion = arg !== undefined && i.completion?.key === `${view.name}\0${arg}` ? i.completion : null;
+      const lines: Line[] = [
+        fitLine([seg(`/${safeLine(entry.name)}`, 'tool', true), seg(` → ${safeLine(entry.alias)} / ${safeLine(entry.prompt)}`, 'accent'), seg(entry.title ? `  “${safeLine(entry.title)}”` : '')], width),
+        ...(entry.description ? textBlock(entry.description, width, 'muted') : []),
+        [],
+        heading('Arguments (running the prompt makes its messages your next turn)'),
+        ...(form ? argLines(form, width, completion) : []),
+      ];
+      return {title: [seg('Prompt '), seg(`/${safeLine(view.name)}`, 'tool', true)], lines};
+    }
+    case 'server': {
+      const d = i.detail?.alias === view.alias ? i.detail : null;
+      return {title: [seg('Server '), seg(safeLine(view.alias), 'accent', true)], lines: d ? serverDetailLines(d, width) : [[seg('loading…', 'muted')]]};
+    }
+    case 'logs':
+      return {title: [seg('Log of '), seg(safeLine(view.alias), 'accent', true), seg(' (notifications/message)', 'muted')], lines: logLines(view.alias, i.logs[view.alias] ?? [], i.logLevels[view.alias] ?? 'warning', width)};
+    case 'resources': {
+      const rows = resourceRows(state.servers.order, i.resources, view.alias);
+      const title = [seg('Resources'), seg(view.alias ? ` of ${safeLine(view.alias)}` : ' of every server', 'accent'), seg(` · ${rows.length}`, 'muted')];
+      return {title, lines: resourceListLines(rows, i.resources, view.alias, i.cursor, {watched: i.watched, updated: i.updated}, width)};
+    }
+    case 'resource':
+      return {title: [seg('Resource '), seg(`${safeLine(view.alias)}:${safeLine(view.uri)}`, 'accent', true)], lines: resourceLines(i.read, view.alias, view.uri, width)};
+  }
+}
+
+function gone(title: string, why: string, width: number): ViewLines {
+  return {title: [seg(safeLine(title))], lines: [fitLine([seg(why, 'warn')], width)]};
+}

@@ -1,0 +1,57 @@
+// The inspector view, drawn in place of the conversation: a window of the
+// view's rows (the resources list keeps its highlighted row in view) and the
+// keys of this view at the bottom, read from the key table.
+import React, {memo, useSyncExternalStore} from 'react';
+import type {AppState} from '../../state/app-state.js';
+import {Frame, innerCols, innerRows} from '../components/frame.js';
+import {LinesView} from '../components/line-view.js';
+import type {ArgFormState} from '../forms/arg-form.js';
+import type {FormHolder} from '../forms/form-holder.js';
+import {hints} from '../inspect/blocks.js';
+import {viewLines} from '../inspect/view-lines.js';
+import {layerHints, type ModalLayer} from '../keys/key-table.js';
+import {fitLine} from '../line.js';
+import type {Theme} from '../theme.js';
+
+/** What the inspector pane draws. */
+export interface InspectPaneProps {
+  state: AppState;
+  /** The arguments of a call or prompt view. */
+  form?: FormHolder<ArgFormState>;
+  /** The key layer answering now (its keys are listed at the bottom). */
+  layer: ModalLayer;
+  width: number;
+  height: number;
+  theme: Theme;
+}
+
+const never = () => () => {};
+
+/** The open view. */
+export const InspectPane = memo(function InspectPane(p: InspectPaneProps): React.JSX.Element | null {
+  const typed = useSyncExternalStore(p.form?.subscribe ?? never, () => p.form?.get());
+  const view = p.state.inspect.view;
+  if (!view) return null;
+  const w = innerCols(p.width);
+  const {title, lines} = viewLines(p.state, view, typed, w);
+  const keys = hints(layerHints(p.layer, view.kind).map((h) => [h.keys, h.hint] as [string, string]), w);
+  const room = Math.max(1, innerRows(p.height) - keys.length);
+  const max = Math.max(0, lines.length - room);
+  const cursor = p.state.inspect.cursor;
+  const offset = view.kind === 'resources' ? Math.min(max, Math.max(0, cursor - room + 1)) : Math.min(max, p.state.inspect.offset);
+  const shown = lines.slice(offset, offset + room).map((l) => fitLine(l, w));
+  while (shown.length < room) shown.push([]);
+  return (
+    <Frame
+      title={title}
+      topRight={offset > 0 ? `↑ ${offset} above` : undefined}
+      bottom={lines.length > offset + room ? `… ${lines.length - offset - room} more` : undefined}
+      width={p.width}
+      height={p.height}
+      focused
+      theme={p.theme}
+    >
+      <LinesView lines={[...shown, ...keys]} theme={p.theme} />
+    </Frame>
+  );
+});

@@ -1,0 +1,70 @@
+// The startup policy (issue #14): a start is given up after startupTimeoutMs
+// without a sign of life, or after installTimeoutMs whatever it shows. Time is
+// the subject, so the clock is the test's.
+import {describe, expect, it} from 'vitest';
+import {StartupWatch, type LifeSample, type StartingProgress} from '../../src/hub/startup-watch.js';
+import {fakeClock} from '../helpers/clock.js';
+
+function watch(sample?: () => LifeSample | undefined) {
+  const clock = fakeClock();
+  const given: string[] = [];
+  const progress: StartingProgress[] = [];
+  const w = new StartupWatch({silenceMs: 30_000, capMs: 600_000, clock, sample, onGiveUp: (r) => given.push(r), onProgress: (p) => progress.push(p), progressEveryMs: 5_000});
+  return {clock, given, progress, w};
+}
+
+describe('StartupWatch', () => {
+  it('gives up on a silent, idle server at startupTimeoutMs', () => {
+    const {clock, given} = watch(() => ({cpuMs: 120}));
+    clock.advance(29_999);
+    expect(given).toEqual([]);
+    clock.advance(1);
+    expect(given).toEqual([expect.stringMatching(/^no sign of life \(stderr output, CPU use\) for 30000 ms \(startupTimeoutMs\)$/)]);
+  });
+
+  it('keeps a server that writes to stderr, past startupTimeoutMs, and reports what it does', () => {
+    const {clock, given, progress, w} = watch();
+    for (let i = 0; i < 10; i++) {
+      w.output(`npm http fetch GET 200 https://registry.npmjs.org/pkg-${i}\n`);
+      clock.advance(20_000);
+    }
+    expect(given).toEqual([]);
+    expect(progress.at(-1)).toMatchObject({activity: 'working', lastLine: 'npm http fetch GET 200 https://registry.npmjs.org/pkg-9'});
+    expect(progress.at(-1)!.elapsedMs).toBeGreaterThanOrEqual(180_000);
+    // Then it goes quiet: the normal timeout counts from its last sign of life.
+    clock.advance(10_000);
+    expect(given).toHaveLength(1);
+    expect(given[0]).toMatch(/no sign of life .* for 30000 ms/);
+  });
+
+  it('counts CPU use of the process group as life, and names an installing package manager', () => {
+    let cpu = 0;
+    const {clock, given, progress} = watch(() => ({cpuMs: (cpu += 50), packageManager: 'npm'}));
+    clock.advance(120_000);
+    expect(given).toEqual([]);
+    expect(progress.at(-1)).toMatchObject({activity: 'installing'});
+  });
+
+  it('idle CPU (a timer now and then) is no sign of life', () => {
+    let cpu = 0;
+    const {clock, given} = watch(() => ({cpuMs: (cpu += 1), packageManager: 'npm'}));
+    clock.advance(30_000);
+    expect(given).toEqual([expect.stringMatching(/no sign of life .* \(npm was running\)/)]);
+  });
+
+  it('gives up at installTimeoutMs however alive the server looks', () => {
+    const {clock, given, w} = watch(() => undefined);
+    for (let t = 0; t < 600_000; t += 10_000) {
+      w.output('still downloading\n');
+      clock.advance(10_000);
+    }
+    expect(given).toEqual([expect.stringMatching(/^still starting after 600 s \(installTimeoutMs is 600000 ms\)$/)]);
+  });
+
+  it('stops for good', () => {
+    const {clock, given, w} = watch();
+    w.stop();
+    clock.advance(1_000_000);
+    expect(given).toEqual([]);
+  });
+});

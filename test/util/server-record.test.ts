@@ -1,0 +1,124 @@
+// The server fingerprint and the per-server record: identity without secrets,
+// private files, atomic writes, tolerant reads, and sections kept apart.
+import {chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {serverFingerprint, type FingerprintInput} from '../../src/util/server-fingerprint.js';
+import {RECORD_FORMAT, ServerRecordStore} from '../../src/util/server-record.js';
+import {tempDir} from '../helpers/hub.js';
+
+const STDIO: FingerprintInput = {kind: 'stdio', alias: 'gh', command: 'npx', args: ['-y', 'gh-server'], cwd: '/work', env: {TOKEN: 'ghp_secret123', A: '1'}};
+const ERA = {era: 'legacy' as const, protocolVersion: '2025-11-25', decidedBy: 'respawned-after-probe', at: '2026-01-01T00:00:00.000Z'};
+
+describe('serverFingerprint', () => {
+  it('is stable, and changes with the alias, command, any argument, the cwd or any env value', () => {
+    const base = serverFingerprint(STDIO).id;
+    expect(serverFingerprint({...STDIO, env: {A: '1', TOKEN: 'ghp_secret123'}}).id).toBe(base); // order does not matter
+    expect(base).toMatch(/^[0-9a-f]{32}$/);
+    const variants: FingerprintInput[] = [
+      {...STDIO, alias: 'gh2'},
+      {...STDIO, command: 'bunx'},
+      {...STDIO, args: ['-y', 'gh-server', '--x']},
+      {...STDIO, args: ['-y gh-server']},
+      {...STDIO, cwd: '/other'},
+      {...STDIO, env: {TOKEN: 'ghp_secret124', A: '1'}},
+      {...STDIO, env: {TOKEN: 'ghp_secret123'}},
+    ];
+    const ids = variants.map((v) => serverFingerprint(v).id);
+    expect(new Set([base, ...ids]).size).toBe(variants.length + 1);
+  });
+
+  it('never holds an env value or a header, only their hash', () => {
+    const fp = serverFingerprint(STDIO);
+    expect(JSON.stringify(fp)).not.toContain('ghp_secret123');
+    expect(fp).toMatchObject({alias: 'gh', kind: 'stdio', target: '["npx","-y","gh-server"]'});
+    expect(fp.secretsHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(serverFingerprint({...STDIO, env: {}}).secretsHash).toBe('');
+  });
+
+  it('accepts HTTP servers by URL (headers hashed like env)', () => {
+    const http = serverFingerprint({kind: 'http', alias: 'gh', url: 'https://mcp.example/mcp', headers: {Authorization: 'Bearer s3cret'}});
+    expect(http).toMatchObject({kind: 'http', target: 'https://mcp.example/mcp'});
+    expect(JSON.stringify(http)).not.toContain('s3cret');
+    expect(http.id).not.toBe(serverFingerprint({kind: 'http', alias: 'gh', url: 'https://mcp.example/mcp', headers: {Authorization: 'Bearer other'}}).id);
+  });
+});
+
+function fresh() {
+  const store = ServerRecordStore.open({XDG_STATE_HOME: tempDir('bb-rec-')})!;
+  const warnings: string[] = [];
+  const record = store.record(serverFingerprint(STDIO), (w) => warnings.push(w));
+  return {store, record, warnings};
+}
+
+describe('ServerRecord', () => {
+  it('round-trips a section into a 0600 file in a 0700 directory, without leaving temporary files', () => {
+    const {store, record, warnings} = fresh();
+    expect(record.get('era')).toBeUndefined();
+    record.set('era', ERA);
+    expect(record.get('era')).toEqual(ERA);
+    expect(statSync(store.dir).mode & 0o777).toBe(0o700);
+    expect(statSync(record.path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(store.dir)).toEqual([`gh-${serverFingerprint(STDIO).id}.json`]);
+    const file = JSON.parse(readFileSync(record.path, 'utf8'));
+    expect(file).toMatchObject({format: RECORD_FORMAT, fingerprint: {alias: 'gh', kind: 'stdio', target: '["npx","-y","gh-server"]'}, sections: {era: ERA}});
+    expect(readFileSync(record.path, 'utf8')).not.toContain('ghp_secret123');
+    expect(warnings).toEqual([]);
+  });
+
+  it('tightens a state directory that existed with loose permissions', () => {
+    const state = tempDir('bb-rec-');
+    mkdirSync(join(state, 'breakerbox', 'servers'), {recursive: true, mode: 0o777});
+    chmodSync(join(state, 'breakerbox', 'servers'), 0o777);
+    expect(statSync(ServerRecordStore.open({XDG_STATE_HOME: state})!.dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('ignores a corrupt record with a warning, never a crash, and replaces it on the next write', () => {
+    for (const junk of ['{"format":1,"sections":', '[]', 'null', '{"sections":{}}', '\u0000\u0001']) {
+      const {record, warnings} = fresh();
+      writeFileSync(record.path, junk);
+      expect(record.get('era')).toBeUndefined();
+      expect(warnings[0]).toMatch(/: (not valid JSON|not a breakerbox server record).*; ignored$/);
+      record.set('era', ERA);
+      expect(record.get('era')).toEqual(ERA);
+      expect(warnings.at(-1)).toMatch(/ignored and replaced$/);
+    }
+  });
+
+  it('drops a malformed section with a warning and keeps the others, including ones it does not know', () => {
+    const {record, warnings} = fresh();
+    record.set('era', ERA);
+    const file = JSON.parse(readFileSync(record.path, 'utf8'));
+    file.sections.era = {era: 'ancient', protocolVersion: 7};
+    file.sections.catalog = {tools: ['kept by an older breakerbox']};
+    writeFileSync(record.path, JSON.stringify(file));
+    expect(record.get('era')).toBeUndefined();
+    expect(warnings).toEqual([`${record.path}: the "era" section is malformed; ignored`]);
+    record.set('era', ERA);
+    expect(JSON.parse(readFileSync(record.path, 'utf8')).sections).toEqual({era: ERA, catalog: {tools: ['kept by an older breakerbox']}});
+  });
+
+  it('leaves a record of a newer format untouched', () => {
+    const {record, warnings} = fresh();
+    const newer = JSON.stringify({format: RECORD_FORMAT + 1, fingerprint: {id: serverFingerprint(STDIO).id}, sections: {era: ERA}});
+    writeFileSync(record.path, newer);
+    expect(record.get('era')).toBeUndefined();
+    record.set('era', {...ERA, era: 'modern'});
+    expect(readFileSync(record.path, 'utf8')).toBe(newer);
+    expect(warnings.at(-1)).toMatch(/written by a newer breakerbox \(format 2\); left as it is$/);
+  });
+
+  it('ignores a file that belongs to another fingerprint (copied or renamed)', () => {
+    const {record, warnings} = fresh();
+    writeFileSync(record.path, JSON.stringify({format: 1, fingerprint: {id: 'f'.repeat(32)}, sections: {era: ERA}}));
+    expect(record.get('era')).toBeUndefined();
+    expect(warnings[0]).toMatch(/belongs to another server fingerprint; ignored$/);
+  });
+
+  it('a record that cannot be written is a warning, not an error', () => {
+    const {record, warnings} = fresh();
+    mkdirSync(record.path); // a directory where the file should be
+    record.set('era', ERA);
+    expect(warnings.join('\n')).toMatch(/could not save the server record/);
+  });
+});
