@@ -1,30 +1,13 @@
 // The catalog from cache (issue #18): after each successful listing a server's
 // tools (in the order the model sees them), era, version and name go into the
-// `catalog` section of its record; at the next start they fill the table at
-// once, marked cached, until the server's own list confirms or corrects them.
-// A list whose `ttlMs` has run out is not used; `ttlMs: 0` means "do not
-// keep". The record is per user, 0600 (util/server-record.ts), so a
+// `catalog` section of its record (util/server-record.ts, keyed by the server
+// fingerprint, so a changed config entry never finds an old cache); at the
+// next start they fill the table at once, marked cached, until the server's
+// own list confirms or corrects them. A list whose `ttlMs` has run out is not
+// used; `ttlMs: 0` means "do not keep". The record is per user, 0600, so a
 // `cacheScope: "private"` list stays where the spec wants it.
 import type {Tool} from '../session/mcp-types.js';
-
-/**
- * What the `catalog` section of a server's record holds: plain JSON, read
- * back as untrusted (every tool goes through the catalog's checks again).
- * Its home is util/server-record.ts's RecordSections once that record is on
- * main (issue #12, branch h12a).
- */
-export interface CatalogSection {
-  /** The tools as the server listed them, in its order. */
-  tools: Array<Record<string, unknown>>;
-  era: 'modern' | 'legacy';
-  protocolVersion: string;
-  serverName?: string;
-  /** ISO time of the listing. */
-  at: string;
-  /** The list's `ttlMs` (2026-07-28): how long it may be trusted from `at`. */
-  ttlMs?: number;
-  cacheScope?: 'public' | 'private';
-}
+import type {CatalogSection} from '../util/server-record.js';
 
 /** What changed between the cached list and the live one, by tool name. */
 export interface ToolDiff {
@@ -33,14 +16,32 @@ export interface ToolDiff {
   changed: string[];
 }
 
-/** The cached tools, when the section may still be trusted at `nowMs`. */
-export function freshCachedTools(section: CatalogSection | undefined, nowMs: number): Tool[] | undefined {
-  if (!section) return undefined;
+/** The config's filters as one string: a cache made under other filters is not offered. */
+export function filterKey(config: {includeTools?: string[]; excludeTools?: string[]}): string {
+  return JSON.stringify([config.includeTools ?? null, config.excludeTools ?? null]);
+}
+
+/** The cached tools, when the section may still be trusted at `nowMs` and was made under `filter`. */
+export function freshCachedTools(section: CatalogSection | undefined, nowMs: number, filter?: string): Tool[] | undefined {
+  if (!section || (filter !== undefined && section.filter !== filter)) return undefined;
   if (section.ttlMs !== undefined) {
     const at = Date.parse(section.at);
     if (!Number.isFinite(at) || nowMs >= at + section.ttlMs) return undefined;
   }
   return section.tools as unknown as Tool[];
+}
+
+/** When a cached list stops being trusted (ms since epoch), or undefined for never. */
+export function cacheExpiresAt(section: CatalogSection): number | undefined {
+  return section.ttlMs === undefined ? undefined : Date.parse(section.at) + section.ttlMs;
+}
+
+/** Whether writing `next` over `known` changes anything a later start would read (`at` matters only with a ttlMs). */
+export function sectionChanged(known: CatalogSection | undefined, next: CatalogSection): boolean {
+  if (!known || next.ttlMs !== undefined || known.ttlMs !== undefined) return true;
+  const {at: _a, ...a} = known;
+  const {at: _b, ...b} = next;
+  return JSON.stringify(a) !== JSON.stringify(b);
 }
 
 /** Names added, removed and changed (any field of the definition) from `before` to `after`; order alone is no change. */
@@ -54,9 +55,16 @@ export function diffTools(before: readonly Tool[], after: readonly Tool[]): Tool
   };
 }
 
-/** True when the live list is the cached one byte for byte, in the same order (the model's table is then identical too). */
-export function sameTools(before: readonly Tool[], after: readonly Tool[]): boolean {
-  return before.length === after.length && before.every((t, i) => JSON.stringify(t) === JSON.stringify(after[i]));
+/** True when the diff names nothing. */
+export const noDiff = (d: ToolDiff): boolean => d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0;
+
+/** "1 added (x), 2 removed (a, b)": the difference in words, a few names each. */
+export function diffText(d: ToolDiff): string {
+  const list = (names: readonly string[]) => `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
+  return (['added', 'removed', 'changed'] as const)
+    .filter((k) => d[k].length > 0)
+    .map((k) => `${d[k].length} ${k} (${list(d[k])})`)
+    .join(', ');
 }
 
 /** JSON with object keys sorted: a server that reorders keys has not changed its tool. */

@@ -103,6 +103,8 @@ export class Hub {
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
   private appendOnly = false;
+  /** Set while start() marks every server starting (see there). */
+  private startingAll = false;
   private onlineAliases = '';
   /** Made at the first call of a tool that declares an outputSchema: Ajv is too heavy to load for a listing. */
   private validator?: OutputValidator;
@@ -137,7 +139,11 @@ export class Hub {
 
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
   async start(): Promise<void> {
+    // Every cached list is in the first table together: one rebuild, not one per server.
+    this.startingAll = true;
     for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
+    this.startingAll = false;
+    this.rebuildIfToolsChanged();
     await Promise.all(this.slots.map((s) => s.start()));
     // From here on the table the model has seen only grows at its end (see buildCatalog).
     this.appendOnly = true;
@@ -356,6 +362,7 @@ export class Hub {
     // A server's tools enter or leave the table only when it changes state or re-lists.
     switch (event.type) {
       case 'server/starting':
+      case 'server/catalog-cached':
       case 'server/online':
       case 'server/offline':
       case 'server/restarting':
@@ -366,7 +373,12 @@ export class Hub {
 
   /** Rebuilds the table only when some server's tool list object changed. */
   private rebuildIfToolsChanged(): void {
-    const online = this.slots.filter((s) => s.status.state === 'online');
+    if (this.startingAll) return;
+    // Online servers with their live lists, starting ones with their cached lists (issue #18).
+    const online = this.slots.flatMap((s) => {
+      const tools = s.offeredTools;
+      return tools ? [{alias: s.alias, trusted: s.status.trusted, tools}] : [];
+    });
     const signature = online.flatMap((s) => [s.alias, s.tools]);
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
     this.toolsSignature = signature;
@@ -374,7 +386,7 @@ export class Hub {
     const aliases = online.map((s) => s.alias).join('\0');
     const appendOnly = this.appendOnly && aliases === this.onlineAliases;
     this.onlineAliases = aliases;
-    const {catalog, dropped, broke} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current, appendOnly);
+    const {catalog, dropped, broke} = buildCatalog(online, this.current, appendOnly);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;

@@ -17,6 +17,8 @@ import {StartupWatch, type LifeSample, type StartingProgress} from './startup-wa
 import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
+import {diffText, filterKey} from './catalog-cache.js';
+import {SlotCache} from './slot-cache.js';
 import type {FailurePhase, ServerStatus} from './types.js';
 
 /** The part of a server's config the hub acts on. */
@@ -95,6 +97,8 @@ export class ServerSlot {
   /** Aborts the start in progress (its timeout, or close()). */
   private startAbort?: AbortController;
   private readonly record?: ServerRecord;
+  /** The catalog from cache: offered at the first start until the live list confirms it. */
+  private readonly cache: SlotCache;
   /** The era of the last session, for restarts within this run (also without a record). */
   private lastEra?: RememberedEra;
   private generation = 0;
@@ -110,6 +114,7 @@ export class ServerSlot {
     this.report = new SlotReporter(config.alias, deps);
     this.relistSoon = new Debounce(() => void this.relistLoop(), deps.listDebounceMs, deps.listMaxWaitMs, deps.clock);
     this.record = deps.openRecord?.((message) => this.report.note(message));
+    this.cache = new SlotCache(this.record, filterKey(config), deps.now);
     this.status = {
       alias: config.alias,
       state: config.disabled ? 'disabled' : 'starting',
@@ -125,6 +130,12 @@ export class ServerSlot {
 
   get alias(): string {
     return this.config.alias;
+  }
+
+  /** The tools this server puts in the table: its live list when online, its cached list while its first start runs. */
+  get offeredTools(): Tool[] | undefined {
+    if (this.status.state === 'online') return this.tools;
+    return this.status.state === 'starting' ? this.cache.offered : undefined;
   }
 
   /** Spawns, handshakes and lists; never throws. Resolves true when online. */
@@ -146,6 +157,7 @@ export class ServerSlot {
     this.session = undefined;
     this.generation++;
     await old?.close();
+    this.cache.withdraw();
     this.attempts = 0;
     this.circuit.reset();
     this.tools = [];
@@ -155,8 +167,13 @@ export class ServerSlot {
 
   /** The first start or a start by hand: the row says "starting" until online or offline. */
   starts(): void {
-    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined};
+    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/starting', alias: this.alias});
+    const cached = this.cache.load();
+    if (!cached) return;
+    this.status = {...this.status, cached: {toolCount: cached.tools.length, listedAt: cached.at}};
+    this.report.note(`${cached.tools.length} tools from the cache of ${cached.at}, until the server lists its own`);
+    this.deps.emit({type: 'server/catalog-cached', alias: this.alias, toolCount: cached.tools.length, listedAt: cached.at});
   }
 
   async close(): Promise<void> {
@@ -192,7 +209,7 @@ export class ServerSlot {
 
   // Every status change is a new object (callers may keep old ones) and one event.
   private online(details: OnlineDetails): void {
-    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined, starting: undefined};
+    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/online', alias: this.alias, ...details});
   }
 
@@ -206,7 +223,8 @@ export class ServerSlot {
   }
 
   private offline(phase: FailurePhase, reason: string): void {
-    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0, starting: undefined};
+    this.cache.withdraw();
+    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/offline', alias: this.alias, phase, reason});
   }
 
@@ -280,13 +298,18 @@ export class ServerSlot {
       watch.stop();
       phase = 'list';
       // The server answers now: listing gets the normal timeout, however long the install took.
-      const {tools, pages} = await this.listTools(session, startupTimeoutMs);
+      const {tools, pages, listing} = await this.listTools(session, startupTimeoutMs);
       if (generation !== this.generation || this.closing) {
         void session.close();
         return false;
       }
       this.session = session;
       this.tools = tools;
+      const diff = this.cache.confirm(tools, listedFacts(session, listing));
+      if (diff) {
+        this.report.note(`the cached tool list was out of date: ${diffText(diff)}`);
+        this.deps.emit({type: 'server/catalog-corrected', alias: this.alias, ...diff});
+      }
       this.onlineSince = this.deps.now();
       this.circuit.reset();
       session.onClose((exit) => this.exited(session!, exit));
@@ -351,14 +374,15 @@ export class ServerSlot {
     const session = this.session;
     if (!session) throw new Error(`${this.alias} is not online`);
     const {tools, pages, listing} = await this.listTools(session);
-    if (session === this.session) this.listed(tools, pages);
+    if (session === this.session) this.listed(session, tools, pages, listing);
     // What the size limits dropped counts as dropped too.
     return {...listing, dropped: this.dropped};
   }
 
   /** A new listing replaces the tools; the hub rebuilds the catalog from the event. */
-  private listed(tools: Tool[], pages: number): void {
+  private listed(session: McpSession, tools: Tool[], pages: number, listing: ToolListing): void {
     this.tools = tools;
+    this.cache.save(tools, listedFacts(session, listing));
     this.status = {...this.status, toolCount: tools.length, pages};
     this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
   }
@@ -396,8 +420,8 @@ export class ServerSlot {
     if (session !== this.session || session.closed) return;
     this.report.note('tools/list_changed: listing again');
     try {
-      const {tools, pages} = await this.listTools(session);
-      if (session === this.session) this.listed(tools, pages);
+      const {tools, pages, listing} = await this.listTools(session);
+      if (session === this.session) this.listed(session, tools, pages, listing);
     } catch (err) {
       this.report.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
     }
@@ -431,4 +455,9 @@ export class ServerSlot {
       if (await this.start()) return;
     }
   }
+}
+
+/** What the record keeps beside the tools of a listing. */
+function listedFacts(session: McpSession, listing: ToolListing) {
+  return {era: session.era, protocolVersion: session.protocolVersion, serverName: session.serverInfo?.name, ttlMs: listing.ttlMs, cacheScope: listing.cacheScope};
 }

@@ -42,6 +42,8 @@ export interface ServerStatus {
   starting?: StartingProgress;
   /** Shown beside the server; does not stop it (e.g. plain http to another host). */
   warning?: string;
+  /** While the first start runs: the tools offered from the cache (issue #18), and when they were listed (ISO). */
+  cached?: {toolCount: number; listedAt: string};
 }
 
 /** How a model name was derived from the original tool name. */

@@ -72,6 +72,12 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: strin
         const {activity, elapsedMs, lastLine} = s.starting;
         return [[pad, seg(`${activity}… ${Math.round(elapsedMs / 1000)} s`, 'warn'), seg(lastLine ? ` · ${safeLine(lastLine)}` : '', 'muted')], []];
       }
-      return [[pad, seg(s.pages > 0 ? `listing tools: ${plural(s.pages, 'page')}, ${plural(s.toolCount, 'tool')} so far` : 'connecting…', 'muted')], []];
+      // Tools from the cache are in the table already, marked cached until this list confirms them.
+      return [[pad, seg(s.pages > 0 ? `listing tools: ${plural(s.pages, 'page')}, ${plural(s.toolCount, 'tool')} so far` : 'connecting…', 'muted'), ...cachedSeg(s)], []];
   }
+}
+
+/** " · cached, N tools": a starting server whose cached tool list is offered meanwhile. */
+function cachedSeg(s: ServerView): Seg[] {
+  return s.cached ? [seg(` · cached, ${plural(s.cached.toolCount, 'tool')}`, 'warn')] : [];
 }
