@@ -14,7 +14,7 @@ import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
-import {approvalRules, chooseModel, hubServers, logDir, serverAuths} from './setup.js';
+import {approvalRules, chooseModel, hubServers, logDir, serverAuths, startPolicy} from './setup.js';
 import {ServerRecordStore} from '../util/server-record.js';
 
 /** Everything one run is made of. */
@@ -51,7 +51,8 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
   const prompt = loginPrompt === 'dialog' ? dialogPrompt((request, signal) => driver!.askInput(request, signal), env) : (loginPrompt ?? neverAsk);
   const auth = await serverAuths(config, env, prompt);
   const parts = createApp({
-    servers: hubServers(config, env, auth),
+    // The list modes show live servers, never a cache: they start every server.
+    servers: startPolicy(hubServers(config, env, auth), opts.mode.startsWith('list-') ? 'eager' : opts.lazy ? 'lazy' : undefined),
     model,
     maxSteps: opts.maxSteps,
     rules: approvalRules(opts, config),

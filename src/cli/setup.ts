@@ -29,6 +29,11 @@ export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: 
   );
 }
 
+/** Every server eager or lazy whatever its config says (`--lazy`, the list modes); as configured when `force` is undefined. */
+export function startPolicy<T extends {start?: 'eager' | 'lazy'}>(servers: T[], force: 'eager' | 'lazy' | undefined): T[] {
+  return force ? servers.map((s) => ({...s, start: force})) : servers;
+}
+
 /**
  * OAuth for every remote server, unless its config brings its own credentials
  * (an Authorization header, or a user and password in the URL): then a 401 is

@@ -8,6 +8,7 @@ import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
 import type {ServerRecordStore} from '../util/server-record.js';
+import {safeStringify} from '../util/safe-json.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
@@ -140,11 +141,19 @@ export class Hub {
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
   async start(): Promise<void> {
     // Every cached list is in the first table together: one rebuild, not one per server.
+    // A lazy server with a cached list rests until a call needs it (issue #18).
     this.startingAll = true;
-    for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
+    const resting = new Set<ServerSlot>();
+    for (const slot of this.slots) {
+      if (slot.config.disabled) continue;
+      if (slot.waitsForCall) {
+        resting.add(slot);
+        slot.rests('lazy');
+      } else slot.starts();
+    }
     this.startingAll = false;
     this.rebuildIfToolsChanged();
-    await Promise.all(this.slots.map((s) => s.start()));
+    await Promise.all(this.slots.map((s) => (resting.has(s) ? undefined : s.start())));
     // From here on the table the model has seen only grows at its end (see buildCatalog).
     this.appendOnly = true;
   }
@@ -231,6 +240,11 @@ export class Hub {
     const started = performance.now();
     const slot = this.byAlias.get(entry.alias);
     if (!slot) return errorResult(`there is no server ${entry.alias}`, 'unknown-tool');
+    if (slot.status.state === 'idle' || slot.waking) {
+      const live = await this.wakeFor(slot, entry);
+      if (!('inputSchema' in live)) return live;
+      entry = live;
+    }
     if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool});
     if (args === undefined || args === null) args = {};
     if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${entry.name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool});
@@ -394,6 +408,23 @@ export class Hub {
     this.emit({type: 'catalog/rebuilt', catalog, ...(broke ? {broke} : {})});
   }
 
+  /**
+   * Starts a resting lazy server for a call of `entry` (a cached tool), within
+   * its startup policy; then the live entry, or why the call cannot go as the
+   * model made it (the tool is gone, or its input schema changed: the table
+   * is already updated for the next model request).
+   */
+  private async wakeFor(slot: ServerSlot, entry: CatalogEntry): Promise<CatalogEntry | HubCallResult> {
+    const where = {alias: entry.alias, tool: entry.tool};
+    if (!(await slot.wake())) return errorResult(`the server ${entry.alias} could not be started for this call: ${unavailableWhy(slot)}`, 'offline', where);
+    const live = this.current.entries.find((e) => e.alias === entry.alias && e.tool === entry.tool);
+    if (!live) return errorResult(`${entry.name}: the server ${entry.alias} no longer offers this tool (its live list differs from the cached one); the call was not sent`, 'unknown-tool', where);
+    if (safeStringify(live.inputSchema) !== safeStringify(entry.inputSchema)) {
+      return errorResult(`${entry.name}: the tool's input schema changed since the cached list; the call was not sent. The tool table now has the new schema: call it again if it still fits`, 'refused', where);
+    }
+    return live;
+  }
+
   /** Loads Ajv and the validator, once. */
   private loadValidator(): Promise<OutputValidator> {
     this.validatorLoading ??= import('./output-validator.js').then(({OutputValidator}) => (this.validator = new OutputValidator()));
@@ -421,6 +452,7 @@ function unavailableWhy(slot: ServerSlot): string {
   const s = slot.status;
   if (s.state === 'restarting') return `it is restarting (attempt ${s.attempt}) after: ${s.reason ?? 'an exit'}`;
   if (s.state === 'disabled') return 'it is disabled in the config';
+  if (s.state === 'idle') return 'it is not started (lazy)';
   if (s.state === 'starting') return 'it is still starting';
   return `${s.phase ?? 'startup'} failed: ${s.reason ?? 'unknown reason'}`;
 }

@@ -11,7 +11,7 @@ import type {ServerFingerprint} from '../util/server-fingerprint.js';
 import type {Transport} from '../transport/types.js';
 import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
-import {Debounce, type Clock} from './debounce.js';
+import {Debounce, systemClock, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
 import {StartupWatch, type LifeSample, type StartingProgress} from './startup-watch.js';
 import type {OnlineDetails} from './hub-events.js';
@@ -43,6 +43,10 @@ export interface SlotConfig {
   protocol?: ProtocolSetting;
   /** Who this server is across runs (keys its record); the hub makes one from the fields when absent. */
   fingerprint?: ServerFingerprint;
+  /** "lazy": while a cached list can be offered, started by the first call instead of with the hub. */
+  start?: 'eager' | 'lazy';
+  /** A lazy server with no call for this long is stopped; its tools stay offered. */
+  idleStopMs?: number;
 }
 
 /** What a slot needs from the hub. */
@@ -102,6 +106,10 @@ export class ServerSlot {
   /** The era of the last session, for restarts within this run (also without a record). */
   private lastEra?: RememberedEra;
   private generation = 0;
+  /** A start for a call of a resting lazy server: calls meanwhile wait for it. */
+  waking?: Promise<boolean>;
+  private inFlight = 0;
+  private idleTimer?: unknown;
   /** Resolved once this server no longer holds up a question: online, offline, or in a long start. */
   private settle!: () => void;
   readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
@@ -135,7 +143,31 @@ export class ServerSlot {
   /** The tools this server puts in the table: its live list when online, its cached list while its first start runs. */
   get offeredTools(): Tool[] | undefined {
     if (this.status.state === 'online') return this.tools;
-    return this.status.state === 'starting' ? this.cache.offered : undefined;
+    return this.status.state === 'starting' || this.status.state === 'idle' ? this.cache.offered : undefined;
+  }
+
+  /** A lazy server that may wait for its first call: it has a fresh cached list to offer meanwhile (else it starts at once). */
+  get waitsForCall(): boolean {
+    return this.config.start === 'lazy' && !this.config.disabled && this.config.cannotStart === undefined && this.cache.hasFresh();
+  }
+
+  /** Not running: a lazy server at startup, or one stopped when idle. Its cached tools are offered; the next call starts it. */
+  rests(reason: 'lazy' | 'idle'): void {
+    if (reason === 'lazy') this.cache.load();
+    const toolCount = this.cache.offered?.length ?? 0;
+    const listedAt = this.cache.offeredAt ?? '';
+    this.status = {...this.status, state: 'idle', toolCount: 0, starting: undefined, cached: {toolCount, listedAt}};
+    this.settle();
+    this.report.note(reason === 'lazy' ? `not started (lazy): ${toolCount} cached tools offered until the first call` : `stopped after ${this.config.idleStopMs} ms without a call; the next call starts it again`);
+    this.deps.emit({type: 'server/not-started', alias: this.alias, toolCount, listedAt, reason});
+  }
+
+  /** Starts a resting server for a call (or by hand); calls meanwhile wait on the same start. Resolves true once online. */
+  wake(): Promise<boolean> {
+    if (this.waking) return this.waking;
+    if (this.status.state !== 'idle') return this.start();
+    this.starts();
+    return (this.waking = this.start().finally(() => (this.waking = undefined)));
   }
 
   /** Spawns, handshakes and lists; never throws. Resolves true when online. */
@@ -169,15 +201,18 @@ export class ServerSlot {
   starts(): void {
     this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/starting', alias: this.alias});
-    const cached = this.cache.load();
-    if (!cached) return;
-    this.status = {...this.status, cached: {toolCount: cached.tools.length, listedAt: cached.at}};
-    this.report.note(`${cached.tools.length} tools from the cache of ${cached.at}, until the server lists its own`);
-    this.deps.emit({type: 'server/catalog-cached', alias: this.alias, toolCount: cached.tools.length, listedAt: cached.at});
+    const first = this.cache.load();
+    const offered = this.cache.offered;
+    if (!offered) return;
+    const listedAt = this.cache.offeredAt ?? '';
+    this.status = {...this.status, cached: {toolCount: offered.length, listedAt}};
+    if (first) this.report.note(`${offered.length} tools from the cache of ${listedAt}, until the server lists its own`);
+    this.deps.emit({type: 'server/catalog-cached', alias: this.alias, toolCount: offered.length, listedAt});
   }
 
   async close(): Promise<void> {
     this.closing = true;
+    this.disarmIdleStop();
     this.relistSoon.cancel();
     // No further process may be started for this slot (a respawn after the probe).
     this.startAbort?.abort('breakerbox is closing');
@@ -196,7 +231,50 @@ export class ServerSlot {
 
   callTool(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     if (!this.session) return Promise.reject(new Error('not connected'));
-    return this.session.callTool(tool, args, options);
+    if (!this.stopsWhenIdle) return this.session.callTool(tool, args, options);
+    return this.trackedCall(this.session, tool, args, options);
+  }
+
+  /** A lazy server with `idleStopMs`: stopped when no call has run for that long. */
+  private get stopsWhenIdle(): boolean {
+    return this.config.start === 'lazy' && this.config.idleStopMs !== undefined;
+  }
+
+  /** A call that holds off the idle stop while it runs. */
+  private async trackedCall(session: McpSession, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+    this.inFlight++;
+    this.disarmIdleStop();
+    try {
+      return await session.callTool(tool, args, options);
+    } finally {
+      this.inFlight--;
+      this.armIdleStop();
+    }
+  }
+
+  private armIdleStop(): void {
+    if (!this.stopsWhenIdle || this.inFlight > 0 || this.status.state !== 'online') return;
+    this.disarmIdleStop();
+    const clock = this.deps.clock ?? systemClock;
+    this.idleTimer = clock.setTimeout(() => void this.stopIdle(), this.config.idleStopMs!);
+  }
+
+  private disarmIdleStop(): void {
+    if (this.idleTimer !== undefined) (this.deps.clock ?? systemClock).clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+
+  /** No call for idleStopMs: end the process; its live list stays offered and the next call starts it again. */
+  private async stopIdle(): Promise<void> {
+    this.idleTimer = undefined;
+    const session = this.session;
+    if (!session || this.inFlight > 0 || this.status.state !== 'online' || this.closing) return;
+    this.session = undefined;
+    this.generation++;
+    this.relistSoon.cancel();
+    this.cache.offerLive(this.tools);
+    this.rests('idle');
+    await session.close();
   }
 
   /** The circuit breaker opened or closed; checked after each call, copied only when it changed. */
@@ -326,6 +404,7 @@ export class ServerSlot {
         pages,
         discoveryMs: Date.now() - started,
       });
+      this.armIdleStop();
       return true;
     } catch (err) {
       const failure = describeStartupFailure(err, phase, {startupTimeoutMs, stderr: transport?.diagnosticsTail(80) ?? [], givenUp, logFile: this.deps.logFile});

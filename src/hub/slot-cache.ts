@@ -21,6 +21,8 @@ export class SlotCache {
   private section?: CatalogSection;
   /** The cached tools offered while the server has not confirmed them. */
   offered?: Tool[];
+  /** When they were listed (ISO). */
+  offeredAt?: string;
 
   constructor(
     private readonly record: ServerRecord | undefined,
@@ -34,7 +36,14 @@ export class SlotCache {
     this.loaded = true;
     this.section = this.record?.get('catalog');
     this.offered = freshCachedTools(this.section, this.now(), this.filter);
+    this.offeredAt = this.section?.at;
     return this.offered && this.section;
+  }
+
+  /** A server stopped while idle: its last live list is offered until it runs again. */
+  offerLive(tools: Tool[]): void {
+    this.offered = tools;
+    this.offeredAt = new Date(this.now()).toISOString();
   }
 
   /** Whether a fresh cached list exists now (read once). */

@@ -18,6 +18,8 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
       return patchServer(state, event.alias, {state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined, cached: undefined});
     case 'server/catalog-cached':
       return patchServer(state, event.alias, {cached: {toolCount: event.toolCount, listedAt: event.listedAt}});
+    case 'server/not-started':
+      return patchServer(state, event.alias, {state: 'idle', toolCount: 0, starting: undefined, cached: {toolCount: event.toolCount, listedAt: event.listedAt}});
     case 'server/catalog-corrected':
       return postNotice(state, 'info', `${event.alias}: the cached tool list was out of date: ${diffText(event)}`, event.at);
     case 'server/still-starting': {
