@@ -29,6 +29,7 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'server/call-finished':
     case 'server/catalog-cached':
     case 'server/catalog-corrected':
+    case 'server/not-started':
     case 'catalog/rebuilt':
     case 'trace/recorded':
       return reduceServers(state, event satisfies ServerEvent);
