@@ -19,6 +19,7 @@ import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
 import {diffText, filterKey} from './catalog-cache.js';
 import {SlotCache} from './slot-cache.js';
+import {IdleStop} from './idle-stop.js';
 import type {FailurePhase, ServerStatus} from './types.js';
 
 /** The part of a server's config the hub acts on. */
@@ -108,8 +109,8 @@ export class ServerSlot {
   private generation = 0;
   /** A start for a call of a resting lazy server: calls meanwhile wait for it. */
   waking?: Promise<boolean>;
-  private inFlight = 0;
-  private idleTimer?: unknown;
+  /** A lazy server's `idleStopMs` (does nothing otherwise). */
+  private readonly idle: IdleStop;
   /** Resolved once this server no longer holds up a question: online, offline, or in a long start. */
   private settle!: () => void;
   readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
@@ -123,6 +124,7 @@ export class ServerSlot {
     this.relistSoon = new Debounce(() => void this.relistLoop(), deps.listDebounceMs, deps.listMaxWaitMs, deps.clock);
     this.record = deps.openRecord?.((message) => this.report.note(message));
     this.cache = new SlotCache(this.record, filterKey(config), deps.now);
+    this.idle = new IdleStop(config.start === 'lazy' ? config.idleStopMs : undefined, deps.clock ?? systemClock, () => void this.stopIdle());
     this.status = {
       alias: config.alias,
       state: config.disabled ? 'disabled' : 'starting',
@@ -212,7 +214,7 @@ export class ServerSlot {
 
   async close(): Promise<void> {
     this.closing = true;
-    this.disarmIdleStop();
+    this.idle.disarm();
     this.relistSoon.cancel();
     // No further process may be started for this slot (a respawn after the probe).
     this.startAbort?.abort('breakerbox is closing');
@@ -231,44 +233,16 @@ export class ServerSlot {
 
   callTool(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     if (!this.session) return Promise.reject(new Error('not connected'));
-    if (!this.stopsWhenIdle) return this.session.callTool(tool, args, options);
-    return this.trackedCall(this.session, tool, args, options);
-  }
-
-  /** A lazy server with `idleStopMs`: stopped when no call has run for that long. */
-  private get stopsWhenIdle(): boolean {
-    return this.config.start === 'lazy' && this.config.idleStopMs !== undefined;
-  }
-
-  /** A call that holds off the idle stop while it runs. */
-  private async trackedCall(session: McpSession, tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
-    this.inFlight++;
-    this.disarmIdleStop();
-    try {
-      return await session.callTool(tool, args, options);
-    } finally {
-      this.inFlight--;
-      this.armIdleStop();
-    }
-  }
-
-  private armIdleStop(): void {
-    if (!this.stopsWhenIdle || this.inFlight > 0 || this.status.state !== 'online') return;
-    this.disarmIdleStop();
-    const clock = this.deps.clock ?? systemClock;
-    this.idleTimer = clock.setTimeout(() => void this.stopIdle(), this.config.idleStopMs!);
-  }
-
-  private disarmIdleStop(): void {
-    if (this.idleTimer !== undefined) (this.deps.clock ?? systemClock).clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
+    // Only a server that stops when idle pays for tracking its calls.
+    if (this.idle.ms === undefined) return this.session.callTool(tool, args, options);
+    const session = this.session;
+    return this.idle.track(() => session.callTool(tool, args, options));
   }
 
   /** No call for idleStopMs: end the process; its live list stays offered and the next call starts it again. */
   private async stopIdle(): Promise<void> {
-    this.idleTimer = undefined;
     const session = this.session;
-    if (!session || this.inFlight > 0 || this.status.state !== 'online' || this.closing) return;
+    if (!session || this.status.state !== 'online' || this.closing) return;
     this.session = undefined;
     this.generation++;
     this.relistSoon.cancel();
@@ -404,7 +378,7 @@ export class ServerSlot {
         pages,
         discoveryMs: Date.now() - started,
       });
-      this.armIdleStop();
+      this.idle.arm();
       return true;
     } catch (err) {
       const failure = describeStartupFailure(err, phase, {startupTimeoutMs, stderr: transport?.diagnosticsTail(80) ?? [], givenUp, logFile: this.deps.logFile});
