@@ -1,7 +1,7 @@
 // The one per-server record: what breakerbox remembers about a server between
 // runs, in `<state dir>/servers/<alias>-<fingerprint>.json` (0600, in a 0700
 // directory), keyed by the server fingerprint. It holds named sections; today
-// `era` and `catalog`. Later memory (pinned tool definitions) adds a
+// `era`, `pins` and `catalog`. Later memory adds a
 // section here instead of a store of its own:
 //   1. add its type to `RecordSections`,
 //   2. add a reader to `SECTION_READERS` (untrusted JSON in, the typed section
@@ -24,6 +24,7 @@ import {join} from 'node:path';
 import {randomBytes} from 'node:crypto';
 import type {ServerFingerprint} from './server-fingerprint.js';
 import {privateDir, stateDir} from './state-dir.js';
+import {readServerPins, type ServerPins} from './pin-section.js';
 
 /** The record format this code writes. */
 export const RECORD_FORMAT = 1;
@@ -66,6 +67,8 @@ export interface CatalogSection {
 export interface RecordSections {
   era: EraSection;
   catalog: CatalogSection;
+  /** Pinned tool definitions (trust on first use, #21). */
+  pins: ServerPins;
 }
 export type SectionName = keyof RecordSections;
 
@@ -78,6 +81,7 @@ export const SECTION_READERS: {[K in SectionName]: (raw: unknown) => RecordSecti
     return {era: r.era, protocolVersion: r.protocolVersion, decidedBy: r.decidedBy, at: r.at};
   },
   catalog: readCatalogSection,
+  pins: readServerPins,
 };
 
 function readCatalogSection(raw: unknown): CatalogSection | undefined {
