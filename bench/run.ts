@@ -8,7 +8,7 @@
 //   --quick          3 repetitions, 1,000 calls: for iterating, not for the record
 //   --reps N         repetitions for every scenario (default: 7 for cheap ones, 5 for
 //                    spawn-heavy ones and the TUI; --quick: 3 and 2)
-//   --only a,b       only these scenario ids (see bench/lib/scenarios.ts)
+//   --only a,b       only these scenario ids (see bench/lib/scenarios.ts, startup-scenarios.ts)
 //   --no-build       skip `tsc -p tsconfig.build.json` (dist/ must be current)
 //   --no-tui         skip the TUI scenarios
 //   --md / --no-md   write (or not) the results section of BENCHMARKS.md
@@ -22,6 +22,7 @@ import {join} from 'node:path';
 import {evaluateTarget, scenarioTable, summarizeScenario, targetsTable, type ScenarioResult} from './lib/report.js';
 import {runSample, type Sample} from './lib/runner.js';
 import {protocolScenarios, TARGETS, type ScenarioDef} from './lib/scenarios.js';
+import {STARTUP_TARGETS, startupScenarios} from './lib/startup-scenarios.js';
 import {TUI_TARGETS, tuiScenarios} from './lib/tui-scenarios.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -60,9 +61,12 @@ function parseOptions(argv: string[]): Options {
 function build(): void {
   const started = Date.now();
   const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], {cwd: ROOT, encoding: 'utf8'});
+  // The CLI arms run bin/breakerbox.mjs, which runs the bundle of this build.
+  const b = spawnSync(process.execPath, ['scripts/bundle.mjs'], {cwd: ROOT, encoding: 'utf8'});
+  if (b.status !== 0) throw new Error(`scripts/bundle.mjs failed:\n${(b.stdout + b.stderr).slice(0, 2000)}`);
   // Type errors elsewhere in a tree under active work still emit JS; only missing output is fatal.
   if (r.status !== 0) process.stderr.write(`warning: tsc reported errors (dist/ was still emitted):\n${(r.stdout + r.stderr).slice(0, 2000)}\n`);
-  for (const f of ['dist/session/session.js', 'dist/transport/stdio.js', 'dist/hub/hub.js']) {
+  for (const f of ['dist/session/session.js', 'dist/transport/stdio.js', 'dist/hub/hub.js', 'dist/bundle/main.js']) {
     if (!existsSync(join(ROOT, f))) throw new Error(`build did not produce ${f}`);
   }
   log(`built dist/ in ${Date.now() - started} ms`);
@@ -113,7 +117,7 @@ async function runScenario(def: ScenarioDef, o: Options, pin: string | null): Pr
 }
 
 function markdown(meta: ReturnType<typeof machine>, o: Options, results: ScenarioResult[], elapsedS: number): string {
-  const targets = [...TARGETS, ...TUI_TARGETS].map((t) => evaluateTarget(t, results));
+  const targets = [...STARTUP_TARGETS, ...TARGETS, ...TUI_TARGETS].map((t) => evaluateTarget(t, results));
   return [
     `### Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
@@ -148,7 +152,7 @@ async function main(): Promise<void> {
   const pin = pinningWorks(o.cpu) ? o.cpu : null;
   if (pin === null) log('warning: taskset is not usable here; pinned scenarios run unpinned');
   const meta = machine();
-  let defs = [...protocolScenarios(o.quick), ...(o.tui ? tuiScenarios(o.quick) : [])];
+  let defs = [...startupScenarios(o.quick), ...protocolScenarios(o.quick), ...(o.tui ? tuiScenarios(o.quick) : [])];
   if (o.only) defs = defs.filter((d) => o.only!.has(d.id));
   const results: ScenarioResult[] = [];
   for (const def of defs) results.push(await runScenario(def, o, pin));
@@ -163,7 +167,7 @@ async function main(): Promise<void> {
     {
       meta: {...meta, loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))), options: {...o, only: o.only ? [...o.only] : undefined}, pinnedCpu: pin, elapsedS},
       scenarios: results.map((r) => ({id: r.def.id, title: r.def.title, arms: r.def.arms, reference: r.def.reference, pinned: r.def.pinned, params: r.def.params, summary: r.summary, errors: r.errors, samples: r.samples})),
-      targets: [...TARGETS, ...TUI_TARGETS].map((t) => evaluateTarget(t, results)),
+      targets: [...STARTUP_TARGETS, ...TARGETS, ...TUI_TARGETS].map((t) => evaluateTarget(t, results)),
     },
     null,
     1,

@@ -17,7 +17,7 @@ export interface Sample {
 }
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const WORKERS = {arms: join(ROOT, 'bench/arms/driver.mjs'), tui: join(ROOT, 'bench/tui/driver.mjs')};
+const WORKERS = {arms: join(ROOT, 'bench/arms/driver.mjs'), tui: join(ROOT, 'bench/tui/driver.mjs'), startup: join(ROOT, 'bench/startup/driver.mjs')};
 const SAMPLE_TIMEOUT_MS = 180_000;
 
 let sampleCounter = 0;

@@ -15,7 +15,7 @@ export interface ScenarioDef {
   id: string;
   title: string;
   /** Which worker script runs a sample. */
-  worker: 'arms' | 'tui';
+  worker: 'arms' | 'tui' | 'startup';
   /** The worker's scenario name. */
   scenario: string;
   arms: string[];

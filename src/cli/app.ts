@@ -13,7 +13,8 @@ import type {TurnRecorder} from '../driver/session-recording.js';
 import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
-import {approvalRules, chooseModel, hubServers, logDir, pinStore, serverAuths} from './setup.js';
+import {createScriptedModel} from '../agent/models/scripted.js';
+import {approvalRules, chooseModel, hubServers, logDir, pinStore, serverAuths, startPolicy} from './setup.js';
 import {ServerRecordStore} from '../util/server-record.js';
 
 /** Everything one run is made of. */
@@ -37,12 +38,14 @@ export interface AppHooks {
   listExtras?: boolean;
   /** How a remote server's login reaches the user: stderr (--print), a dialog (TUI); none: the server stays offline with "needs login". */
   loginPrompt?: LoginPrompt | 'dialog';
+  /** `--list-tools`: no model is chosen (no SDK is loaded); the offline one stands in. */
+  noModel?: boolean;
 }
 
 /** Loads the config (throws ConfigError), picks the model, wires hub → driver → store. Starts nothing. */
-export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, ...hooks}: AppHooks): Promise<App> {
+export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, noModel, ...hooks}: AppHooks): Promise<App> {
   const config = loadConfig(opts.config, env);
-  const model = await chooseModel(opts, env);
+  const model = noModel ? createScriptedModel() : await chooseModel(opts, env);
   // The TUI's login dialog is asked through the driver, made after the servers that need it.
   let driver: Driver | undefined;
   const prompt = loginPrompt === 'dialog' ? dialogPrompt((request, signal) => driver!.askInput(request, signal), env) : (loginPrompt ?? neverAsk);
@@ -50,7 +53,8 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
   // One record store for the run: the era and the pins live in the same files.
   const records = ServerRecordStore.open(env);
   const parts = createApp({
-    servers: hubServers(config, env, auth),
+    // The list modes show live servers, never a cache: they start every server.
+    servers: startPolicy(hubServers(config, env, auth), opts.mode.startsWith('list-') ? 'eager' : opts.lazy ? 'lazy' : undefined),
     model,
     maxSteps: opts.maxSteps,
     rules: approvalRules(opts, config),

@@ -22,6 +22,8 @@ export interface CliOptions {
   config: string;
   resume?: string | true;
   debug: boolean;
+  /** `--lazy`: every server waits for its first call while its cached tools can be offered. */
+  lazy?: boolean;
   resultCap?: number;
   /** `--tool-search`: defer tools behind search always, never, or past the threshold. */
   toolSearch?: ToolSearchMode;
@@ -85,6 +87,8 @@ Options:
                      tool table is large (per server: "deferTools": true|false)
   --tool-search-threshold N
                      tokens past which auto defers (default 10% of the model's context)
+  --lazy             start each server at the first call of one of its tools, offering its
+                     cached tools meanwhile (per server: "start": "lazy"; no cache: starts at once)
   --debug            write every JSON-RPC message to a trace file
   -h, --help         this help
   -v, --version      the version
@@ -117,6 +121,7 @@ export function parseCli(argv: string[]): CliOptions {
         config: {type: 'string', short: 'c'},
         resume: {type: 'boolean'},
         debug: {type: 'boolean'},
+        lazy: {type: 'boolean'},
         'result-cap': {type: 'string'},
         'result-tokens': {type: 'string'},
         'tool-search': {type: 'string'},
@@ -159,6 +164,7 @@ export function parseCli(argv: string[]): CliOptions {
     config: v.config ?? 'mcp.config.json',
     resume,
     debug: v.debug ?? false,
+    ...(v.lazy ? {lazy: true} : {}),
     resultCap: v['result-cap'] === undefined ? undefined : boundedInt(v['result-cap'], '--result-cap', 100_000, MAX_RESULT_CAP),
     toolSearch: toolSearchMode(v['tool-search']),
     ...(v['tool-search-threshold'] === undefined ? {} : {toolSearchThreshold: boundedInt(v['tool-search-threshold'], '--tool-search-threshold', 0, MAX_RESULT_CAP)}),

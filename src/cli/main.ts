@@ -1,21 +1,19 @@
+// The entry point. It imports only the argument parser and the command
+// table: `--version` and `--help` answer without loading anything else, and
+// every other mode loads its own module (./modes/index.ts) when it runs.
 import {readFileSync} from 'node:fs';
-import {resolve} from 'node:path';
-import {ConfigError} from '../config/index.js';
-import {openTraceFile, type TraceFile} from '../debug/trace-file.js';
-import {newSessionId, prepareSession, SessionError} from '../sessions/index.js';
 import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
-import {buildApp} from './app.js';
-import {terminalPrompt} from './login-prompt.js';
-import {listToolsJson, listToolsText} from './list-tools.js';
-import {listPromptsJson, listPromptsText, listResourcesJson, listResourcesText} from './list-extras.js';
-import type {AppState} from '../state/app-state.js';
-import {progressLine, runPrint} from './print.js';
-import {selfCheckCommand} from './self-check.js';
-import {runSessions} from './sessions.js';
-import {exitCleanlyOn} from './signals.js';
 import {commandList, runCommand} from './commands/index.js';
 import {processIo} from './commands/io.js';
-import {continueWith} from './continue-session.js';
+import {MODES} from './modes/index.js';
+
+/**
+ * Errors that mean "the user asked for something that cannot be": printed
+ * without a stack trace, exit 2. Told apart by their `code`, so catching them
+ * loads none of the modules that throw them (ConfigError, SessionError,
+ * UsageError, the script loader's error).
+ */
+const USER_ERROR_CODES = new Set(['config', 'session', 'usage', 'invalid-script']);
 
 /**
  * Runs the command line; resolves to the exit code. Never leaves a server
@@ -34,118 +32,26 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     if (err instanceof UsageError) return fail(err.message, 2);
     throw err;
   }
-  try {
-    switch (opts.mode) {
-      case 'help':
-        process.stdout.write(`${HELP}\nCommands:\n${commandList()}\n`);
-        return 0;
-      case 'version':
-        process.stdout.write(`breakerbox ${version()}\n`);
-        return 0;
-      case 'list-tools':
-        return await listTools(opts, env, opts.json ? listToolsJson : listToolsText);
-      case 'list-resources':
-        return await listTools(opts, env, opts.json ? listResourcesJson : listResourcesText);
-      case 'list-prompts':
-        return await listTools(opts, env, opts.json ? listPromptsJson : listPromptsText);
-      case 'print':
-        return await print(opts, env);
-      case 'sessions':
-        return runSessions({env, json: opts.json});
-      case 'self-check':
-        return await selfCheckCommand(opts, env);
-      case 'tui':
-        if (!process.stdin.isTTY || !process.stdout.isTTY) {
-          return fail('the terminal UI needs an interactive terminal (stdin is not a TTY).\nFor one question without the UI: breakerbox --print "your question" [--json] [--yes]\nTo see the tool table: breakerbox --list-tools', 2);
-        }
-        return await (await import('./tui.js')).runTui(opts, env);
-      default:
-        return fail(`--${opts.mode} is not available yet`, 2);
-    }
-  } catch (err) {
-    if (err instanceof ConfigError || err instanceof SessionError || err instanceof UsageError || (err as {code?: string})?.code === 'invalid-script') return fail((err as Error).message, 2);
-    throw err;
-  }
-}
-
-/** `--list-tools`, `--list-resources`, `--list-prompts`: discover every server, print, exit. */
-async function listTools(opts: CliOptions, env: NodeJS.ProcessEnv, render: (state: AppState) => string): Promise<number> {
-  const trace = debugTrace(opts, env, newSessionId());
-  const listExtras = opts.mode !== 'list-tools';
-  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, listExtras, loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env})}).catch((err) => {
-    trace?.close();
-    throw err;
-  });
-  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
-  try {
-    await app.driver.start();
-    if (listExtras) await app.hub.inspect.settled();
-    process.stdout.write(render(app.store.getState()) + '\n');
+  if (opts.mode === 'help') {
+    process.stdout.write(`${HELP}\nCommands:\n${commandList()}\n`);
     return 0;
-  } finally {
-    await app.hub.close();
-    trace?.close();
-    release();
   }
-}
-
-async function print(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
-  // Throws SessionError (exit 2) when the session to resume does not exist.
-  const session = prepareSession({
-    resume: opts.resume,
-    env,
-    cwd: process.cwd(),
-    configPath: resolve(opts.config),
-    onError: (err) => process.stderr.write(`• warning: this session is no longer being saved: ${err.message}\n`),
-  });
-  for (const warning of session.warnings) process.stderr.write(`• warning: session ${session.resumed!.meta.id}: ${warning}\n`);
-  const trace = debugTrace(opts, env, session.recorder.id);
-  const app = await buildApp(opts, env, {
-    recorder: session.recorder,
-    history: session.history,
-    rawTrace: trace?.rawTrace,
-    interactive: false,
-    loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env}),
-    // `--print --json` reports each call's whole text.
-    limits: {previewChars: Infinity},
-  }).catch((err) => {
-    trace?.close();
-    throw err;
-  });
-  const converted = continueWith(session, app.model);
-  if (!opts.json) {
-    app.driver.observe((event, state) => {
-      const line = progressLine(event, state);
-      if (line) process.stderr.write(line + '\n');
-    });
+  if (opts.mode === 'version') {
+    process.stdout.write(`breakerbox ${version()}\n`);
+    return 0;
   }
-  // SIGINT cancels the turn (see runPrint); these end the run.
-  const release = exitCleanlyOn(['SIGTERM', 'SIGHUP'], () => app.driver.shutdown());
-  const releaseStartup = exitCleanlyOn(['SIGINT'], () => app.driver.shutdown());
+  if (opts.mode === 'tui' && (!process.stdin.isTTY || !process.stdout.isTTY)) {
+    return fail('the terminal UI needs an interactive terminal (stdin is not a TTY).\nFor one question without the UI: breakerbox --print "your question" [--json] [--yes]\nTo see the tool table: breakerbox --list-tools', 2);
+  }
+  const load = MODES[opts.mode];
+  if (!load) return fail(`--${opts.mode} is not available yet`, 2);
   try {
-    await app.driver.start();
-    releaseStartup();
-    if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY or OPENAI_API_KEY)\n`);
-    if (session.resumed && !opts.json) {
-      const {meta, turns} = session.resumed;
-      process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
-      if (converted) process.stderr.write(`• ${converted}\n`);
-    }
-    return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr, opts.format);
-  } finally {
-    await app.driver.shutdown();
-    session.recorder.close();
-    trace?.close();
-    release();
+    return await (await load()).run(opts, env);
+  } catch (err) {
+    const code = (err as {code?: unknown})?.code;
+    if (err instanceof Error && typeof code === 'string' && USER_ERROR_CODES.has(code)) return fail(err.message, 2);
+    throw err;
   }
-}
-
-/** `--debug`: opens the raw JSON-RPC trace file and says where it is. */
-function debugTrace(opts: CliOptions, env: NodeJS.ProcessEnv, session: string): TraceFile | undefined {
-  if (!opts.debug) return undefined;
-  const trace = openTraceFile({env, session});
-  process.stderr.write(`• debug trace: ${trace.path}\n`);
-  return trace;
 }
 
 function fail(message: string, code: number): number {

@@ -28,6 +28,11 @@ export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: 
   );
 }
 
+/** Every server eager or lazy whatever its config says (`--lazy`, the list modes); as configured when `force` is undefined. */
+export function startPolicy<T extends {start?: 'eager' | 'lazy'}>(servers: T[], force: 'eager' | 'lazy' | undefined): T[] {
+  return force ? servers.map((s) => ({...s, start: force})) : servers;
+}
+
 /** Who a configured server is across runs (keys its record). */
 export function fingerprintOf(s: ServerConfig): ServerFingerprint {
   return s.type === 'http'

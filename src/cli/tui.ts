@@ -1,16 +1,17 @@
-import {render} from 'ink';
 import {resolve} from 'node:path';
-import React from 'react';
 import {openTraceFile} from '../debug/trace-file.js';
 import {prepareSession, replayEvents} from '../sessions/index.js';
 import {continueWith} from './continue-session.js';
-import {App, createTheme, enterAltScreen, noColorRequested} from '../ui/index.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
 import {terminalHost} from './ui-host.js';
 
-/** Opens the Ink app full screen; resolves 0 after every server is closed. */
-export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Opens the Ink app on the alternate screen the caller entered (with its
+ * first frame on it: ./modes/tui.ts); resolves 0 after every server is
+ * closed. `leave` gives the terminal back.
+ */
+export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: () => void): Promise<number> {
   const out = process.stdout;
   // Throws SessionError (exit 2, handled in main) when the session to resume does not exist.
   const session = prepareSession({resume: opts.resume, env, cwd: process.cwd(), configPath: resolve(opts.config)});
@@ -43,9 +44,8 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
     for (const warning of session.warnings) notice('warn', `session ${meta.id}: ${warning}`);
   }
   if (trace) notice('info', `debug trace: ${trace.path}`);
-  const leave = enterAltScreen(out);
   let closing: Promise<void> | undefined;
-  let instance: ReturnType<typeof render> | undefined;
+  let instance: import('ink').Instance | undefined;
   const quit = () => {
     closing ??= (async () => {
       app.driver.notice('info', 'closing every server…');
@@ -62,6 +62,13 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
   const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
   for (const s of signals) process.on(s, onSignal);
   try {
+    // The servers start before Ink and the panes load: their processes boot
+    // on other cores meanwhile, and the store holds what they report until
+    // the app mounts and renders it. The user can type from the first frame on.
+    void app.driver.start();
+    // React is CommonJS: its exports are the default export in every loader (Node, the bundle, vitest).
+    const [{render}, {default: React}, {App, createTheme, noColorRequested}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
+    replaceFirstFrame(out);
     instance = render(
       React.createElement(App, {
         store: app.store,
@@ -72,8 +79,6 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
       }),
       {exitOnCtrlC: false, patchConsole: true, maxFps: 30},
     );
-    // The first frame comes before any server starts: the user can type while they do.
-    setImmediate(() => void app.driver.start());
     await instance.waitUntilExit();
     return 0;
   } finally {
@@ -84,4 +89,18 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<
     trace?.close();
     leave();
   }
+}
+
+/**
+ * Ink draws from where the cursor is and leaves what it does not overwrite:
+ * the first frame (./modes/tui.ts) is cleared in the same write as Ink's
+ * first output, so the screen never shows neither.
+ */
+function replaceFirstFrame(out: NodeJS.WriteStream): void {
+  const write = out.write;
+  out.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+    out.write = write;
+    const text = typeof chunk === 'string' ? `\u001b[H\u001b[J${chunk}` : chunk;
+    return (write as (...args: unknown[]) => boolean).call(this, text, ...rest);
+  } as typeof out.write;
 }

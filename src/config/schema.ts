@@ -12,7 +12,7 @@ export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000,
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
   'installTimeoutMs', 'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth', 'onToolChange',
-  'deferTools', 'maxResultTokens',
+  'deferTools', 'maxResultTokens', 'start', 'idleStopMs',
 ] as const;
 
 /** Most tokens one result may be given (the model's context is the real ceiling). */
@@ -83,6 +83,12 @@ const common = {
   onToolChange: z.enum(['withhold', 'ask', 'allow'], {error: expected('"withhold", "ask" or "allow"')}).default('withhold'),
   protocol: protocol.default('auto'),
   deferTools: flag.optional(),
+  start: z
+    .string({error: expected('"eager" (start with breakerbox, the default) or "lazy" (start at the first call of one of its tools)')})
+    .refine((s) => s === 'eager' || s === 'lazy', {error: (iss) => `${JSON.stringify(iss.input)} is not "eager" (start with breakerbox, the default) or "lazy" (start at the first call of one of its tools)`})
+    .transform((s) => s as 'eager' | 'lazy')
+    .default('eager'),
+  idleStopMs: ms.optional(),
   maxResultTokens: z
     .number({error: expected(`a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`, quoted)})
     .refine((n) => Number.isInteger(n) && n >= 100 && n <= MAX_RESULT_TOKENS, {error: `expected a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`})

@@ -94,7 +94,7 @@ function placeholder(alias: string, entry: Record<string, unknown>): ServerConfi
 }
 
 
-type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'installTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'onToolChange' | 'protocol' | 'deferTools' | 'maxResultTokens'>;
+type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'installTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'onToolChange' | 'protocol' | 'deferTools' | 'maxResultTokens' | 'start' | 'idleStopMs'>;
 
 /** The keys every server has, expanded and defaulted. */
 function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): Common {
@@ -128,6 +128,8 @@ function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, 
     protocol: data.protocol,
     ...(data.deferTools === undefined ? {} : {deferTools: data.deferTools}),
     ...(data.maxResultTokens === undefined ? {} : {maxResultTokens: data.maxResultTokens}),
+    ...(data.start === 'lazy' ? {start: 'lazy' as const} : {}),
+    ...(data.idleStopMs === undefined ? {} : {idleStopMs: data.idleStopMs}),
     extra,
   };
   return {base, problems, expand};

@@ -83,6 +83,10 @@ export interface ServerBase {
   deferTools?: boolean;
   /** Token budget of one result from this server (default DEFAULT_RESULT_TOKENS). */
   maxResultTokens?: number;
+  /** "lazy": not started with breakerbox while its cached tools can be offered; the first call starts it. */
+  start?: 'eager' | 'lazy';
+  /** A lazy server with no call for this long is stopped (its tools stay offered); unset: never. */
+  idleStopMs?: number;
   /** Keys we do not know yet, kept untouched for forward compatibility. */
   extra: Record<string, unknown>;
 }

@@ -43,6 +43,12 @@ export type HubEvent =
   | {type: 'server/starting'; alias: string}
   /** Still starting after a while, with signs of life (a package being installed, output on stderr). */
   | ({type: 'server/still-starting'; alias: string} & StartingProgress)
+  /** The server's cached tool list (listed at `listedAt`, ISO) is offered until it lists its own. */
+  | {type: 'server/catalog-cached'; alias: string; toolCount: number; listedAt: string}
+  /** A lazy server is not running (not started yet, or stopped after `idleStopMs` without a call): its cached tools are offered, the next call starts it. */
+  | {type: 'server/not-started'; alias: string; toolCount: number; listedAt: string; reason: 'lazy' | 'idle'}
+  /** The live list differed from the cached one that was offered: tool names added, removed and changed. */
+  | {type: 'server/catalog-corrected'; alias: string; added: string[]; removed: string[]; changed: string[]}
   /** One page of the server's tool list arrived. */
   | {type: 'server/page-listed'; alias: string; page: PageRecord}
   /** Discovery finished; the server is online. */

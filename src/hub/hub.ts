@@ -8,6 +8,7 @@ import {StdioTransport} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
 import type {ServerRecordStore} from '../util/server-record.js';
+import {safeStringify} from '../util/safe-json.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {errorResult, resultFromError} from './call-result.js';
 import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
@@ -17,7 +18,7 @@ import {checkCwd} from './cwd-check.js';
 import {InputGate} from './input-gate.js';
 import {CappedLog, ServerLog} from './log-file.js';
 import {maskUrl} from '../util/mask-url.js';
-import {OutputValidator, warmMetaSchema} from './output-validator.js';
+import type {OutputCheck, OutputValidator} from './output-validator.js';
 import {systemClock, type Clock} from './debounce.js';
 import {sampleGroup} from './life-signs.js';
 import type {LifeSample} from './startup-watch.js';
@@ -109,8 +110,12 @@ export class Hub {
   private current: Catalog = EMPTY_CATALOG;
   private toolsSignature: unknown[] = [];
   private appendOnly = false;
+  /** Set while start() marks every server starting (see there). */
+  private startingAll = false;
   private onlineAliases = '';
-  private readonly validator = new OutputValidator();
+  /** Made at the first call of a tool that declares an outputSchema: Ajv is too heavy to load for a listing. */
+  private validator?: OutputValidator;
+  private validatorLoading?: Promise<OutputValidator>;
   private readonly limits: ResultLimits;
   private readonly gate: InputGate;
   /** Tools the translation could not use (bad input schema), with reasons. */
@@ -143,13 +148,20 @@ export class Hub {
 
   /** Starts every enabled server in parallel; resolves when each is online or offline. */
   async start(): Promise<void> {
-    // The first catalog build compiles the JSON Schema meta-schema. Done
-    // before any server is spawned it costs no more in total, and that burst
-    // of allocation does not land after the sessions' objects exist, where it
-    // made every later call dearer (BENCHMARKS.md, finding 4).
-    warmMetaSchema();
-    for (const slot of this.slots) if (!slot.config.disabled) slot.starts();
-    await Promise.all(this.slots.map((s) => s.start()));
+    // Every cached list is in the first table together: one rebuild, not one per server.
+    // A lazy server with a cached list rests until a call needs it (issue #18).
+    this.startingAll = true;
+    const resting = new Set<ServerSlot>();
+    for (const slot of this.slots) {
+      if (slot.config.disabled) continue;
+      if (slot.waitsForCall) {
+        resting.add(slot);
+        slot.rests('lazy');
+      } else slot.starts();
+    }
+    this.startingAll = false;
+    this.rebuildIfToolsChanged();
+    await Promise.all(this.slots.map((s) => (resting.has(s) ? undefined : s.start())));
     // From here on the table the model has seen only grows at its end (see buildCatalog).
     this.appendOnly = true;
   }
@@ -264,6 +276,11 @@ export class Hub {
     if (withheld) return errorResult(withheld.withheld!, 'withheld', {alias: entry.alias, tool: entry.tool});
     const slot = this.byAlias.get(entry.alias);
     if (!slot) return errorResult(`there is no server ${entry.alias}`, 'unknown-tool');
+    if (slot.status.state === 'idle' || slot.waking) {
+      const live = await this.wakeFor(slot, entry);
+      if (!('inputSchema' in live)) return live;
+      entry = live;
+    }
     if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool});
     if (args === undefined || args === null) args = {};
     if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${entry.name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool});
@@ -288,7 +305,8 @@ export class Hub {
       slot.circuit.succeeded();
       // Whatever the server sent, what goes up is well-formed and within the limits.
       const shaped = stripResultTags(shapeResult(raw, this.limits));
-      const check = this.validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent});
+      const validator = entry.outputSchema === undefined ? undefined : (this.validator ?? (await this.loadValidator()));
+      const check = validator ? validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent}) : UNCHECKED;
       if (check.ok && check.warning) shaped.warnings.push(check.warning);
       // One literal of a fixed shape: spreading the session's result and then
       // adding alias/tool/durationMs was a measurable cost per call (BENCHMARKS.md, finding 4).
@@ -396,6 +414,7 @@ export class Hub {
     // A server's tools enter or leave the table only when it changes state or re-lists.
     switch (event.type) {
       case 'server/starting':
+      case 'server/catalog-cached':
       case 'server/online':
       case 'server/offline':
       case 'server/restarting':
@@ -406,7 +425,12 @@ export class Hub {
 
   /** Rebuilds the table only when some server's tool list object changed. */
   private rebuildIfToolsChanged(): void {
-    const online = this.slots.filter((s) => s.status.state === 'online');
+    if (this.startingAll) return;
+    // Online servers with their live lists, starting ones with their cached lists (issue #18).
+    const online = this.slots.flatMap((s) => {
+      const tools = s.offeredTools;
+      return tools ? [{alias: s.alias, trusted: s.status.trusted, tools, onToolChange: s.config.onToolChange, live: s.status.state === 'online'}] : [];
+    });
     const signature = online.flatMap((s) => [s.alias, s.tools]);
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
     this.toolsSignature = signature;
@@ -414,13 +438,37 @@ export class Hub {
     const aliases = online.map((s) => s.alias).join('\0');
     const appendOnly = this.appendOnly && aliases === this.onlineAliases;
     this.onlineAliases = aliases;
-    const servers = online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools, pins: this.pins.check(s.alias, s.tools, s.config.onToolChange ?? 'withhold')}));
+    // Pins are checked, and first sightings saved, only for lists the server sent; a cached list is only read against them.
+    const servers = online.map((s) => ({alias: s.alias, trusted: s.trusted, tools: s.tools, pins: s.live ? this.pins.check(s.alias, s.tools, s.onToolChange ?? 'withhold') : this.pins.peek(s.alias, s.tools, s.onToolChange ?? 'withhold')}));
     const {catalog, dropped, broke} = buildCatalog(servers, this.current, appendOnly);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;
     for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
     this.emit({type: 'catalog/rebuilt', catalog, ...(broke ? {broke} : {})});
+  }
+
+  /**
+   * Starts a resting lazy server for a call of `entry` (a cached tool), within
+   * its startup policy; then the live entry, or why the call cannot go as the
+   * model made it (the tool is gone, or its input schema changed: the table
+   * is already updated for the next model request).
+   */
+  private async wakeFor(slot: ServerSlot, entry: CatalogEntry): Promise<CatalogEntry | HubCallResult> {
+    const where = {alias: entry.alias, tool: entry.tool};
+    if (!(await slot.wake())) return errorResult(`the server ${entry.alias} could not be started for this call: ${unavailableWhy(slot)}`, 'offline', where);
+    const live = this.current.entries.find((e) => e.alias === entry.alias && e.tool === entry.tool);
+    if (!live) return errorResult(`${entry.name}: the server ${entry.alias} no longer offers this tool (its live list differs from the cached one); the call was not sent`, 'unknown-tool', where);
+    if (safeStringify(live.inputSchema) !== safeStringify(entry.inputSchema)) {
+      return errorResult(`${entry.name}: the tool's input schema changed since the cached list; the call was not sent. The tool table now has the new schema: call it again if it still fits`, 'refused', where);
+    }
+    return live;
+  }
+
+  /** Loads Ajv and the validator, once. */
+  private loadValidator(): Promise<OutputValidator> {
+    this.validatorLoading ??= import('./output-validator.js').then(({OutputValidator}) => (this.validator = new OutputValidator()));
+    return this.validatorLoading;
   }
 
   private emit(event: HubEvent): void {
@@ -432,6 +480,9 @@ export class Hub {
   }
 }
 
+/** The verdict on a result of a tool without an outputSchema. */
+const UNCHECKED: OutputCheck = Object.freeze({ok: true});
+
 function fingerprintOf(s: HubServer): ServerFingerprint {
   if (s.url !== undefined) return serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers});
   return serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd, env: s.env});
@@ -441,6 +492,7 @@ function unavailableWhy(slot: ServerSlot): string {
   const s = slot.status;
   if (s.state === 'restarting') return `it is restarting (attempt ${s.attempt}) after: ${s.reason ?? 'an exit'}`;
   if (s.state === 'disabled') return 'it is disabled in the config';
+  if (s.state === 'idle') return 'it is not started (lazy)';
   if (s.state === 'starting') return 'it is still starting';
   return `${s.phase ?? 'startup'} failed: ${s.reason ?? 'unknown reason'}`;
 }

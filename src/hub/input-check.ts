@@ -4,7 +4,8 @@
 // Same compiler as the output validator: one Ajv per schema, nothing fetched.
 import type {AnySchemaObject} from 'ajv';
 import {stripControlLine} from '../util/sanitize.js';
-import {compile, describe} from './output-validator.js';
+import {compile} from './output-validator.js';
+import {describeSchemaError} from './schema/meta-schema.js';
 
 const compiled = new WeakMap<object, ReturnType<typeof compile>>();
 
@@ -14,7 +15,7 @@ export function argumentProblem(schema: Record<string, unknown>, args: unknown):
   if (!c) compiled.set(schema, (c = compile(schema as AnySchemaObject)));
   if ('error' in c) return undefined;
   try {
-    return c.fn(args) === true ? undefined : stripControlLine(describe(c.fn.errors)).slice(0, 300);
+    return c.fn(args) === true ? undefined : stripControlLine(describeSchemaError(c.fn.errors)).slice(0, 300);
   } catch {
     return undefined;
   }

@@ -10,7 +10,10 @@
 // schema whose `$ref`s and combinators unfold too far is not checked
 // (schema/cost.ts), formats are not checked at all, and the hub drops
 // structuredContent nested deeper than MAX_JSON_DEPTH before it gets here.
-import {Ajv, type AnySchemaObject, type ErrorObject, type Options, type ValidateFunction} from 'ajv';
+// Ajv is a heavy import: the hub loads this module only once some tool
+// declares an outputSchema (input schemas are checked without Ajv, see
+// schema/meta-schema.ts).
+import {Ajv, type AnySchemaObject, type Options, type ValidateFunction} from 'ajv';
 import {Ajv2019} from 'ajv/dist/2019.js';
 import {Ajv2020} from 'ajv/dist/2020.js';
 import type {CallToolResult} from '../session/mcp-types.js';
@@ -18,6 +21,7 @@ import {stripControlLine} from '../util/sanitize.js';
 import {tooDeep} from '../util/safe-json.js';
 import {MAX_SCHEMA_COST, MAX_SCHEMA_DEPTH, schemaCost} from './schema/cost.js';
 import {linearRegExp} from './schema/linear-regex.js';
+import {describeSchemaError} from './schema/meta-schema.js';
 import {linearUniqueItems} from './schema/unique-items.js';
 import type {CatalogEntry} from './types.js';
 
@@ -45,10 +49,10 @@ const AJV_OPTIONS: Options = {
   ownProperties: true,
 };
 
-/** Compiles, caches and applies output schemas. */
 /** The common answer, shared: validation sits on every call's path. */
 const PASSED: OutputCheck = Object.freeze({ok: true});
 
+/** Compiles, caches and applies output schemas. */
 export class OutputValidator {
   private readonly cache = new Map<string, {schema: object; compiled: Compiled}>();
   private readonly maxCached: number;
@@ -78,7 +82,7 @@ export class OutputValidator {
       return {ok: true, warning: this.cap(`the output of ${label} could not be checked: ${errorText(err)}`)};
     }
     if (valid === true) return compiled.skipped ? {ok: true, warning: this.cap(`${label}: ${compiled.skipped}`)} : PASSED;
-    return {ok: false, message: this.cap(`structuredContent does not match the outputSchema of ${label}: ${describe(compiled.fn.errors)}`)};
+    return {ok: false, message: this.cap(`structuredContent does not match the outputSchema of ${label}: ${describeSchemaError(compiled.fn.errors)}`)};
   }
 
   /** How many compiled validators are cached. */
@@ -139,34 +143,4 @@ function engineFor($schema: unknown): Engine | string {
   return `unsupported $schema ${JSON.stringify($schema).slice(0, 80)} (supported: 2020-12, 2019-09, draft-07)`;
 }
 
-/** The first error, as "where what" (e.g. `/limit must be <= 8`). */
-export function describe(errors: ErrorObject[] | null | undefined): string {
-  const e = errors?.[0];
-  if (!e) return 'invalid';
-  const where = e.instancePath === '' ? '(root)' : e.instancePath;
-  const extra = typeof e.params?.additionalProperty === 'string' ? ` (${JSON.stringify(e.params.additionalProperty)})` : '';
-  return `${where} ${e.message ?? 'is invalid'}${extra}`;
-}
-
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
-let metaValidator: Ajv2020 | undefined;
-const META_2020 = 'https://json-schema.org/draft/2020-12/schema';
-
-/** Compiles the meta-schema now rather than at the first check (see Hub.start). */
-export function warmMetaSchema(): void {
-  metaSchemaProblem({type: 'object'});
-}
-
-/** Why `schema` is not valid JSON Schema 2020-12 (what the model API demands of input schemas), or undefined. */
-export function metaSchemaProblem(schema: Record<string, unknown>): string | undefined {
-  try {
-    // One shared instance: the meta-schema is compiled once, and validating
-    // against it registers nothing, so sharing is safe.
-    metaValidator ??= new Ajv2020({...AJV_OPTIONS, validateSchema: true});
-    if (metaValidator.validate(META_2020, schema)) return undefined;
-    return stripControlLine(describe(metaValidator.errors)).slice(0, 300);
-  } catch (err) {
-    return `could not be checked: ${errorText(err)}`;
-  }
-}

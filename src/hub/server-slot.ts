@@ -11,12 +11,15 @@ import type {ServerFingerprint} from '../util/server-fingerprint.js';
 import type {Transport} from '../transport/types.js';
 import {maskUrl} from '../util/mask-url.js';
 import {Circuit} from './circuit.js';
-import {Debounce, type Clock} from './debounce.js';
+import {Debounce, systemClock, type Clock} from './debounce.js';
 import {describeStartupFailure} from './startup-failure.js';
 import {StartupWatch, type LifeSample, type StartingProgress} from './startup-watch.js';
 import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
+import {diffText, filterKey} from './catalog-cache.js';
+import {SlotCache} from './slot-cache.js';
+import {IdleStop} from './idle-stop.js';
 import type {OnToolChange} from './trust/evaluate.js';
 import type {FailurePhase, ServerStatus} from './types.js';
 
@@ -44,6 +47,10 @@ export interface SlotConfig {
   protocol?: ProtocolSetting;
   /** Who this server is across runs (keys its record); the hub makes one from the fields when absent. */
   fingerprint?: ServerFingerprint;
+  /** "lazy": while a cached list can be offered, started by the first call instead of with the hub. */
+  start?: 'eager' | 'lazy';
+  /** A lazy server with no call for this long is stopped; its tools stay offered. */
+  idleStopMs?: number;
 }
 
 /** What a slot needs from the hub. */
@@ -98,9 +105,15 @@ export class ServerSlot {
   /** Aborts the start in progress (its timeout, or close()). */
   private startAbort?: AbortController;
   private readonly record?: ServerRecord;
+  /** The catalog from cache: offered at the first start until the live list confirms it. */
+  private readonly cache: SlotCache;
   /** The era of the last session, for restarts within this run (also without a record). */
   private lastEra?: RememberedEra;
   private generation = 0;
+  /** A start for a call of a resting lazy server: calls meanwhile wait for it. */
+  waking?: Promise<boolean>;
+  /** A lazy server's `idleStopMs` (does nothing otherwise). */
+  private readonly idle: IdleStop;
   /** Resolved once this server no longer holds up a question: online, offline, or in a long start. */
   private settle!: () => void;
   readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
@@ -113,6 +126,8 @@ export class ServerSlot {
     this.report = new SlotReporter(config.alias, deps);
     this.relistSoon = new Debounce(() => void this.relistLoop(), deps.listDebounceMs, deps.listMaxWaitMs, deps.clock);
     this.record = deps.openRecord?.((message) => this.report.note(message));
+    this.cache = new SlotCache(this.record, filterKey(config), deps.now);
+    this.idle = new IdleStop(config.start === 'lazy' ? config.idleStopMs : undefined, deps.clock ?? systemClock, () => void this.stopIdle());
     this.status = {
       alias: config.alias,
       state: config.disabled ? 'disabled' : 'starting',
@@ -128,6 +143,36 @@ export class ServerSlot {
 
   get alias(): string {
     return this.config.alias;
+  }
+
+  /** The tools this server puts in the table: its live list when online, its cached list while its first start runs. */
+  get offeredTools(): Tool[] | undefined {
+    if (this.status.state === 'online') return this.tools;
+    return this.status.state === 'starting' || this.status.state === 'idle' ? this.cache.offered : undefined;
+  }
+
+  /** A lazy server that may wait for its first call: it has a fresh cached list to offer meanwhile (else it starts at once). */
+  get waitsForCall(): boolean {
+    return this.config.start === 'lazy' && !this.config.disabled && this.config.cannotStart === undefined && this.cache.hasFresh();
+  }
+
+  /** Not running: a lazy server at startup, or one stopped when idle. Its cached tools are offered; the next call starts it. */
+  rests(reason: 'lazy' | 'idle'): void {
+    if (reason === 'lazy') this.cache.load();
+    const toolCount = this.cache.offered?.length ?? 0;
+    const listedAt = this.cache.offeredAt ?? '';
+    this.status = {...this.status, state: 'idle', toolCount: 0, starting: undefined, cached: {toolCount, listedAt}};
+    this.settle();
+    this.report.note(reason === 'lazy' ? `not started (lazy): ${toolCount} cached tools offered until the first call` : `stopped after ${this.config.idleStopMs} ms without a call; the next call starts it again`);
+    this.deps.emit({type: 'server/not-started', alias: this.alias, toolCount, listedAt, reason});
+  }
+
+  /** Starts a resting server for a call (or by hand); calls meanwhile wait on the same start. Resolves true once online. */
+  wake(): Promise<boolean> {
+    if (this.waking) return this.waking;
+    if (this.status.state !== 'idle') return this.start();
+    this.starts();
+    return (this.waking = this.start().finally(() => (this.waking = undefined)));
   }
 
   /** Spawns, handshakes and lists; never throws. Resolves true when online. */
@@ -149,6 +194,7 @@ export class ServerSlot {
     this.session = undefined;
     this.generation++;
     await old?.close();
+    this.cache.withdraw();
     this.attempts = 0;
     this.circuit.reset();
     this.tools = [];
@@ -158,12 +204,20 @@ export class ServerSlot {
 
   /** The first start or a start by hand: the row says "starting" until online or offline. */
   starts(): void {
-    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined};
+    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/starting', alias: this.alias});
+    const first = this.cache.load();
+    const offered = this.cache.offered;
+    if (!offered) return;
+    const listedAt = this.cache.offeredAt ?? '';
+    this.status = {...this.status, cached: {toolCount: offered.length, listedAt}};
+    if (first) this.report.note(`${offered.length} tools from the cache of ${listedAt}, until the server lists its own`);
+    this.deps.emit({type: 'server/catalog-cached', alias: this.alias, toolCount: offered.length, listedAt});
   }
 
   async close(): Promise<void> {
     this.closing = true;
+    this.idle.disarm();
     this.relistSoon.cancel();
     // No further process may be started for this slot (a respawn after the probe).
     this.startAbort?.abort('breakerbox is closing');
@@ -182,7 +236,22 @@ export class ServerSlot {
 
   callTool(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     if (!this.session) return Promise.reject(new Error('not connected'));
-    return this.session.callTool(tool, args, options);
+    // Only a server that stops when idle pays for tracking its calls.
+    if (this.idle.ms === undefined) return this.session.callTool(tool, args, options);
+    const session = this.session;
+    return this.idle.track(() => session.callTool(tool, args, options));
+  }
+
+  /** No call for idleStopMs: end the process; its live list stays offered and the next call starts it again. */
+  private async stopIdle(): Promise<void> {
+    const session = this.session;
+    if (!session || this.status.state !== 'online' || this.closing) return;
+    this.session = undefined;
+    this.generation++;
+    this.relistSoon.cancel();
+    this.cache.offerLive(this.tools);
+    this.rests('idle');
+    await session.close();
   }
 
   /** The circuit breaker opened or closed; checked after each call, copied only when it changed. */
@@ -195,7 +264,7 @@ export class ServerSlot {
 
   // Every status change is a new object (callers may keep old ones) and one event.
   private online(details: OnlineDetails): void {
-    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined, starting: undefined};
+    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/online', alias: this.alias, ...details});
   }
 
@@ -209,7 +278,8 @@ export class ServerSlot {
   }
 
   private offline(phase: FailurePhase, reason: string): void {
-    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0, starting: undefined};
+    this.cache.withdraw();
+    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/offline', alias: this.alias, phase, reason});
   }
 
@@ -283,13 +353,18 @@ export class ServerSlot {
       watch.stop();
       phase = 'list';
       // The server answers now: listing gets the normal timeout, however long the install took.
-      const {tools, pages} = await this.listTools(session, startupTimeoutMs);
+      const {tools, pages, listing} = await this.listTools(session, startupTimeoutMs);
       if (generation !== this.generation || this.closing) {
         void session.close();
         return false;
       }
       this.session = session;
       this.tools = tools;
+      const diff = this.cache.confirm(tools, listedFacts(session, listing));
+      if (diff) {
+        this.report.note(`the cached tool list was out of date: ${diffText(diff)}`);
+        this.deps.emit({type: 'server/catalog-corrected', alias: this.alias, ...diff});
+      }
       this.onlineSince = this.deps.now();
       this.circuit.reset();
       session.onClose((exit) => this.exited(session!, exit));
@@ -306,6 +381,7 @@ export class ServerSlot {
         pages,
         discoveryMs: Date.now() - started,
       });
+      this.idle.arm();
       return true;
     } catch (err) {
       const failure = describeStartupFailure(err, phase, {startupTimeoutMs, stderr: transport?.diagnosticsTail(80) ?? [], givenUp, logFile: this.deps.logFile});
@@ -354,14 +430,15 @@ export class ServerSlot {
     const session = this.session;
     if (!session) throw new Error(`${this.alias} is not online`);
     const {tools, pages, listing} = await this.listTools(session);
-    if (session === this.session) this.listed(tools, pages);
+    if (session === this.session) this.listed(session, tools, pages, listing);
     // What the size limits dropped counts as dropped too.
     return {...listing, dropped: this.dropped};
   }
 
   /** A new listing replaces the tools; the hub rebuilds the catalog from the event. */
-  private listed(tools: Tool[], pages: number): void {
+  private listed(session: McpSession, tools: Tool[], pages: number, listing: ToolListing): void {
     this.tools = tools;
+    this.cache.save(tools, listedFacts(session, listing));
     this.status = {...this.status, toolCount: tools.length, pages};
     this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
   }
@@ -399,8 +476,8 @@ export class ServerSlot {
     if (session !== this.session || session.closed) return;
     this.report.note('tools/list_changed: listing again');
     try {
-      const {tools, pages} = await this.listTools(session);
-      if (session === this.session) this.listed(tools, pages);
+      const {tools, pages, listing} = await this.listTools(session);
+      if (session === this.session) this.listed(session, tools, pages, listing);
     } catch (err) {
       this.report.note(`re-listing failed, keeping the previous list: ${(err as Error).message}`);
     }
@@ -434,4 +511,9 @@ export class ServerSlot {
       if (await this.start()) return;
     }
   }
+}
+
+/** What the record keeps beside the tools of a listing. */
+function listedFacts(session: McpSession, listing: ToolListing) {
+  return {era: session.era, protocolVersion: session.protocolVersion, serverName: session.serverInfo?.name, ttlMs: listing.ttlMs, cacheScope: listing.cacheScope};
 }

@@ -13,7 +13,7 @@
 // - fails the 2020-12 meta-schema → dropped, with the first error as reason.
 import type {ToolAnnotations, Tool} from '../session/mcp-types.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
-import {metaSchemaProblem} from './output-validator.js';
+import {metaSchemaProblem} from './schema/meta-schema.js';
 import type {CatalogEntry, NameMangling, ModelTool} from './types.js';
 
 /** A tool left out of the catalog, and why (for the server's status line). */

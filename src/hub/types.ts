@@ -9,7 +9,7 @@ import type {Finding} from './trust/scan.js';
 export type FailurePhase = 'config' | 'spawn' | 'handshake' | 'list' | 'call' | 'exit' | 'login';
 
 /** A server's lifecycle state as the UI and `--list-tools` show it. */
-export type ServerState = 'starting' | 'online' | 'restarting' | 'offline' | 'disabled';
+export type ServerState = 'starting' | 'online' | 'restarting' | 'offline' | 'disabled' | 'idle';
 
 /** Everything the UI knows about one configured server. */
 export interface ServerStatus {
@@ -45,6 +45,8 @@ export interface ServerStatus {
   starting?: StartingProgress;
   /** Shown beside the server; does not stop it (e.g. plain http to another host). */
   warning?: string;
+  /** While starting or idle (a lazy server not started yet, or stopped when idle): the tools offered from the cache (issue #18), and when they were listed (ISO). */
+  cached?: {toolCount: number; listedAt: string};
 }
 
 /** How a model name was derived from the original tool name. */

@@ -11,6 +11,10 @@ export interface ToolListing {
   tools: Tool[];
   dropped: DroppedTool[];
   pages: PageRecord[];
+  /** How long the list may be cached (2026-07-28 `ttlMs`): the shortest any page gave. */
+  ttlMs?: number;
+  /** `cacheScope` of the pages: "private" when any page said so. */
+  cacheScope?: 'public' | 'private';
 }
 
 const TOOLS: ListKind = {
@@ -32,14 +36,14 @@ export async function listAllTools(
 ): Promise<ToolListing> {
   const {check} = options;
   const kind: ListKind = check ? {...TOOLS, problem: (t) => toolProblem(t) ?? check(t as Tool)} : TOOLS;
-  const {items, dropped, pages} = await listAllPages<Tool>(fetchPage, kind, label, options);
+  const {items, dropped, pages, ttlMs, cacheScope} = await listAllPages<Tool>(fetchPage, kind, label, options);
   // Valid tools breakerbox cannot run leave the table too, but as what they are, not as malformed.
   const tools: Tool[] = [];
   for (const tool of items) {
     if (!taskOnly(tool)) tools.push(tool);
     else dropped.push({...locate(pages, tool.name), name: tool.name, reason: TASK_ONLY, notCallable: {...optional('title', tool.title), ...optional('description', tool.description)}});
   }
-  return {tools, dropped, pages};
+  return {tools, dropped, pages, ...(ttlMs !== undefined ? {ttlMs} : {}), ...(cacheScope ? {cacheScope} : {})};
 }
 
 /** Why a task-only tool is listed but not offered: every call of it would fail. */

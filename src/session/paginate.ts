@@ -32,6 +32,10 @@ export interface Listing<T> {
   items: T[];
   dropped: DroppedItem[];
   pages: PageRecord[];
+  /** How long the list may be cached (2026-07-28 `ttlMs`): the shortest any page gave. */
+  ttlMs?: number;
+  /** `cacheScope` of the pages: "private" when any page said so. */
+  cacheScope?: 'public' | 'private';
 }
 
 /** Pagination went wrong in a way that would loop forever or hide entries. */
@@ -94,6 +98,7 @@ export async function listAllPages<T>(fetchPage: PageFetcher, kind: ListKind, la
         listing.items.push(item as T);
       }
     });
+    cacheHints(listing, result);
     const page: PageRecord = {index, count: raw.length, cursorIn: cursor, cursorOut: next ?? undefined, ms: Date.now() - started, names};
     listing.pages.push(page);
     options.onPage?.(page);
@@ -104,6 +109,13 @@ export async function listAllPages<T>(fetchPage: PageFetcher, kind: ListKind, la
     seen.add(next);
     cursor = next;
   }
+}
+
+/** Folds one page's `ttlMs`/`cacheScope` into the listing's (ill-formed values are ignored). */
+function cacheHints(listing: Listing<unknown>, page: Record<string, unknown>): void {
+  const ttl = page.ttlMs;
+  if (typeof ttl === 'number' && Number.isFinite(ttl) && ttl >= 0) listing.ttlMs = Math.min(listing.ttlMs ?? Infinity, Math.floor(ttl));
+  if (page.cacheScope === 'private' || (page.cacheScope === 'public' && listing.cacheScope !== 'private')) listing.cacheScope = page.cacheScope;
 }
 
 /** A JSON object (not null, not an array). */

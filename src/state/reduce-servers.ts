@@ -4,6 +4,7 @@ import type {AppState, TraceRing} from './app-state.js';
 import type {EventOf} from './events.js';
 import {patchServer, serverOf} from './servers.js';
 import {truncate} from './text.js';
+import {diffText} from '../hub/catalog-cache.js';
 
 /** Events this sub-reducer handles. */
 export type ServerEvent = Exclude<EventOf<`server/${string}` | 'catalog/rebuilt' | 'trace/recorded'>, EventOf<'server/resources-listed' | 'server/resource-updated' | 'server/log-level-changed'>>;
@@ -14,7 +15,13 @@ const CLEAR_FAILURE = {phase: undefined, reason: undefined, failedAt: undefined,
 export function reduceServers(state: AppState, event: ServerEvent): AppState {
   switch (event.type) {
     case 'server/starting':
-      return patchServer(state, event.alias, {state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined});
+      return patchServer(state, event.alias, {state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined, cached: undefined});
+    case 'server/catalog-cached':
+      return patchServer(state, event.alias, {cached: {toolCount: event.toolCount, listedAt: event.listedAt}});
+    case 'server/not-started':
+      return patchServer(state, event.alias, {state: 'idle', toolCount: 0, starting: undefined, cached: {toolCount: event.toolCount, listedAt: event.listedAt}});
+    case 'server/catalog-corrected':
+      return postNotice(state, 'info', `${event.alias}: the cached tool list was out of date: ${diffText(event)}`, event.at);
     case 'server/still-starting': {
       const {type: _type, alias, at: _at, ...progress} = event;
       return patchServer(state, alias, {starting: progress});
@@ -23,10 +30,10 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
       return pageListed(state, event);
     case 'server/online': {
       const {type: _type, alias, at: _at, ...details} = event;
-      return patchServer(state, alias, {...CLEAR_FAILURE, ...details, state: 'online', toolsStale: false, starting: undefined});
+      return patchServer(state, alias, {...CLEAR_FAILURE, ...details, state: 'online', toolsStale: false, starting: undefined, cached: undefined});
     }
     case 'server/offline': {
-      const down = patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0, starting: undefined});
+      const down = patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0, starting: undefined, cached: undefined});
       // The Servers pane has one row for the reason; the transcript shows it whole, wrapped.
       return down === state ? state : postNotice(down, 'error', `${event.alias} is offline (${event.phase} failed): ${event.reason}`, event.at);
     }

@@ -27,6 +27,9 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'server/circuit-changed':
     case 'server/call-started':
     case 'server/call-finished':
+    case 'server/catalog-cached':
+    case 'server/catalog-corrected':
+    case 'server/not-started':
     case 'catalog/rebuilt':
     case 'trace/recorded':
       return reduceServers(state, event satisfies ServerEvent);

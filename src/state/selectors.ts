@@ -96,6 +96,8 @@ export interface ServerSummary {
   restarting: number;
   offline: number;
   disabled: number;
+  /** Lazy servers not running (their cached tools are offered). */
+  idle: number;
   /** Tools of online servers. */
   tools: number;
   /** e.g. `2/3 online · 14 tools · 1 offline`. */
@@ -108,7 +110,7 @@ const summaryCache = new WeakMap<AppState['servers'], ServerSummary>();
 export function serverSummary(servers: AppState['servers']): ServerSummary {
   const hit = summaryCache.get(servers);
   if (hit) return hit;
-  const s = {total: 0, online: 0, starting: 0, restarting: 0, offline: 0, disabled: 0, tools: 0, label: ''};
+  const s = {total: 0, online: 0, starting: 0, restarting: 0, offline: 0, disabled: 0, idle: 0, tools: 0, label: ''};
   for (const alias of servers.order) {
     const view = servers.byAlias[alias];
     s.total++;
@@ -119,6 +121,7 @@ export function serverSummary(servers: AppState['servers']): ServerSummary {
   if (s.starting + s.restarting > 0) parts.push(`${s.starting + s.restarting} starting`);
   if (s.offline > 0) parts.push(`${s.offline} offline`);
   if (s.disabled > 0) parts.push(`${s.disabled} disabled`);
+  if (s.idle > 0) parts.push(`${s.idle} not started`);
   s.label = parts.join(' · ');
   summaryCache.set(servers, s);
   return s;

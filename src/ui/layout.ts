@@ -31,7 +31,7 @@ export interface LayoutInput {
   dialogRows: number;
 }
 
-import {innerCols} from './components/frame.js';
+import {innerCols} from './components/frame-size.js';
 import {CATALOG_ROWS_PER_ENTRY} from './panes/catalog-rows.js';
 import {serverRowsPer} from './panes/server-rows.js';
 

@@ -10,6 +10,7 @@ export const SERVER_STATE: Readonly<Record<ServerState, {symbol: string; tone: T
   restarting: {symbol: '↻', tone: 'warn'},
   offline: {symbol: '✘', tone: 'error'},
   disabled: {symbol: '○', tone: 'muted'},
+  idle: {symbol: '◇', tone: 'muted'},
 };
 
 /** Symbol and tone of a notice level. */

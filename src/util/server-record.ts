@@ -1,7 +1,7 @@
 // The one per-server record: what breakerbox remembers about a server between
 // runs, in `<state dir>/servers/<alias>-<fingerprint>.json` (0600, in a 0700
 // directory), keyed by the server fingerprint. It holds named sections; today
-// `era` and `pins`. Later memory (a cached catalog) adds a
+// `era`, `pins` and `catalog`. Later memory adds a
 // section here instead of a store of its own:
 //   1. add its type to `RecordSections`,
 //   2. add a reader to `SECTION_READERS` (untrusted JSON in, the typed section
@@ -41,9 +41,32 @@ export interface EraSection {
   at: string;
 }
 
+/**
+ * The last successful listing (issue #18, src/hub/catalog-cache.ts): offered
+ * at the next start, marked cached, until the server's own list confirms or
+ * corrects it. Tools are plain JSON, read back as untrusted (every one goes
+ * through the catalog's checks again).
+ */
+export interface CatalogSection {
+  /** The tools the model was offered, in the server's order (after the config's filters and size limits). */
+  tools: Array<Record<string, unknown>>;
+  era: 'modern' | 'legacy';
+  protocolVersion: string;
+  /** Self-reported `serverInfo.name`, display only. */
+  serverName?: string;
+  /** The config's include/exclude filters the list was made with; a change makes the cache unusable. */
+  filter: string;
+  /** ISO time of the listing. */
+  at: string;
+  /** The list's `ttlMs` (2026-07-28): how long it may be trusted from `at`. */
+  ttlMs?: number;
+  cacheScope?: 'public' | 'private';
+}
+
 /** Every named section a record can hold. The extension point: add yours here. */
 export interface RecordSections {
   era: EraSection;
+  catalog: CatalogSection;
   /** Pinned tool definitions (trust on first use, #21). */
   pins: ServerPins;
 }
@@ -57,8 +80,29 @@ export const SECTION_READERS: {[K in SectionName]: (raw: unknown) => RecordSecti
     if ((r.era !== 'modern' && r.era !== 'legacy') || typeof r.protocolVersion !== 'string' || typeof r.decidedBy !== 'string' || typeof r.at !== 'string') return undefined;
     return {era: r.era, protocolVersion: r.protocolVersion, decidedBy: r.decidedBy, at: r.at};
   },
+  catalog: readCatalogSection,
   pins: readServerPins,
 };
+
+function readCatalogSection(raw: unknown): CatalogSection | undefined {
+  const r = raw as Partial<CatalogSection> | null;
+  if (typeof r !== 'object' || r === null || !Array.isArray(r.tools)) return undefined;
+  if ((r.era !== 'modern' && r.era !== 'legacy') || typeof r.protocolVersion !== 'string' || typeof r.filter !== 'string' || typeof r.at !== 'string') return undefined;
+  const tools = r.tools.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null && !Array.isArray(t) && typeof (t as {name?: unknown}).name === 'string');
+  if (tools.length !== r.tools.length) return undefined;
+  const ttlOk = typeof r.ttlMs === 'number' && Number.isFinite(r.ttlMs) && r.ttlMs >= 0;
+  if (r.ttlMs !== undefined && !ttlOk) return undefined;
+  return {
+    tools,
+    era: r.era,
+    protocolVersion: r.protocolVersion,
+    ...(typeof r.serverName === 'string' ? {serverName: r.serverName} : {}),
+    filter: r.filter,
+    at: r.at,
+    ...(ttlOk ? {ttlMs: r.ttlMs} : {}),
+    ...(r.cacheScope === 'public' || r.cacheScope === 'private' ? {cacheScope: r.cacheScope} : {}),
+  };
+}
 
 /** The file as written. */
 interface RecordFile {

@@ -24,6 +24,15 @@ export class PinKeeper {
     return check;
   }
 
+  /**
+   * The verdict on a list that did not come from the server just now (its
+   * cached list, issue #18): read against the pins, never saved, so nothing
+   * is ever pinned from a cache — only what the server itself lists.
+   */
+  peek(alias: string, tools: readonly Tool[], mode: OnToolChange): ServerPinCheck {
+    return checkPins(this.store.load(alias), tools, mode, this.now());
+  }
+
   /** The user accepts `tool` as `alias` lists it now: re-pinned, offered to the model again. */
   trust(alias: string, tools: readonly Tool[], tool: Tool, mode: OnToolChange): void {
     const pins = trustTool(this.store.load(alias), tool, this.now());

@@ -4,7 +4,7 @@ import React from 'react';
 import type {AppState, TraceRing} from '../../state/app-state.js';
 import {callCard, stepLabel} from '../../state/selectors.js';
 import type {Layout} from '../layout.js';
-import {CatalogPane} from '../panes/catalog-pane.js';
+import {cachedEntries, CatalogPane} from '../panes/catalog-pane.js';
 import {ConversationPane} from '../panes/conversation-pane.js';
 import {HelpPane} from '../panes/help-pane.js';
 import {ResultPane} from '../panes/result-pane.js';
@@ -56,7 +56,7 @@ export function Panes({state, layout, help, theme, onShown, onResultMeasured, al
   const side = (
     <>
       {layout.catalog.height > 0 ? (
-        <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} cursor={ui.cursor.catalog} />
+        <CatalogPane catalog={state.catalog} filter={ui.filter} scroll={ui.scroll.catalog} {...layout.catalog} focused={ui.focus === 'catalog'} starting={starting} theme={theme} cursor={ui.cursor.catalog} cached={cachedEntries(state.catalog, state.servers)} />
       ) : null}
       {layout.servers.height > 0 ? <ServersPane servers={state.servers} tokens={toolTokens(state)} scroll={ui.scroll.servers} {...layout.servers} focused={ui.focus === 'servers'} theme={theme} cursor={ui.cursor.servers} /> : null}
     </>

@@ -26,10 +26,7 @@ export interface FrameProps {
 const LIGHT = {h: '─', tl: '╭', tr: '╮', bl: '╰', br: '╯', style: 'round'} as const;
 const HEAVY = {h: '━', tl: '┏', tr: '┓', bl: '┗', br: '┛', style: 'bold'} as const;
 
-/** Rows inside a frame of `height`. */
-export const innerRows = (height: number): number => Math.max(0, height - 2);
-/** Cells inside a frame of `width` (border and one space each side). */
-export const innerCols = (width: number): number => Math.max(0, width - 4);
+export {innerCols, innerRows} from './frame-size.js';
 
 /** A bordered pane of exactly `width` × `height`. */
 export function Frame(p: FrameProps): React.JSX.Element | null {

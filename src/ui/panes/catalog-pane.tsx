@@ -1,7 +1,7 @@
 // The tool table: the names the model sees and where each one goes.
 import React, {memo} from 'react';
 import type {Catalog} from '../../hub/types.js';
-import type {ScrollState} from '../../state/app-state.js';
+import type {AppState, ScrollState} from '../../state/app-state.js';
 import {collisions, filteredCatalog, scrolledWindow} from '../../state/selectors.js';
 import {safeLine} from '../text/safe.js';
 import {innerCols, innerRows} from '../components/frame.js';
@@ -24,6 +24,15 @@ export interface CatalogPaneProps {
   theme: Theme;
   /** The highlighted row (Enter opens its detail), drawn while the pane has focus. */
   cursor?: number;
+  /** Entries from servers' cached lists, not yet confirmed by the servers (issue #18). */
+  cached?: number;
+}
+
+/** How many entries come from a cached list a starting server has not confirmed yet. */
+export function cachedEntries(catalog: Catalog, servers: AppState['servers']): number {
+  let n = 0;
+  for (const e of catalog.entries) if (Object.hasOwn(servers.byAlias, e.alias) && servers.byAlias[e.alias]!.cached) n++;
+  return n;
 }
 
 /** Entries the pane shows at once for a frame of `height`. */
@@ -44,6 +53,7 @@ export const CatalogPane = memo(function CatalogPane(p: CatalogPaneProps): React
   const title = [seg('Tools'), seg(` ${p.filter ? `${list.length}/${total}` : total}`, 'accent')];
   if (p.filter) title.push(seg(` · filter “${safeLine(p.filter)}”`, 'warn'));
   if (shared.size > 0) title.push(seg(` · ${plural(shared.size, 'shared name')}`, 'warn'));
+  if (p.cached) title.push(seg(` · ${p.cached} cached`, 'warn'));
   const held = p.catalog.withheld?.length ?? 0;
   if (held > 0) title.push(seg(` · ${held} withheld`, 'danger', true));
   return (

@@ -27,7 +27,7 @@ const PHASE: Readonly<Record<string, string>> = {
 /** The rows of one server (two when `width` allows, else three); `aliasWidth` aligns the columns; `tokens` is its table's size, e.g. "~1.2k tokens". */
 export function serverLines(s: ServerView, width: number, aliasWidth: number, now = Date.now(), tokens?: string): Line[] {
   const {symbol, tone} = SERVER_STATE[s.state];
-  const word = s.state === 'restarting' ? `restarting ${s.attempt ?? ''}`.trim() : s.state === 'starting' ? 'starting…' : s.state;
+  const word = s.state === 'restarting' ? `restarting ${s.attempt ?? ''}`.trim() : s.state === 'starting' ? 'starting…' : s.state === 'idle' ? 'not started' : s.state;
   const first: Seg[] = [seg(`${symbol} `, tone, true), seg(padCells(safeLine(s.alias), aliasWidth), undefined, true), seg(' '), seg(padCells(word, 12), tone, true)];
   if (s.era) first.push(seg(`${s.era} era`), seg(s.protocolVersion ? ` · ${safeLine(s.protocolVersion)}` : '', 'muted'));
   const [second, rest] = restLines(s, tone, now, tokens);
@@ -74,12 +74,21 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: strin
       ];
     case 'disabled':
       return [[pad, seg(s.reason ? safeLine(s.reason) : 'disabled in the config', 'muted')], []];
+    case 'idle':
+      // A lazy server: "not started (cached, N tools)"; the first call of one of them starts it.
+      return [[pad, seg(`(cached, ${plural(s.cached?.toolCount ?? 0, 'tool')}) · starts at the first call`, 'muted')], []];
     case 'starting':
       if (s.starting && s.pages === 0) {
         // A long start with signs of life (a cold npx install): what it does, for how long, its last words.
         const {activity, elapsedMs, lastLine} = s.starting;
         return [[pad, seg(`${activity}… ${Math.round(elapsedMs / 1000)} s`, 'warn'), seg(lastLine ? ` · ${safeLine(lastLine)}` : '', 'muted')], []];
       }
-      return [[pad, seg(s.pages > 0 ? `listing tools: ${plural(s.pages, 'page')}, ${plural(s.toolCount, 'tool')} so far` : 'connecting…', 'muted')], []];
+      // Tools from the cache are in the table already, marked cached until this list confirms them.
+      return [[pad, seg(s.pages > 0 ? `listing tools: ${plural(s.pages, 'page')}, ${plural(s.toolCount, 'tool')} so far` : 'connecting…', 'muted'), ...cachedSeg(s)], []];
   }
+}
+
+/** " · cached, N tools": a starting server whose cached tool list is offered meanwhile. */
+function cachedSeg(s: ServerView): Seg[] {
+  return s.cached ? [seg(` · cached, ${plural(s.cached.toolCount, 'tool')}`, 'warn')] : [];
 }

@@ -1,0 +1,41 @@
+// Bundles the compiled CLI (dist/cli/main.js and everything it imports,
+// npm packages included) into dist/bundle/, which bin/breakerbox.mjs runs.
+// Why: at startup Node spent most of its time resolving and loading about
+// 220 small modules (95 of them zod's) one by one; one file per mode loads
+// several times faster (BENCHMARKS.md, startup). Code splitting keeps every
+// lazy `import()` lazy: `--version` still loads only the parser, and Ink,
+// React and the model SDKs stay in chunks of their own.
+//
+//   node scripts/bundle.mjs      (part of `npm run build`, after tsc)
+import {build} from 'esbuild';
+import {rmSync, writeFileSync} from 'node:fs';
+
+const OUT = new URL('../dist/bundle/', import.meta.url).pathname;
+rmSync(OUT, {recursive: true, force: true});
+const result = await build({
+  // Which modules went into which file: the startup tests read it to name what a mode loaded.
+  metafile: true,
+  entryPoints: [new URL('../dist/cli/main.js', import.meta.url).pathname],
+  outdir: OUT,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // The same depth as dist/cli/: `new URL('../../package.json', import.meta.url)` still finds the package.
+  entryNames: 'main',
+  chunkNames: 'chunk-[hash]',
+  // Ink's React devtools hook is loaded only in development (DEV=true) and is not installed.
+  // undici (the proxy-aware dispatcher of remote servers, loaded at the first
+  // HTTP request) stays a package: bundled, its named exports went missing.
+  external: ['react-devtools-core', 'undici'],
+  // ES module builds first: jsonc-parser's CommonJS build is UMD and require()s
+  // its parts by computed paths, which a bundle cannot follow.
+  mainFields: ['module', 'main'],
+  // The bin sets NODE_ENV=production before loading anything: React's production build only.
+  define: {'process.env.NODE_ENV': '"production"'},
+  // CommonJS packages inside ESM chunks still call require() for Node's built-ins.
+  banner: {js: "import {createRequire as __bbRequire} from 'node:module'; const require = __bbRequire(import.meta.url);"},
+  logLevel: 'warning',
+});
+writeFileSync(`${OUT}meta.json`, JSON.stringify(result.metafile));

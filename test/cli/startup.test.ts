@@ -1,0 +1,87 @@
+// What each mode loads (issue #18): `--version`/`--help` almost nothing,
+// `--list-tools` no UI, no model SDK and no Ajv, and the TUI writes its first
+// frame before Ink is loaded. Structure, not time: the CLI runs under a
+// loader hook that records every module it loads (test/fixtures/
+// record-loads.mjs); modules inside the bundle are named through esbuild's
+// metafile (dist/bundle/meta.json).
+import {mkdtempSync, readFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, relative} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {runCli} from '../helpers/cli.js';
+import {ROOT} from '../helpers/servers.js';
+import {waitFor} from '../helpers/wait.js';
+import {openPty, PTY_KIND} from '../ui/pty.js';
+
+const HOOK = join(ROOT, 'test/fixtures/record-loads.mjs');
+
+/** The source modules and packages a run loaded, in order, with its stdout writes. */
+function readRecord(file: string): {modules: string[]; packages: Set<string>; lines: string[]} {
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/bundle/meta.json'), 'utf8')) as {outputs: Record<string, {inputs: Record<string, unknown>}>};
+  const lines: string[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    if (!line.startsWith('load ')) {
+      lines.push(line);
+      continue;
+    }
+    const path = relative(ROOT, line.slice(5));
+    // A bundle file stands for the modules esbuild put in it.
+    const inputs = meta.outputs[path]?.inputs;
+    for (const m of inputs ? Object.keys(inputs) : [path]) lines.push(`load ${m}`);
+  }
+  const modules = lines.filter((l) => l.startsWith('load ')).map((l) => l.slice(5));
+  const packages = new Set(modules.flatMap((m) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m)?.[1] ?? []));
+  return {modules, packages, lines};
+}
+
+async function loadsOf(args: string[], env: Record<string, string> = {}) {
+  const file = join(mkdtempSync(join(tmpdir(), 'bb-loads-')), 'loads.txt');
+  const run = await runCli(args, {env: {NODE_OPTIONS: `--import=${HOOK}`, BB_LOADED_FILE: file, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'bb-state-')), ...env}});
+  expect(run.code, run.stderr).toBe(0);
+  return {...readRecord(file), stdout: run.stdout};
+}
+
+const UI_AND_SDKS = ['ink', 'react', 'yoga-layout', '@anthropic-ai/sdk', 'openai'];
+
+describe('what each mode loads', () => {
+  it.each([['--version'], ['--help']])('%s loads no package and only the entry, the parser and the command table', async (flag) => {
+    const {packages, modules, stdout} = await loadsOf([flag]);
+    expect(stdout).toMatch(/breakerbox/);
+    expect([...packages]).toEqual([]);
+    const ours = modules.filter((m) => m.startsWith('dist/') || m.startsWith('src/'));
+    expect(ours.every((m) => /(^|\/)cli\/(main|args|commands\/index|commands\/io|modes\/index)\.(js|ts)$/.test(m)), ours.join(', ')).toBe(true);
+  }, 60_000);
+
+  it('--list-tools loads no UI, no model SDK (even with API keys set) and no Ajv', async () => {
+    const {packages, modules, stdout} = await loadsOf(['--list-tools'], {ANTHROPIC_API_KEY: 'sk-test', OPENAI_API_KEY: 'sk-test'});
+    expect(stdout).toMatch(/notes +online/);
+    for (const name of UI_AND_SDKS) expect(packages.has(name), name).toBe(false);
+    expect(modules.filter((m) => /\/ui\//.test(m))).toEqual([]);
+    // Only Ajv's one runtime helper, used by the precompiled meta-schema; not Ajv itself.
+    expect(modules.filter((m) => m.includes('node_modules/ajv/')).every((m) => m.includes('ajv/dist/runtime/'))).toBe(true);
+    expect(modules.some((m) => /hub\/output-validator\.(js|ts)$/.test(m))).toBe(false);
+  }, 90_000);
+});
+
+describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
+  it('writes its first frame before it loads Ink, React or the hub', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-loads-')), 'loads.txt');
+    const pty = openPty(`NODE_OPTIONS=--import=${HOOK} BB_LOADED_FILE=${file} node bin/breakerbox.mjs`, ROOT, 120, 40);
+    try {
+      await waitFor(() => pty.screen().includes('online'), 'the servers online', 60_000);
+      await pty.type('/quit');
+      pty.enter();
+      await waitFor(() => pty.exitCode() !== null, 'the process to exit', 60_000);
+      const {lines} = readRecord(file);
+      const frame = lines.findIndex((l) => l.startsWith('stdout') && l.includes('Conversation'));
+      const firstOf = (re: RegExp) => lines.findIndex((l) => l.startsWith('load ') && re.test(l));
+      expect(frame).toBeGreaterThan(-1);
+      for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/, /node_modules\/zod\//]) {
+        const at = firstOf(re);
+        expect(at, String(re)).toBeGreaterThan(frame);
+      }
+    } finally {
+      pty.close();
+    }
+  }, 120_000);
+});
