@@ -66,7 +66,7 @@ export function evaluateTarget(def: TargetDef, results: ScenarioResult[]): Targe
   return {def, value, pass: def.op === '<=' ? value.ratio <= def.limit : value.ratio >= def.limit};
 }
 
-const ARM_LABEL: Record<string, string> = {raw: 'raw', sdk: 'sdk', breakerbox: 'breakerbox (session)', hub: 'breakerbox (hub.call)'};
+const ARM_LABEL: Record<string, string> = {raw: 'raw', sdk: 'sdk (v1)', sdk2: 'sdk v2 (@modelcontextprotocol/client)', breakerbox: 'breakerbox (session)', hub: 'breakerbox (hub.call)'};
 
 /** One table per scenario: arms as rows, metric medians (and ratios) as columns. */
 export function scenarioTable(r: ScenarioResult): string {
