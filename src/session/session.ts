@@ -8,7 +8,7 @@ import type {CallToolResult, Era, Implementation, LogLevel, ServerCapabilities, 
 import {META, withModernMeta} from './meta.js';
 import {PromptClient} from './prompts.js';
 import {ResourceClient, type ResourcePort} from './resources.js';
-import {complete, InputRoundsError, requestRounds} from './rounds.js';
+import {complete, InputRoundsError, needsRounds, requestRounds} from './rounds.js';
 import {clientCapabilities, registerServerRequests, type ClientFeatures} from './server-requests.js';
 import {CapabilityError, onListChanged} from './subscriptions.js';
 
@@ -158,7 +158,9 @@ export class McpSession implements ResourcePort {
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
     try {
-      const result = await requestRounds((params) => this.request('tools/call', params, requestOptions), base, this.roundsContext('tools/call', name, options.signal, options.maxRounds));
+      const first = await this.request('tools/call', base, requestOptions);
+      if (!needsRounds(first, this.era)) return toCallResult(complete(first, 'tools/call'));
+      const result = await requestRounds((params) => this.request('tools/call', params, requestOptions), base, this.roundsContext('tools/call', name, options.signal, options.maxRounds), first);
       return toCallResult(result);
     } finally {
       this.inflight.delete(callNumber);
