@@ -49,6 +49,9 @@ const stats = profiler.stop();
 const cpu = process.cpuUsage(cpu0);
 const used1 = v8.getHeapStatistics().used_heap_size;
 
+// Bytes left in the young generation after each scavenge: what in-flight calls keep alive.
+// V8 grows the young generation (and so peak RSS) as these accumulate.
+const survivors = stats.statistics.filter((g) => g.gcType === 'Scavenge').map((g) => g.afterGC.heapSpaceStatistics.find((s) => s.spaceName === 'new_space')?.spaceUsedSize ?? 0);
 let allocated = 0;
 let last = used0;
 for (const gc of stats.statistics) {
@@ -67,6 +70,9 @@ process.stdout.write(
     gcTypes: Object.fromEntries(Object.entries(stats.statistics.reduce((m, g) => ((m[g.gcType] = (m[g.gcType] ?? 0) + 1), m), {}))),
     gcMs: +(stats.statistics.reduce((n, g) => n + g.cost, 0) / 1000).toFixed(1),
     cpuUsPerCall: +((cpu.user + cpu.system) / calls).toFixed(2),
+    survivorKb: survivors.length ? Math.round(survivors.reduce((a, b) => a + b, 0) / survivors.length / 1024) : null,
+    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    newSpaceMb: +(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1e6).toFixed(1),
   }) + '\n',
 );
 process.exit(0);
