@@ -12,6 +12,12 @@ export type {ModelContent, ModelMessage, ModelTool};
 export interface ModelRequest {
   system: string;
   tools: ModelTool[];
+  /**
+   * Names of `tools` the API's own tool search finds (sent with
+   * `defer_loading`, beside its search tool). Only set for a model with
+   * `serverToolSearch`; otherwise search is client-side and `tools` is the table.
+   */
+  deferred?: readonly string[];
   messages: ModelMessage[];
   maxTokens?: number;
   signal?: AbortSignal;
@@ -42,6 +48,8 @@ export interface Model {
   /** Tokens the model can take in, when known (tool search's threshold is a share of it). */
   readonly contextWindow?: number;
   respond(request: ModelRequest): Promise<ModelResponse>;
+  /** The API can search deferred tools itself (Anthropic's tool search tool). */
+  readonly serverToolSearch?: boolean;
   /** Tokens of each group of tools as this API counts them (providers with a counting endpoint). */
   countToolTokens?(groups: Record<string, ModelTool[]>): Promise<Record<string, number>>;
 }

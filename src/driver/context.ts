@@ -29,6 +29,8 @@ export interface TurnContext {
   resultTokens?: (alias: string) => number | undefined;
   /** When tools are deferred behind search (default: auto). */
   toolSearch?: ToolSearchSettings;
+  /** Whether the model API's own tool search is still used this session (false after it refused it). */
+  searchPlacement?: {server: boolean};
   onText(delta: string): void;
   /** A result the model was given without the call running (step limit, cancel, failure). */
   closed(use: ToolUse, result: ToolResult): void;

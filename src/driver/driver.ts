@@ -76,6 +76,8 @@ export class Driver {
   private starting?: Promise<void>;
   private ready = false;
   private inputCounter = 0;
+  /** The model API's own tool search, until it refuses it once (then search_tools for the session). */
+  private readonly searchPlacement = {server: true};
 
   /** Views, reads, watches, relist, log levels, prompts and attachments; absent with a hub that has no inspector. */
   readonly inspector?: InspectActions;
@@ -213,6 +215,7 @@ export class Driver {
       signal: abort.signal,
       resultCap: this.o.resultCap,
       toolSearch: this.o.toolSearch,
+      searchPlacement: this.searchPlacement,
       resultTokens: this.o.resultTokens,
       onText: (t) => batcher.push(t),
       closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),

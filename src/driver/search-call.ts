@@ -1,8 +1,13 @@
-// A `search_tools` call: answered here, not by a server. It gets a card like
-// any call (what was asked, what was found), and its result names the tools
-// the next request will carry in full.
+// Tool search in a turn. A `search_tools` call is answered here, not by a
+// server; a search the model API ran itself arrives inside its answer. Both
+// get a card like any call (what was asked, what was found). Which of the two
+// runs is decided per session: the API's own while it takes it; on its first
+// refusal breakerbox's, for the rest of the session.
 import type {ToolResult, ToolUse} from '../agent/history.js';
+import type {ModelResponse} from '../agent/model.js';
+import {buildRequest} from '../agent/request.js';
 import {runToolSearch} from '../agent/tool-search/search-tool.js';
+import {isSearchRefusal, serverSearches} from '../agent/tool-search/server-search.js';
 import type {CatalogEntry} from '../hub/types.js';
 import type {TurnContext} from './context.js';
 
@@ -15,4 +20,31 @@ export function runSearchCall(use: ToolUse, deferred: readonly CatalogEntry[], t
   const block: ToolResult = {type: 'tool_result', tool_use_id: use.id, content: [{type: 'text', text: outcome.text}], ...(outcome.isError ? {is_error: true} : {})};
   t.dispatch({type: 'call/completed', callId: use.id, result: {isError: outcome.isError, durationMs: Date.now() - started, text: outcome.text}, block});
   return block;
+}
+
+/** One model request with tool search where it runs now; sent again once, client-side, when the API refuses its own search. */
+export async function requestStep(t: TurnContext): Promise<{response: ModelResponse; deferred: CatalogEntry[]}> {
+  const server = t.model.serverToolSearch === true && t.searchPlacement?.server !== false;
+  const send = async (placement: 'server' | 'client') => {
+    const {request, deferred} = buildRequest(t.history, t.hub, t.toolSearch ?? {mode: 'auto'}, t.model.contextWindow, placement);
+    return {deferred, response: await t.model.respond({...request, signal: t.signal, onText: t.onText})};
+  };
+  try {
+    return await send(server ? 'server' : 'client');
+  } catch (error) {
+    if (!server || !t.searchPlacement || !isSearchRefusal(error) || t.signal.aborted) throw error;
+    t.searchPlacement.server = false;
+    const why = error instanceof Error ? error.message : String(error);
+    t.dispatch({type: 'notice/posted', level: 'warn', text: `the model API refused its own tool search (${why}); breakerbox searches tools itself (search_tools) for the rest of this session`});
+    return send('client');
+  }
+}
+
+/** Cards for the searches the API ran inside `response` (their results are already in the answer). */
+export function showServerSearches(response: ModelResponse, t: TurnContext): void {
+  for (const s of serverSearches(response.content, t.hub.catalog.byName)) {
+    t.dispatch({type: 'call/requested', callId: s.id, name: s.name, arguments: s.input});
+    t.dispatch({type: 'call/started', callId: s.id});
+    t.dispatch({type: 'call/completed', callId: s.id, result: {isError: s.isError, durationMs: 0, text: s.text}});
+  }
 }

@@ -27,6 +27,8 @@ export function recordSession(recorder: TurnRecorder): (event: AppEvent, state: 
         recorder.assistant(event.content);
         return;
       case 'call/completed': {
+        // No result block: a search the model API ran itself, already in the assistant message.
+        if (!event.block) return;
         const card = callCard(state, event.callId);
         const r = event.result;
         recorder.call({

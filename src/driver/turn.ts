@@ -2,10 +2,9 @@
 // limit. Every outcome becomes an event; the history the model sees is kept
 // valid whatever happens (each tool_use answered before the turn returns).
 import {appendUserText, notRun, unansweredUses, type ToolUse} from '../agent/history.js';
-import {buildRequest} from '../agent/request.js';
 import {SEARCH_TOOL_NAME} from '../agent/tool-search/search-tool.js';
 import {runCall} from './call.js';
-import {runSearchCall} from './search-call.js';
+import {requestStep, runSearchCall, showServerSearches} from './search-call.js';
 import type {TurnContext} from './context.js';
 
 /** Runs one turn; its outcome is in the store when this resolves. */
@@ -18,15 +17,17 @@ export async function runTurn(question: string, t: TurnContext): Promise<void> {
       steps++;
       t.dispatch({type: 'model/requested', step: steps, maxSteps: t.maxSteps});
       const catalog = t.hub.catalog;
-      const {request, deferred} = buildRequest(t.history, t.hub, t.toolSearch ?? {mode: 'auto'}, t.model.contextWindow);
-      const response = await t.model.respond({...request, signal: t.signal, onText: t.onText});
+      const {response, deferred} = await requestStep(t);
       if (response.usage) {
         const u = response.usage;
         t.dispatch({type: 'usage/recorded', input: u.inputTokens, cacheRead: u.cacheReadTokens ?? 0, cacheWrite: u.cacheWriteTokens ?? 0});
       }
       t.history.push({role: 'assistant', content: response.content});
       t.dispatch({type: 'model/responded', content: response.content, stopReason: response.stopReason});
+      showServerSearches(response, t);
       const uses = response.content.filter((b): b is ToolUse => b.type === 'tool_use');
+      // The API paused its own work (a long server-side search): sending the history again lets it go on.
+      if (uses.length === 0 && response.stopReason === 'pause_turn' && steps < t.maxSteps) continue;
       if (uses.length === 0) {
         t.dispatch({type: 'turn/finished'});
         return;

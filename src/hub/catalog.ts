@@ -54,7 +54,7 @@ export function buildCatalog(
   });
   if (sameEntries(previous.entries, entries)) return {catalog: previous, dropped};
   const byName = new Map(entries.map((e) => [e.name, e] as const));
-  const next = (list: CatalogEntry[]): Catalog => ({entries: list, byName, version: previous.version + 1});
+  const next = (list: CatalogEntry[], appendedFrom?: number): Catalog => ({entries: list, byName, version: previous.version + 1, ...(appendedFrom === undefined ? {} : {appendedFrom})});
   if (!appendOnly || previous.entries.length === 0) return {catalog: next(entries), dropped};
   const removed = previous.entries.filter((e) => !byName.has(e.name)).map((e) => e.name);
   const changed = previous.entries.filter((e) => byName.has(e.name) && !sameEntries([e], [byName.get(e.name)!])).map((e) => e.name);
@@ -62,7 +62,7 @@ export function buildCatalog(
   const kept = new Set(previous.entries.map((e) => e.name));
   const appended = [...previous.entries, ...entries.filter((e) => !kept.has(e.name))];
   if (sameEntries(previous.entries, appended)) return {catalog: previous, dropped};
-  return {catalog: next(appended), dropped};
+  return {catalog: next(appended, previous.appendedFrom ?? previous.entries.length), dropped};
 }
 
 /** Equal tables keep their version, so a model's prompt cache stays warm. */

@@ -80,6 +80,12 @@ export interface Catalog {
   readonly byName: ReadonlyMap<string, CatalogEntry>;
   /** Changes whenever the entries change; equal versions mean identical tables. */
   readonly version: number;
+  /**
+   * Where the tools appended after startup begin (unset: none were). The
+   * entries before it are in canonical order; the rest in the order they
+   * appeared, so a request can place them after everything already sent.
+   */
+  readonly appendedFrom?: number;
 }
 
 /** The outcome of `hub.call`: always a result, never a throw. */

@@ -1,6 +1,6 @@
 import type {ContentBlock} from '../session/mcp-types.js';
 import {resultText} from '../hub/content/index.js';
-import type {ModelContent, ModelMessage} from '../state/model-content.js';
+import {apiToolSearches, type ModelContent, type ModelMessage} from '../state/model-content.js';
 import type {AppEvent} from '../state/events.js';
 
 /**
@@ -15,6 +15,13 @@ export function replayEvents(history: readonly ModelMessage[]): AppEvent[] {
     if (message.role === 'assistant') {
       const uses = message.content.filter((b): b is Extract<ModelContent, {type: 'tool_use'}> => b.type === 'tool_use');
       events.push({type: 'model/responded', content: message.content, stopReason: uses.length ? 'tool_use' : 'end_turn'});
+      // Searches the model API ran itself were answered inside the message: names only, the saved session has no descriptions.
+      for (const s of apiToolSearches(message.content)) {
+        events.push({type: 'call/requested', callId: s.id, name: s.name, arguments: s.input});
+        const o = s.outcome;
+        const text = !o ? '(no answer was saved)' : o.type === 'tool_search_tool_result_error' ? `The API's tool search failed (${o.error_code}).` : o.tool_references.map((r) => r.tool_name).join('\n') || 'No tool matched.';
+        events.push({type: 'call/completed', callId: s.id, result: {isError: o?.type === 'tool_search_tool_result_error', durationMs: 0, text}});
+      }
       for (const use of uses) events.push({type: 'call/requested', callId: use.id, name: use.name, arguments: use.input});
       continue;
     }

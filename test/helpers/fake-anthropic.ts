@@ -1,7 +1,12 @@
 // A local stand-in for the Anthropic Messages API, good enough for the real
 // SDK: POST /v1/messages answered with a proper SSE stream (event: lines,
 // ping, message_start … message_stop) or with an error status. Every request
-// body is recorded so tests can assert on exactly what was sent.
+// body is recorded so tests can assert on exactly what was sent. It models
+// the API's own tool search too: tools with `defer_loading` need the search
+// tool, a reply can run a search (server_tool_use + tool_search_tool_result
+// blocks) before its tool calls, and a call to a deferred tool no search has
+// found is refused, as the real model could not make it. With
+// `rejectToolSearch` it is a gateway that knows neither (a 400 naming them).
 import {createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
 import {listenLocal, readBody} from './local-http.js';
 
@@ -25,6 +30,12 @@ export interface FakeMessageReply {
   delayMs?: number;
   /** After the text deltas, keep the stream open until the client goes away. */
   hang?: boolean;
+  /**
+   * A search the API runs itself before the tool calls: the deferred tools of
+   * the request whose name or description shares most words with `query`
+   * (best 5), or exactly `found`.
+   */
+  toolSearch?: {query: string; found?: string[]};
   /** Send an SSE `error` event after the text instead of finishing. */
   streamError?: {type: string; message: string};
 }
@@ -70,8 +81,14 @@ const ERROR_TYPES: Record<number, string> = {
   529: 'overloaded_error',
 };
 
+/** How the fake behaves beyond the handler's answers. */
+export interface FakeAnthropicOptions {
+  /** Refuse `defer_loading` and the tool search tool with a 400, like a gateway that does not know them. */
+  rejectToolSearch?: boolean;
+}
+
 /** Starts the fake on 127.0.0.1 with a free port. */
-export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnthropic> {
+export async function startFakeAnthropic(handler: FakeHandler, options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const requests: any[] = [];
   const counts: any[] = [];
   const headers: IncomingHttpHeaders[] = [];
@@ -91,12 +108,17 @@ export async function startFakeAnthropic(handler: FakeHandler): Promise<FakeAnth
       if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/messages') {
         return sendError(res, {status: 404, error: {message: `fake: no route ${req.method} ${req.url}`}});
       }
+      const refusal = toolSearchRefusal(body, options);
+      if (refusal) return sendError(res, {status: 400, error: {message: refusal}});
       const reply = await handler(body, req);
       if ('drop' in reply) return void req.socket.destroy();
       if ('status' in reply) return sendError(res, reply);
       const toolUses = (reply.toolUses ?? []).map((t) => ({...t, id: t.id ?? `toolu_fake_${++toolCounter}`}));
-      if (body?.stream) await sendStream(res, body, reply, toolUses);
-      else sendJson(res, 200, finalMessage(body, reply, toolUses));
+      const search = reply.toolSearch ? runSearch(body, reply.toolSearch, `srvtoolu_fake_${++toolCounter}`) : [];
+      const unfound = unfoundDeferredCall(body, search, toolUses);
+      if (unfound) return sendError(res, {status: 500, error: {message: `fake: the model called ${unfound}, a deferred tool no tool search has found`}});
+      if (body?.stream) await sendStream(res, body, reply, toolUses, search);
+      else sendJson(res, 200, finalMessage(body, reply, toolUses, search));
     } catch (error) {
       if (!res.headersSent) sendError(res, {status: 500, error: {message: `fake handler failed: ${String(error)}`}});
       else res.destroy();
@@ -143,7 +165,56 @@ function stopReasonOf(reply: FakeMessageReply, toolUses: FakeToolUse[]): string 
   return reply.stopReason ?? (toolUses.length > 0 ? 'tool_use' : 'end_turn');
 }
 
-function finalMessage(body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[]) {
+const SEARCH_TYPES = /^tool_search_tool_(bm25|regex)/;
+const isSearchTool = (t: any) => typeof t?.type === 'string' && SEARCH_TYPES.test(t.type);
+
+/** Why the request is refused for its tool search parts, if it is. */
+function toolSearchRefusal(body: any, options: FakeAnthropicOptions): string | undefined {
+  const tools: any[] = body?.tools ?? [];
+  const deferredAt = tools.findIndex((t) => t?.defer_loading);
+  const searchAt = tools.findIndex(isSearchTool);
+  if (options.rejectToolSearch) {
+    if (searchAt >= 0) return `tools.${searchAt}: Input tag '${tools[searchAt].type}' found using 'type' does not match any of the expected tags`;
+    if (deferredAt >= 0) return `tools.${deferredAt}.custom.defer_loading: Extra inputs are not permitted`;
+    return undefined;
+  }
+  if (deferredAt >= 0 && searchAt < 0) return 'tools: deferred tools (defer_loading) need a tool search tool in the request';
+  if (tools.length > 0 && tools.every((t) => t?.defer_loading)) return 'tools: at least one tool must not be deferred';
+  return undefined;
+}
+
+/** The search blocks of one reply: the server_tool_use and its result. */
+function runSearch(body: any, search: {query: string; found?: string[]}, id: string): any[] {
+  const tool = (body?.tools ?? []).find(isSearchTool);
+  if (!tool) throw new Error('the reply runs a tool search but the request has no tool search tool');
+  const deferred: any[] = (body.tools ?? []).filter((t: any) => t?.defer_loading);
+  const words = (s: string) => new Set(s.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2));
+  const query = words(search.query);
+  const score = (t: any) => [...words(`${t.name} ${t.description ?? ''}`)].filter((w) => query.has(w)).length;
+  const found =
+    search.found ??
+    deferred
+      .map((t, i) => ({name: t.name as string, s: score(t), i}))
+      .filter((x) => x.s > 0)
+      .sort((a, b) => b.s - a.s || a.i - b.i)
+      .slice(0, 5)
+      .map((x) => x.name);
+  return [
+    {type: 'server_tool_use', id, name: tool.name, input: {query: search.query}},
+    {type: 'tool_search_tool_result', tool_use_id: id, content: {type: 'tool_search_tool_search_result', tool_references: found.map((tool_name) => ({type: 'tool_reference', tool_name}))}},
+  ];
+}
+
+/** A tool call to a deferred tool that no search (in this reply or the history) found. */
+function unfoundDeferredCall(body: any, search: any[], toolUses: FakeToolUse[]): string | undefined {
+  const deferred = new Set((body?.tools ?? []).filter((t: any) => t?.defer_loading).map((t: any) => t.name));
+  const found = new Set<string>();
+  const blocks = [...(body?.messages ?? []).flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])), ...search];
+  for (const b of blocks) if (b?.type === 'tool_search_tool_result') for (const r of b.content?.tool_references ?? []) found.add(r.tool_name);
+  return toolUses.find((t) => deferred.has(t.name) && !found.has(t.name))?.name;
+}
+
+function finalMessage(body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[], search: any[] = []) {
   const text = reply.text ?? textDeltas(reply).join('');
   return {
     id: 'msg_fake',
@@ -152,6 +223,7 @@ function finalMessage(body: any, reply: FakeMessageReply, toolUses: Required<Fak
     model: body?.model ?? 'fake',
     content: [
       ...(text ? [{type: 'text', text}] : []),
+      ...search,
       ...toolUses.map((t) => ({type: 'tool_use', id: t.id, name: t.name, input: t.input})),
     ],
     stop_reason: stopReasonOf(reply, toolUses),
@@ -160,7 +232,7 @@ function finalMessage(body: any, reply: FakeMessageReply, toolUses: Required<Fak
   };
 }
 
-async function sendStream(res: ServerResponse, body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[]) {
+async function sendStream(res: ServerResponse, body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[], search: any[] = []) {
   res.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': 'req_fake'});
   const send = async (event: string, data: unknown) => {
     if (res.destroyed) return;
@@ -192,6 +264,14 @@ async function sendStream(res: ServerResponse, body: any, reply: FakeMessageRepl
     index++;
   } else if (reply.hang || reply.streamError) {
     return finishEarly(res, reply, send);
+  }
+  for (const block of search) {
+    // The search call streams its input like a tool call; its result arrives whole.
+    const {input, ...start} = block;
+    await send('content_block_start', {type: 'content_block_start', index, content_block: block.type === 'server_tool_use' ? {...start, input: {}} : block});
+    if (block.type === 'server_tool_use') await send('content_block_delta', {type: 'content_block_delta', index, delta: {type: 'input_json_delta', partial_json: JSON.stringify(input)}});
+    await send('content_block_stop', {type: 'content_block_stop', index});
+    index++;
   }
   for (const tool of toolUses) {
     await send('content_block_start', {

@@ -21,4 +21,25 @@ describe('replayEvents', () => {
     expect(state.conversation.items.map((i) => i.kind + ('state' in i ? `:${i.state}` : ''))).toEqual(['user', 'assistant', 'tool-call:done', 'tool-call:error', 'user', 'assistant']);
     expect(state.conversation.items[2]).toMatchObject({name: 'mcp__notes__search', preview: 'n1 Deploy runbook'});
   });
+
+  it("shows the model API's own tool searches as cards again", () => {
+    const history: ModelMessage[] = [
+      {role: 'user', content: [{type: 'text', text: 'get ticket 7'}]},
+      {
+        role: 'assistant',
+        content: [
+          {type: 'server_tool_use', id: 'srv1', name: 'tool_search_tool_bm25', input: {query: 'get ticket'}},
+          {type: 'tool_search_tool_result', tool_use_id: 'srv1', content: {type: 'tool_search_tool_search_result', tool_references: [{type: 'tool_reference', tool_name: 'mcp__tickets__get_ticket'}]}},
+          {type: 'tool_use', id: 'c1', name: 'mcp__tickets__get_ticket', input: {id: '7'}},
+        ],
+      },
+      {role: 'user', content: [{type: 'tool_result', tool_use_id: 'c1', content: [{type: 'text', text: 'T-7 open'}]}]},
+      {role: 'assistant', content: [{type: 'text', text: 'Open.'}]},
+    ];
+    const store = createStore(initialState());
+    store.dispatchAll(replayEvents(history));
+    const items = store.getState().conversation.items;
+    expect(items.map((i) => i.kind + ('state' in i ? `:${i.state}` : ''))).toEqual(['user', 'tool-call:done', 'tool-call:done', 'assistant']);
+    expect(items[1]).toMatchObject({name: 'tool_search_tool_bm25', args: {query: 'get ticket'}, preview: 'mcp__tickets__get_ticket'});
+  });
 });

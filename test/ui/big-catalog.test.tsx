@@ -47,4 +47,18 @@ describe('a tool search card', () => {
     expect(text).toContain('search_tools → tool search (answered by breakerbox)');
     expect(text).toContain('mcp__notes__read — Read a note.');
   });
+
+  it("says the model API answered a search it ran itself", () => {
+    const state = run(
+      base(),
+      {type: 'user/submitted', text: 'read a note'},
+      {type: 'call/requested', callId: 'srv1', name: 'tool_search_tool_bm25', arguments: {query: 'read note'}},
+      {type: 'call/started', callId: 'srv1'},
+      {type: 'call/completed', callId: 'srv1', result: {durationMs: 0, text: 'Found 1 tool; call them by these names:\nmcp__notes__read — Read a note.'}},
+    );
+    const card = state.conversation.items.find((i) => i.kind === 'tool-call')!;
+    const text = cardLines(card as never, 80, 0).map((l) => l.map((s) => s.text).join('')).join('\n');
+    expect(text).toContain('tool_search_tool_bm25 → tool search (answered by the model API)');
+    expect(text).toContain('mcp__notes__read — Read a note.');
+  });
 });

@@ -1,7 +1,9 @@
 // The Anthropic Messages API provider: one streamed request per `respond`.
 // The tool table is sent exactly as the hub built it (stable order, same
 // bytes) with a cache breakpoint on the last tool and on the system prompt, so
-// every turn after the first reads the table from the prompt cache.
+// every turn after the first reads the table from the prompt cache. When the
+// request names deferred tools, they go with `defer_loading` behind the API's
+// own BM25 tool search tool, and the search blocks of the answer are kept.
 import Anthropic from '@anthropic-ai/sdk';
 import type {Model, ModelContent, ModelRequest, ModelResponse, ModelTool} from '../model.js';
 import {AbortError} from './abort.js';
@@ -78,7 +80,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     return out;
   }
 
-  return {label: model, offline: false, provider: 'anthropic', respond, countToolTokens};
+  return {label: model, offline: false, provider: 'anthropic', serverToolSearch: true, respond, countToolTokens};
 }
 
 /** Builds the request body; exported for tests. */
@@ -95,8 +97,25 @@ export function buildParams(
   };
   // The API rejects empty text blocks, so an empty prompt is left out.
   if (request.system) params.system = [{type: 'text', text: request.system, cache_control: EPHEMERAL}];
-  if (request.tools.length > 0) params.tools = withCacheBreakpoint(request.tools);
+  if (request.deferred?.length) params.tools = withServerSearch(request.tools, new Set(request.deferred));
+  else if (request.tools.length > 0) params.tools = withCacheBreakpoint(request.tools);
   return params;
+}
+
+/** The API's search tool, as the SDK types it. */
+export const SERVER_SEARCH_TOOL: Anthropic.ToolSearchToolBm25_20251119 = {type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25'};
+
+/**
+ * The search tool first, then the table in its order with the deferred tools
+ * marked. Deferred tools are not part of the prompt until found, so the cache
+ * breakpoint goes on the last tool that is loaded (at least the search tool).
+ */
+export function withServerSearch(tools: readonly ModelTool[], deferred: ReadonlySet<string>): Anthropic.ToolUnion[] {
+  const all: Anthropic.ToolUnion[] = [SERVER_SEARCH_TOOL, ...tools.map((t) => (deferred.has(t.name) ? {...t, defer_loading: true} : t) as Anthropic.Tool)];
+  let last = all.length - 1;
+  while (last > 0 && (all[last] as Anthropic.Tool).defer_loading) last--;
+  all[last] = {...all[last]!, cache_control: EPHEMERAL};
+  return all;
 }
 
 /** The tools as given, in order, with a cache breakpoint on the last one only. */
@@ -107,12 +126,14 @@ export function withCacheBreakpoint(tools: readonly ModelTool[]): Anthropic.Tool
   ) as Anthropic.Tool[];
 }
 
-/** Keeps the blocks the loop understands: text and client tool calls. */
+/** Keeps the blocks the loop understands: text, client tool calls, and the API's tool searches. */
 export function toModelResponse(message: Anthropic.Message): ModelResponse {
   const content: ModelContent[] = [];
   for (const block of message.content) {
     if (block.type === 'text') content.push({type: 'text', text: block.text});
     else if (block.type === 'tool_use') content.push({type: 'tool_use', id: block.id, name: block.name, input: block.input});
+    else if (block.type === 'server_tool_use' && block.name.startsWith('tool_search_tool')) content.push({type: 'server_tool_use', id: block.id, name: block.name, input: block.input});
+    else if (block.type === 'tool_search_tool_result') content.push({type: 'tool_search_tool_result', tool_use_id: block.tool_use_id, content: block.content});
   }
   const usage = message.usage;
   return {

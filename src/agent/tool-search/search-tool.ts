@@ -15,12 +15,16 @@ export const DEFAULT_SEARCH_LIMIT = 5;
 const MAX_SEARCH_LIMIT = 20;
 const LINE_CHARS = 160;
 
-/** The search tool's definition; `deferred` is how many tools it can find. */
-export function searchToolDefinition(deferred: number): ModelTool {
+/**
+ * The search tool's definition. The same bytes whatever the catalog holds (no
+ * count of tools), so a tool added later does not change it and the prompt
+ * cache keeps everything from here on.
+ */
+export function searchToolDefinition(): ModelTool {
   return {
     name: SEARCH_TOOL_NAME,
     description:
-      `Search the ${deferred} MCP tools that are not loaded yet, by what you want to do (e.g. "read a file", "create github issue"). ` +
+      'Search the MCP tools that are not loaded yet, by what you want to do (e.g. "read a file", "create github issue"). ' +
       'Returns matching tool names with one-line descriptions; the tools found are available to call by those names from your next step on.',
     input_schema: {
       type: 'object',
@@ -49,8 +53,13 @@ export function runToolSearch(input: unknown, deferred: readonly CatalogEntry[])
   const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) ? Math.min(MAX_SEARCH_LIMIT, Math.max(1, args.limit)) : DEFAULT_SEARCH_LIMIT;
   const found = searchEntries(deferred, args.query, limit);
   if (found.length === 0) return {found, isError: false, text: `No tool matches ${JSON.stringify(args.query)}. Try other words (what the tool does, or the server's name).`};
+  return {found, isError: false, text: foundText(found)};
+}
+
+/** "Found 2 tools; …" and one line per tool: what a search result says (both kinds of search show it). */
+export function foundText(found: readonly CatalogEntry[]): string {
   const lines = found.map((e) => `${e.name} — ${oneLine(e.originalDescription ?? e.description)}`);
-  return {found, isError: false, text: `Found ${found.length} tool${found.length === 1 ? '' : 's'}; call them by these names:\n${lines.join('\n')}`};
+  return `Found ${found.length} tool${found.length === 1 ? '' : 's'}; call them by these names:\n${lines.join('\n')}`;
 }
 
 /** The names a search result offered (each line that starts with a catalog name). */

@@ -3,6 +3,7 @@
 // The chosen card (← → in the conversation) has a heavy edge, visible
 // without colour, and says which key shows its whole result.
 import {SEARCH_TOOL_NAME} from '../../agent/tool-search/search-tool.js';
+import {isServerSearchName} from '../../state/model-content.js';
 import type {ToolCallItem} from '../../state/app-state.js';
 import {resultLines} from '../cards/result-lines.js';
 import {safeLine} from '../text/safe.js';
@@ -18,7 +19,7 @@ export function cardLines(card: ToolCallItem, width: number, now: number, select
   const w = Math.max(4, width);
   const edge = selected ? {top: '┏ ', side: '┃ ', end: '┗', tone: 'focus' as const} : {top: '╭ ', side: '│ ', end: '╰', tone: 'tool' as const};
   const side = seg(edge.side, edge.tone);
-  const where = card.alias === undefined ? (card.name === SEARCH_TOOL_NAME ? 'tool search (answered by breakerbox)' : '(not in the catalog)') : `${safeLine(card.alias)} / ${safeLine(card.tool ?? '?')}`;
+  const where = card.alias === undefined ? searchWhere(card.name) : `${safeLine(card.alias)} / ${safeLine(card.tool ?? '?')}`;
   const lines: Line[] = [
     [seg(edge.top, edge.tone), seg(safeLine(card.name), 'tool', true), seg(' → ', 'muted'), seg(where, 'muted')],
     [side, ...cardState(card, now)],
@@ -34,4 +35,10 @@ export function cardLines(card: ToolCallItem, width: number, now: number, select
   if (selected && body.total > 0) end.push(seg(' · Enter: whole result', 'focus'));
   lines.push(end);
   return lines.map((l) => fitLine(l, w));
+}
+
+/** Where a call without a server went: one of the two tool searches, or nowhere known. */
+function searchWhere(name: string): string {
+  if (name === SEARCH_TOOL_NAME) return 'tool search (answered by breakerbox)';
+  return isServerSearchName(name) ? 'tool search (answered by the model API)' : '(not in the catalog)';
 }
