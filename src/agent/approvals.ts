@@ -15,6 +15,8 @@ export type ApprovalDecision = {auto: true; why: string} | {auto: false};
 
 /** Decides whether a call needs the user; annotations of untrusted servers never approve anything. */
 export function decideApproval(entry: CatalogEntry, rules: ApprovalRules, alwaysAllowed: ReadonlySet<string>): ApprovalDecision {
+  // A tool that changed since it was pinned: no standing permission covers the new definition.
+  if (entry.pinCheck?.mustAsk) return {auto: false};
   if (rules.yes) return {auto: true, why: '--yes'};
   const pattern = rules.allow.find((p) => globMatch(p, entry.name));
   if (pattern) return {auto: true, why: `--allow ${pattern}`};
@@ -26,6 +28,12 @@ export function decideApproval(entry: CatalogEntry, rules: ApprovalRules, always
 
 /** The denial a non-interactive run gives, naming every way to allow the call. */
 export function nonInteractiveDenial(entry: CatalogEntry): string {
+  if (entry.pinCheck?.mustAsk) {
+    return (
+      `The call to ${entry.name} was not run: its definition changed since it was pinned, so no standing permission (--yes, --allow, autoApprove) applies ` +
+      `and this run cannot ask. The user can review the change and accept it with /trust ${entry.name} in the app, or with breakerbox pins --write.`
+    );
+  }
   return (
     `The call to ${entry.name} was not run: it needs the user's approval and this run cannot ask. ` +
     `To allow it, rerun with --yes, or --allow ${entry.name} (or --allow 'mcp__${entry.alias}__*'), ` +

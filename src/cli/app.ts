@@ -13,7 +13,7 @@ import type {TurnRecorder} from '../driver/session-recording.js';
 import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
-import {approvalRules, chooseModel, hubServers, logDir, serverAuths} from './setup.js';
+import {approvalRules, chooseModel, hubServers, logDir, pinStore, serverAuths} from './setup.js';
 import {ServerRecordStore} from '../util/server-record.js';
 
 /** Everything one run is made of. */
@@ -47,6 +47,8 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
   let driver: Driver | undefined;
   const prompt = loginPrompt === 'dialog' ? dialogPrompt((request, signal) => driver!.askInput(request, signal), env) : (loginPrompt ?? neverAsk);
   const auth = await serverAuths(config, env, prompt);
+  // One record store for the run: the era and the pins live in the same files.
+  const records = ServerRecordStore.open(env);
   const parts = createApp({
     servers: hubServers(config, env, auth),
     model,
@@ -58,8 +60,9 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
     // The hub fits each result's text to the same cap the model gets.
     results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
     logDir: logDir(env, config.path),
-    records: ServerRecordStore.open(env),
+    records,
     accounts: auth.size > 0 ? accountsOf(auth) : undefined,
+    pins: pinStore(config, env, records),
     ...hooks,
   });
   driver = parts.driver;

@@ -4,6 +4,7 @@ import {collisions, serverRows} from '../state/selectors.js';
 import {toolTokens} from '../state/tool-tokens.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {jsonForTerminal} from './json-out.js';
+import {findingJson, trustLines, trustMarks} from './trust-lines.js';
 
 /** `--list-tools --json`: exactly one JSON object, from the store. */
 export function listToolsJson(state: AppState): string {
@@ -37,9 +38,13 @@ export function listToolsJson(state: AppState): string {
     annotations: e.annotations ?? null,
     // What each model API loses of this tool (the tool detail view will show the same).
     providerLosses: {anthropic: providerLosses(e, 'anthropic'), openai: providerLosses(e, 'openai')},
+    pin: e.pinCheck?.state ?? null,
+    findings: (e.findings ?? []).map(findingJson),
   }));
+  // Withheld tools: named, never with their new text (the model must not learn it from here either).
+  const withheld = (state.catalog.withheld ?? []).map((e) => ({name: e.name, server: e.alias, tool: e.tool, pin: e.pinCheck?.state ?? null, why: e.pinCheck?.withheld ?? [], findings: (e.findings ?? []).map(findingJson)}));
   // `tokensSource` says whether the API counted them or they are the offline estimate.
-  return jsonForTerminal({servers, tools, tokens: tokens.total, tokensSource: tokens.source}, 2);
+  return jsonForTerminal({servers, tools, withheld, removed: state.catalog.removed ?? [], tokens: tokens.total, tokensSource: tokens.source}, 2);
 }
 
 /** `--list-tools`: a table for people, from the store. */
@@ -69,9 +74,10 @@ export function listToolsText(state: AppState): string {
   const shared = collisions(state.catalog);
   for (const e of entries) {
     const flag = (e.mangling === 'none' ? '' : `  [${e.mangling}]`) + (shared.has(e.tool) ? '  ⇄ shared' : '');
-    lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}`);
+    lines.push(`  ${e.name.padEnd(width)}  → ${e.alias} / ${stripControlLine(e.tool)}${flag}${trustMarks(e)}`);
   }
   if (entries.length === 0) lines.push('  (none)');
+  lines.push(...trustLines(state.catalog));
   lines.push('', `Tool table: ${approx}${tokens.total.toLocaleString('en-US')} tokens (${tokens.source === 'api' ? 'counted by the model API' : 'estimated offline, about 3.5 characters per token'})`);
   return lines.join('\n');
 }

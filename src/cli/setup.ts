@@ -11,22 +11,29 @@ import {loadScript} from '../agent/models/script.js';
 import type {HubServer} from '../hub/hub.js';
 import type {LoginPrompt} from '../auth/prompt.js';
 import type {ServerAuth} from '../auth/server-auth.js';
+import {openPinStore} from '../hub/trust/pin-file.js';
+import {MemoryPinStore, type PinStore} from '../hub/trust/pins.js';
 import {privateDir, stateDir} from '../util/state-dir.js';
-import {serverFingerprint} from '../util/server-fingerprint.js';
+import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
+import {ServerRecordStore} from '../util/server-record.js';
+import {RecordPinStore} from '../hub/trust/record-pins.js';
 import {UsageError, type CliOptions} from './args.js';
 
 /** Config servers as the hub starts them: each with its finished child environment and its fingerprint, remote ones with their auth. */
 export function hubServers(config: Config, parentEnv: NodeJS.ProcessEnv, auth?: ReadonlyMap<string, ServerAuth>): Array<ServerConfig & HubServer> {
   return config.servers.map((s) =>
     s.type === 'http'
-      ? {...s, auth: auth?.get(s.alias), fingerprint: serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers})}
-      : {
-          ...s,
-          env: childEnv(s, parentEnv),
-          // The config's own env (not PATH, HOME…), and the directory the server really runs in.
-          fingerprint: serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd ?? process.cwd(), env: s.env}),
-        },
+      ? {...s, auth: auth?.get(s.alias), fingerprint: fingerprintOf(s)}
+      : {...s, env: childEnv(s, parentEnv), fingerprint: fingerprintOf(s)},
   );
+}
+
+/** Who a configured server is across runs (keys its record). */
+export function fingerprintOf(s: ServerConfig): ServerFingerprint {
+  return s.type === 'http'
+    ? serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers})
+    : // The config's own env (not PATH, HOME…), and the directory the server really runs in.
+      serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd ?? process.cwd(), env: s.env});
 }
 
 /**
@@ -105,4 +112,16 @@ export function configLogName(configPath: string): string {
 /** Roots from the config only (for tools and tests that run without a UI or a model). */
 export function configFeatures(server: ServerConfig): ClientFeatures {
   return server.roots.length ? {roots: configuredRoots(server)} : {};
+}
+
+/**
+ * Where tool pins are kept: `mcp.pins.json` beside the config for the servers
+ * it lists (the team's reference), else each server's record (its `pins`
+ * section, keyed by the fingerprint); memory for this run only when no state
+ * directory can be made.
+ */
+export function pinStore(config: Config, env: NodeJS.ProcessEnv, records: ServerRecordStore | undefined = ServerRecordStore.open(env)): PinStore {
+  const fingerprints = new Map(config.servers.map((s) => [s.alias, fingerprintOf(s)] as const));
+  const fallback = records ? new RecordPinStore(records, (alias) => fingerprints.get(alias)) : new MemoryPinStore();
+  return openPinStore(config.path, fallback);
 }

@@ -11,7 +11,7 @@ export const SERVER_DEFAULTS = {startupTimeoutMs: 30_000, callTimeoutMs: 60_000,
 /** Every per-server key we read; anything else is kept in `extra`. */
 export const SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'trusted', 'autoApprove', 'startupTimeoutMs',
-  'installTimeoutMs', 'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth',
+  'installTimeoutMs', 'callTimeoutMs', 'toolTimeouts', 'includeTools', 'excludeTools', 'roots', 'sampling', 'protocol', 'oauth', 'onToolChange',
   'deferTools', 'maxResultTokens',
 ] as const;
 
@@ -80,6 +80,7 @@ const common = {
   excludeTools: strArray('an array of tool names').default([]),
   roots: strArray('an array of directory paths').default([]),
   sampling: flag.default(false),
+  onToolChange: z.enum(['withhold', 'ask', 'allow'], {error: expected('"withhold", "ask" or "allow"')}).default('withhold'),
   protocol: protocol.default('auto'),
   deferTools: flag.optional(),
   maxResultTokens: z

@@ -94,7 +94,7 @@ function placeholder(alias: string, entry: Record<string, unknown>): ServerConfi
 }
 
 
-type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'installTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'protocol' | 'deferTools' | 'maxResultTokens'>;
+type CommonRaw = Pick<RawServer, 'disabled' | 'trusted' | 'autoApprove' | 'startupTimeoutMs' | 'installTimeoutMs' | 'callTimeoutMs' | 'toolTimeouts' | 'includeTools' | 'excludeTools' | 'roots' | 'sampling' | 'onToolChange' | 'protocol' | 'deferTools' | 'maxResultTokens'>;
 
 /** The keys every server has, expanded and defaulted. */
 function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, ctx: ServerContext, at: (...p: Array<string | number>) => string): Common {
@@ -124,6 +124,7 @@ function common(alias: string, data: CommonRaw, entry: Record<string, unknown>, 
     excludeTools: data.excludeTools,
     roots,
     sampling: data.sampling,
+    onToolChange: data.onToolChange,
     protocol: data.protocol,
     ...(data.deferTools === undefined ? {} : {deferTools: data.deferTools}),
     ...(data.maxResultTokens === undefined ? {} : {maxResultTokens: data.maxResultTokens}),

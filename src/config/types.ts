@@ -75,6 +75,8 @@ export interface ServerBase {
   roots: string[];
   /** Whether the server may ask us for model completions. */
   sampling: boolean;
+  /** A tool whose definition changed since it was pinned: kept from the model until trusted, asked for on every call, or accepted. */
+  onToolChange?: 'withhold' | 'ask' | 'allow';
   /** How the protocol era is chosen: detected, legacy, or one pinned version (absent: `auto`). */
   protocol?: ProtocolSetting;
   /** Tool search: true always defers this server's tools, false always sends them; unset follows `--tool-search`. */

@@ -53,6 +53,8 @@ export interface AppOptions {
   listExtras?: boolean;
   /** The remote servers' logins (`/login`, `/logout`). */
   accounts?: Accounts;
+  /** Where tool pins are kept (see HubOptions.pins). */
+  pins?: HubOptions['pins'];
 }
 
 /** The store, the hub and the driver of one run. */
@@ -74,6 +76,7 @@ export function createApp(o: AppOptions): AppParts {
     logDir: o.logDir,
     records: o.records,
     results: o.results,
+    pins: o.pins,
     listExtras: o.listExtras,
   });
   const store = createStore(

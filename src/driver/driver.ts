@@ -8,6 +8,7 @@ import type {ApprovalRules} from '../agent/approvals.js';
 import type {InputAnswer} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
 import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
+import {TrustNotices} from './trust-notices.js';
 import type {HubEvent} from '../hub/hub-events.js';
 import type {AppState, InputRequestView, NoticeLevel} from '../state/app-state.js';
 import type {AppEvent, EventOf} from '../state/events.js';
@@ -33,6 +34,8 @@ export interface DriverHub extends LoopHub {
   declineInputsFrom(alias: string): number;
   acceptInputsFrom(alias: string): void;
   close(): Promise<void>;
+  /** Re-pins a tool as listed now (see Hub.trust). */
+  trust?(name: string): {ok: boolean; message: string};
   /** The debugging side (resources, prompts, logs, relist); a test's fake hub may have none. */
   readonly inspect?: InspectDeps['hub']['inspect'];
   relist?: InspectDeps['hub']['relist'];
@@ -94,6 +97,7 @@ export class Driver {
     if (hub.inspect && hub.relist && hub.setLogLevel) {
       this.inspector = new InspectActions({...base, hub: {inspect: hub.inspect, relist: (a) => hub.relist!(a), setLogLevel: (a, l) => hub.setLogLevel!(a, l)}, ask: (text) => this.ask(text)});
     }
+    this.trustNotices = new TrustNotices(hub.inspect, () => this.o.store.getState().servers.order, (level, text) => this.notice(level, text));
     this.manual = new ManualCalls({...base, hub, rules: o.rules, next: (match, signal) => this.next(match, signal)});
   }
 
@@ -141,10 +145,12 @@ export class Driver {
   /** Where the hub's events go (its `onEvent`). */
   readonly hubEvent = (event: HubEvent): void => {
     this.dispatch(event);
+    this.trustNotices.seen(event);
     // During startup the table is rebuilt as each server comes up: count once it has settled.
     if (event.type === 'catalog/rebuilt' && this.ready) this.countTokens(event.catalog);
   };
   private readonly countTokens: (catalog: Catalog) => void;
+  private readonly trustNotices: TrustNotices;
 
   /**
    * Starts every server; resolves when each is online or offline. A question
@@ -305,6 +311,13 @@ export class Driver {
     if (!accounts?.has(alias)) return this.notice('warn', `${alias} is not a remote server with a login`);
     this.notice('info', await accounts.logout(alias));
     await this.o.hub.reconnect(alias);
+  }
+
+  /** The user accepts a changed or withheld tool (`/trust`); the hub's rebuilt catalog reaches the store as an event. */
+  trust(name: string): boolean {
+    const r = this.o.hub.trust?.(name) ?? {ok: false, message: 'this hub keeps no pins'};
+    this.notice(r.ok ? 'info' : 'warn', r.message);
+    return r.ok;
   }
 
   /** A new conversation: the model forgets, the session file says so, the transcript empties. */

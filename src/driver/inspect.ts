@@ -8,6 +8,7 @@ import type {HubOutcome} from '../hub/inspect-types.js';
 import type {AppState} from '../state/app-state.js';
 import type {AppEvent} from '../state/events.js';
 import type {InspectView, ResourceReadView} from '../state/inspect-state.js';
+import {shortFinding} from '../hub/trust/scan.js';
 import {readView} from './read-view.js';
 
 /** What the inspector actions need from the driver. */
@@ -94,6 +95,11 @@ export class InspectActions {
     if (!outcome.ok) {
       this.d.notice('error', `${name}: ${outcome.error}`);
       return false;
+    }
+    const findings = outcome.value.findings;
+    if (findings.length > 0) {
+      const first = shortFinding(findings[0]!);
+      this.d.notice('warn', `${name}: ${findings.length} hidden-instruction finding${findings.length === 1 ? '' : 's'} in the prompt’s messages (they become your turn; tag characters are removed): ${first}`);
     }
     const sent = this.d.ask(promptTurnText(name, outcome.value));
     if (sent && this.d.state().inspect.view?.kind === 'prompt') this.close();

@@ -2,6 +2,9 @@ import type {Tool} from '../session/mcp-types.js';
 import {safeStringify} from '../util/safe-json.js';
 import {assignNames} from './names.js';
 import {buildEntry} from './translate.js';
+import type {ServerPinCheck} from './trust/evaluate.js';
+import {scanTool} from './trust/scan-tool.js';
+import {withheldText} from './trust/withheld-text.js';
 import type {Catalog, CatalogEntry} from './types.js';
 
 /** One online server's tools, in the server's order. */
@@ -9,6 +12,8 @@ export interface ServerTools {
   alias: string;
   trusted: boolean;
   tools: Tool[];
+  /** This listing against the server's pins; none: nothing is pinned or withheld. */
+  pins?: ServerPinCheck;
 }
 
 /** Tools a translation could not use, with the reason, for the UI. */
@@ -18,11 +23,11 @@ export interface DroppedEntry {
   reason: string;
 }
 
-export const EMPTY_CATALOG: Catalog = {entries: [], byName: new Map(), version: 0};
+export const EMPTY_CATALOG: Catalog = {entries: [], byName: new Map(), version: 0, withheld: [], removed: []};
 
 /** What made a rebuilt table stop starting with the previous one's entries. */
 export interface CacheBreak {
-  /** Prefixed names no longer in the table. */
+  /** Prefixed names no longer in the table (gone, or now withheld). */
   removed: string[];
   /** Prefixed names whose definition changed. */
   changed: string[];
@@ -43,26 +48,51 @@ export function buildCatalog(
 ): {catalog: Catalog; dropped: DroppedEntry[]; broke?: CacheBreak} {
   const names = assignNames(servers.map((s) => ({alias: s.alias, tools: s.tools.map((t) => t.name)})));
   const entries: CatalogEntry[] = [];
+  const withheld: CatalogEntry[] = [];
   const dropped: DroppedEntry[] = [];
+  // What a description has no reason to name: other servers and their tools.
+  const aliases = new Set(servers.map((s) => s.alias));
   servers.forEach((server, i) => {
+    // A name the server's own tools share (both have `search`) is its own business.
+    const own = new Set(server.tools.map((t) => t.name));
+    const others = new Set(servers.filter((s) => s !== server).flatMap((s) => s.tools.map((t) => t.name)).filter((n) => !own.has(n)));
+    const otherServers = new Set([...aliases].filter((a) => a !== server.alias));
     server.tools.forEach((tool, j) => {
       const {name, mangling} = names[i]![j]!;
       const entry = buildEntry(server.alias, tool, name, mangling, server.trusted);
-      if ('dropped' in entry) dropped.push({alias: server.alias, tool: tool.name, reason: entry.dropped});
-      else entries.push(entry);
+      if ('dropped' in entry) {
+        dropped.push({alias: server.alias, tool: tool.name, reason: entry.dropped});
+        return;
+      }
+      const findings = scanTool(tool, {otherTools: others, otherServers});
+      const pinCheck = server.pins?.tools.get(tool.name);
+      const marked: CatalogEntry = {...entry, ...(pinCheck ? {pinCheck} : {}), ...(findings.length > 0 ? {findings} : {})};
+      if (pinCheck && pinCheck.withheld.length > 0) withheld.push({...marked, withheld: withheldText(marked.name, pinCheck)});
+      else entries.push(marked);
     });
   });
-  if (sameEntries(previous.entries, entries)) return {catalog: previous, dropped};
+  const removed = servers.flatMap((s) => (s.pins?.removed ?? []).map((tool) => ({alias: s.alias, tool})));
+  const unchanged = (list: CatalogEntry[]): boolean =>
+    sameEntries(previous.entries, list) && sameEntries(previous.withheld ?? [], withheld) && sameRemoved(previous.removed ?? [], removed);
+  if (unchanged(entries)) return {catalog: previous, dropped};
   const byName = new Map(entries.map((e) => [e.name, e] as const));
-  const next = (list: CatalogEntry[], appendedFrom?: number): Catalog => ({entries: list, byName, version: previous.version + 1, ...(appendedFrom === undefined ? {} : {appendedFrom})});
+  const next = (list: CatalogEntry[], appendedFrom?: number): Catalog => ({entries: list, byName, version: previous.version + 1, withheld, removed, ...(appendedFrom === undefined ? {} : {appendedFrom})});
   if (!appendOnly || previous.entries.length === 0) return {catalog: next(entries), dropped};
-  const removed = previous.entries.filter((e) => !byName.has(e.name)).map((e) => e.name);
-  const changed = previous.entries.filter((e) => byName.has(e.name) && !sameEntries([e], [byName.get(e.name)!])).map((e) => e.name);
-  if (removed.length > 0 || changed.length > 0) return {catalog: next(entries), dropped, broke: {removed, changed}};
+  // A tool withheld since the last table is gone from the model's view: that breaks the cache too.
+  const gone = previous.entries.filter((e) => !byName.has(e.name)).map((e) => e.name);
+  // Only what the model reads counts as a change; a pin's state moving from first-seen to pinned does not.
+  const changed = previous.entries.filter((e) => byName.has(e.name) && !sameDefinition(e, byName.get(e.name)!)).map((e) => e.name);
+  if (gone.length > 0 || changed.length > 0) return {catalog: next(entries), dropped, broke: {removed: gone, changed}};
   const kept = new Set(previous.entries.map((e) => e.name));
-  const appended = [...previous.entries, ...entries.filter((e) => !kept.has(e.name))];
-  if (sameEntries(previous.entries, appended)) return {catalog: previous, dropped};
-  return {catalog: next(appended, previous.appendedFrom ?? previous.entries.length), dropped};
+  // Kept entries as rebuilt (their pin state may have moved on), new ones after them.
+  const added = entries.filter((e) => !kept.has(e.name));
+  const appended = [...previous.entries.map((e) => byName.get(e.name)!), ...added];
+  if (unchanged(appended)) return {catalog: previous, dropped};
+  return {catalog: next(appended, added.length > 0 ? (previous.appendedFrom ?? previous.entries.length) : previous.appendedFrom), dropped};
+}
+
+function sameRemoved(a: Catalog['removed'] & {}, b: Catalog['removed'] & {}): boolean {
+  return a.length === b.length && a.every((r, i) => r.alias === b[i]!.alias && r.tool === b[i]!.tool);
 }
 
 /** Equal tables keep their version, so a model's prompt cache stays warm. */
@@ -71,8 +101,14 @@ function sameEntries(a: readonly CatalogEntry[], b: readonly CatalogEntry[]): bo
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     const y = b[i]!;
-    if (x.name !== y.name || x.alias !== y.alias || x.tool !== y.tool || x.description !== y.description || x.trusted !== y.trusted) return false;
-    if (x.title !== y.title || safeStringify([x.inputSchema, x.outputSchema, x.annotations]) !== safeStringify([y.inputSchema, y.outputSchema, y.annotations])) return false;
+    if (!sameDefinition(x, y)) return false;
+    if (x.withheld !== y.withheld || safeStringify([x.pinCheck, x.findings]) !== safeStringify([y.pinCheck, y.findings])) return false;
   }
   return true;
+}
+
+/** The part of an entry the model reads. */
+function sameDefinition(x: CatalogEntry, y: CatalogEntry): boolean {
+  if (x.name !== y.name || x.alias !== y.alias || x.tool !== y.tool || x.description !== y.description || x.trusted !== y.trusted) return false;
+  return x.title === y.title && safeStringify([x.inputSchema, x.outputSchema, x.annotations]) === safeStringify([y.inputSchema, y.outputSchema, y.annotations]);
 }

@@ -1,7 +1,7 @@
 import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
 import type {ClientFeatures} from '../session/server-requests.js';
-import type {CallToolResult, Implementation} from '../session/mcp-types.js';
+import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
 import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport} from '../transport/stdio.js';
@@ -23,6 +23,10 @@ import {sampleGroup} from './life-signs.js';
 import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
+import {MemoryPinStore, type PinStore} from './trust/pins.js';
+import {PinKeeper} from './trust/pin-keeper.js';
+import {stripResultTags, tagNote} from './trust/result-tags.js';
+import {stripTagCharacters} from '../util/visible.js';
 import type {Catalog, CatalogEntry, HubCallResult, ServerStatus} from './types.js';
 
 /** A server as the hub starts it: a local process, or a remote URL. */
@@ -79,6 +83,8 @@ export interface HubOptions {
   toolLimits?: Partial<ToolLimits>;
   /** Elicitation/sampling requests one server may have waiting for the user; more are declined (default 3). */
   maxQueuedInputs?: number;
+  /** Where tool pins are kept (trust on first use); memory for this run only by default. */
+  pins?: PinStore;
   /** Looks at a starting local server's process group (CPU, package managers); /proc by default, tests inject one. */
   lifeSample?: (pgid: number) => LifeSample | undefined;
 }
@@ -113,6 +119,7 @@ export class Hub {
   private translationDrops: DroppedEntry[] = [];
   /** Every tool ever listed, so a call to a server that went down gets the real reason. */
   private readonly lastKnown = new Map<string, CatalogEntry>();
+  private readonly pins: PinKeeper;
   /**
    * Resources, prompts, logs, relisting and server details: the debugging
    * side of the hub (src/hub/inspector.ts), nothing of which throws.
@@ -122,6 +129,7 @@ export class Hub {
   constructor(private readonly options: HubOptions) {
     this.limits = {...DEFAULT_RESULT_LIMITS, textChars: Infinity, ...options.results};
     this.gate = new InputGate((event) => this.emit(event), options.maxQueuedInputs ?? 3, options.clock);
+    this.pins = new PinKeeper(options.pins ?? new MemoryPinStore());
     this.slots = options.servers.map((server) => this.makeSlot(server));
     for (const slot of this.slots) this.byAlias.set(slot.alias, slot);
     this.inspect = new Inspector({
@@ -168,6 +176,12 @@ export class Hub {
     return [...listed, ...this.translationDrops];
   }
 
+  /** The tools `alias` listed last (after the config's filters), withheld ones included; undefined when it is not online. */
+  listedTools(alias: string): readonly Tool[] | undefined {
+    const slot = this.byAlias.get(alias);
+    return slot?.status.state === 'online' ? slot.tools : undefined;
+  }
+
   statuses(): ServerStatus[] {
     return this.slots.map((s) => s.status);
   }
@@ -179,9 +193,12 @@ export class Hub {
       .map((s) => (s.status.state === 'restarting' ? `${s.alias} is restarting (attempt ${s.status.attempt}): ${s.status.reason ?? ''}` : `${s.alias} is unavailable: ${s.status.phase} failed: ${s.status.reason}`));
   }
 
-  /** Each online server's instructions, labelled with its alias. */
+  /** Each online server's instructions, labelled with its alias; invisible tag characters removed (with a note), as in results. */
   instructions(): Array<{alias: string; text: string}> {
-    return this.slots.filter((s) => s.status.state === 'online' && s.status.instructions).map((s) => ({alias: s.alias, text: s.status.instructions!}));
+    return this.slots.filter((s) => s.status.state === 'online' && s.status.instructions).map((s) => {
+      const {text, removed} = stripTagCharacters(s.status.instructions!);
+      return {alias: s.alias, text: removed === 0 ? text : `${text}\n${tagNote(removed, 'these instructions')}`};
+    });
   }
 
   /** `/relist`: lists a server's tools again, page by page, with a diff against the catalog. */
@@ -222,6 +239,22 @@ export class Hub {
   }
 
   /**
+   * The user accepts a tool as its server lists it now (`/trust`): it is
+   * re-pinned, its invisible characters allowed, and it is back in the
+   * model's table. Returns what happened, for the user.
+   */
+  trust(name: string): {ok: boolean; message: string} {
+    const entry = this.current.withheld?.find((e) => e.name === name) ?? this.current.byName.get(name);
+    const slot = entry ? this.byAlias.get(entry.alias) : undefined;
+    const tool = slot?.tools.find((t) => t.name === entry!.tool);
+    if (!entry || !slot || !tool) return {ok: false, message: `there is no tool named ${name} in the catalog`};
+    this.pins.trust(slot.alias, slot.tools, tool, slot.config.onToolChange ?? 'withhold');
+    this.toolsSignature = [];
+    this.rebuildIfToolsChanged();
+    return {ok: true, message: `${name} is trusted as ${slot.alias} lists it now (pinned again)`};
+  }
+
+  /**
    * Calls the tool of an entry the caller already found in the catalog (the
    * driver looks each call up once, for its card and approval, and passes
    * the entry on). Never rejects. The checks run at once and the rest is one
@@ -231,6 +264,9 @@ export class Hub {
    */
   callEntry(entry: CatalogEntry, args: unknown, options: HubCallOptions = NO_OPTIONS): Promise<HubCallResult> {
     const started = performance.now();
+    // An entry looked up before its tool was withheld (a turn's snapshot) is refused all the same.
+    const withheld = this.current.withheld?.find((e) => e.name === entry.name);
+    if (withheld) return Promise.resolve(errorResult(withheld.withheld!, 'withheld', {alias: entry.alias, tool: entry.tool}));
     const slot = this.byAlias.get(entry.alias);
     if (!slot) return Promise.resolve(errorResult(`there is no server ${entry.alias}`, 'unknown-tool'));
     if (!slot.session || slot.status.state !== 'online') return Promise.resolve(errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool}));
@@ -274,7 +310,7 @@ export class Hub {
 
   // Whatever the server sent, what goes up is well-formed and within the limits.
   private answered(entry: CatalogEntry, raw: CallToolResult): HubCallResult {
-    const shaped = shapeResult(raw, this.limits);
+    const shaped = stripResultTags(shapeResult(raw, this.limits));
     const check = this.validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent});
     if (!check.ok) {
       return {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', rejected: {content: shaped.content, structuredContent: shaped.structuredContent}, alias: entry.alias, tool: entry.tool, durationMs: 0};
@@ -322,6 +358,8 @@ export class Hub {
    * the model knows to wait or work around it rather than guess another name.
    */
   private missing(name: string): HubCallResult {
+    const withheld = this.current.withheld?.find((e) => e.name === name);
+    if (withheld) return errorResult(withheld.withheld!, 'withheld', {alias: withheld.alias, tool: withheld.tool});
     const known = this.lastKnown.get(name);
     const slot = known ? this.byAlias.get(known.alias) : this.slots.find((s) => s.status.state !== 'online' && name.startsWith(`mcp__${s.alias}__`));
     if (slot && slot.status.state !== 'online') {
@@ -405,7 +443,8 @@ export class Hub {
     const aliases = online.map((s) => s.alias).join('\0');
     const appendOnly = this.appendOnly && aliases === this.onlineAliases;
     this.onlineAliases = aliases;
-    const {catalog, dropped, broke} = buildCatalog(online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools})), this.current, appendOnly);
+    const servers = online.map((s) => ({alias: s.alias, trusted: s.status.trusted, tools: s.tools, pins: this.pins.check(s.alias, s.tools, s.config.onToolChange ?? 'withhold')}));
+    const {catalog, dropped, broke} = buildCatalog(servers, this.current, appendOnly);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;

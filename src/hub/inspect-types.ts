@@ -3,6 +3,7 @@
 // only; the hub fills them (src/hub/inspector.ts).
 import type {DroppedItem, PageRecord} from '../session/paginate.js';
 import type {Implementation, Resource, ResourceTemplate, ServerCapabilities} from '../session/mcp-types.js';
+import type {Finding} from './trust/scan.js';
 import type {HubCallResult, ServerStatus} from './types.js';
 
 /** Why a hub operation other than a tool call failed. */
@@ -61,6 +62,8 @@ export interface ServerDetail {
   logLevel: string;
   resourceCount: number;
   promptCount: number;
+  /** Hidden-instruction findings in its instructions, prompts and resources, each with its place. */
+  findings: Finding[];
 }
 
 /** One tool in a listing diff. */

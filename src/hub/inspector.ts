@@ -14,7 +14,9 @@ import {buildPromptTable, EMPTY_PROMPTS, type PromptEntry, type PromptTable} fro
 import {diffCatalog} from './relist-diff.js';
 import {ServerExtras} from './server-extras.js';
 import type {ServerSlot} from './server-slot.js';
-import type {Catalog} from './types.js';
+import type {Finding} from './trust/scan.js';
+import {scanPromptResult, scanServerTexts, stripPromptTags} from './trust/scan-server.js';
+import type {Catalog, CatalogEntry} from './types.js';
 
 /** What the inspector needs from the hub. */
 export interface InspectorDeps {
@@ -99,11 +101,39 @@ export class Inspector {
     return this.run(alias, `resources/read ${uri}`, options, (session, timeoutMs) => session.resources.read(uri, {timeoutMs, signal: options.signal}));
   }
 
-  /** `prompts/get` by the prompt's model name. */
-  getPrompt(name: string, args: Record<string, string>, options: InspectOptions = {}): Promise<HubOutcome<GetPromptResult & {entry: PromptEntry}>> {
+  /** `prompts/get` by the prompt's model name; `findings`: hidden instructions in its messages (they become the user's turn). */
+  getPrompt(name: string, args: Record<string, string>, options: InspectOptions = {}): Promise<HubOutcome<GetPromptResult & {entry: PromptEntry; findings: Finding[]}>> {
     const entry = this.table.byName.get(name);
     if (!entry) return Promise.resolve(failed(`there is no prompt named ${name}`, 'unknown-tool'));
-    return this.run(entry.alias, `prompts/get ${entry.prompt}`, options, async (session, timeoutMs) => ({...(await session.prompts.get(entry.prompt, args, {timeoutMs, signal: options.signal})), entry}));
+    return this.run(entry.alias, `prompts/get ${entry.prompt}`, options, async (session, timeoutMs) => {
+      const result = await session.prompts.get(entry.prompt, args, {timeoutMs, signal: options.signal});
+      // Scanned as sent; its messages become the user's turn, so tag characters go, as from results.
+      return {...stripPromptTags(result), entry, findings: scanPromptResult(entry.prompt, result, this.scanContext(entry.alias))};
+    });
+  }
+
+  /**
+   * Hidden-instruction findings in what `alias` sent beside its tools: its
+   * instructions, and its prompts' and resources' names, titles and
+   * descriptions (as last listed).
+   */
+  findings(alias: string): Finding[] {
+    const x = this.extras.get(alias);
+    const session = this.deps.slot(alias)?.session;
+    if (!x) return [];
+    return scanServerTexts({instructions: session?.instructions, prompts: x.prompts, resources: x.resources.resources, templates: x.resources.templates}, this.scanContext(alias));
+  }
+
+  /** What a server's text has no reason to name: the other servers and their tools. */
+  private scanContext(alias: string) {
+    const c = this.deps.catalog();
+    const all = [...c.entries, ...(c.withheld ?? [])];
+    // Its own tools as it listed them (the catalog may not have them yet when it has just come online).
+    const own = new Set([...(this.deps.slot(alias)?.tools ?? []).map((t) => t.name), ...all.filter((e) => e.alias === alias).map((e) => e.tool)]);
+    return {
+      otherServers: new Set(this.deps.aliases.filter((a) => a !== alias)),
+      otherTools: new Set(all.filter((e) => e.alias !== alias && !own.has(e.tool)).map((e) => e.tool)),
+    };
   }
 
   /** Completion values for one argument of a prompt (by model name) or of a resource template (`alias` + `uriTemplate`). */
@@ -156,15 +186,22 @@ export class Inspector {
   relist(alias: string): Promise<HubOutcome<RelistReport>> {
     return this.run(alias, 'tools/list', {}, async () => {
       const started = Date.now();
-      const before = this.deps.catalog().entries.filter((e) => e.alias === alias);
+      // Withheld tools (changed since pinned) are still the server's tools: a
+      // description change is a change, not a removal.
+      const listed = (): CatalogEntry[] => {
+        const c = this.deps.catalog();
+        return [...c.entries, ...(c.withheld ?? [])].filter((e) => e.alias === alias);
+      };
+      const before = listed();
       this.deps.note(alias, 'relist (by you): listing the tools again');
       const listing = await this.deps.slot(alias)!.listAgain();
-      const after = this.deps.catalog().entries.filter((e) => e.alias === alias);
+      const after = listed();
       const report: RelistReport = {alias, pages: listing.pages, dropped: listing.dropped, ...diffCatalog(before, after), durationMs: Date.now() - started};
       this.deps.note(alias, `relist: ${report.pages.length} page(s) in ${report.durationMs} ms; ${report.added.length} added, ${report.removed.length} removed, ${report.changed.length} changed, ${report.unchanged} unchanged`);
       for (const row of report.added) this.deps.note(alias, `relist: + ${row.name} (${row.tool})`);
       for (const row of report.removed) this.deps.note(alias, `relist: - ${row.name} (${row.tool})`);
       for (const row of report.changed) this.deps.note(alias, `relist: ~ ${row.name}: ${row.what!.join(', ')}`);
+      for (const e of this.deps.catalog().withheld ?? []) if (e.alias === alias) this.deps.note(alias, `relist: withheld ${e.name} (/trust ${e.name} accepts it)`);
       return report;
     });
   }
@@ -191,6 +228,7 @@ export class Inspector {
       logLevel: x.logLevel,
       resourceCount: x.resources.resources.length,
       promptCount: this.table.entries.filter((e) => e.alias === alias).length,
+      findings: this.findings(alias),
     };
   }
 

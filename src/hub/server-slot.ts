@@ -17,6 +17,7 @@ import {StartupWatch, type LifeSample, type StartingProgress} from './startup-wa
 import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
+import type {OnToolChange} from './trust/evaluate.js';
 import type {FailurePhase, ServerStatus} from './types.js';
 
 /** The part of a server's config the hub acts on. */
@@ -37,6 +38,8 @@ export interface SlotConfig {
   /** A problem of this config entry alone: the server stays offline with this reason. */
   cannotStart?: string;
   warning?: string;
+  /** A tool whose definition changed since pinned: kept from the model (default), asked for on every call, or accepted. */
+  onToolChange?: OnToolChange;
   /** How the era is chosen (`auto` when absent). */
   protocol?: ProtocolSetting;
   /** Who this server is across runs (keys its record); the hub makes one from the fields when absent. */

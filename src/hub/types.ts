@@ -1,6 +1,8 @@
 import type {StartingProgress} from './startup-watch.js';
 import type {CallToolResult, Era, ServerCapabilities, ToolAnnotations} from '../session/mcp-types.js';
 import type {EraDecision} from '../session/era.js';
+import type {ToolPinCheck} from './trust/evaluate.js';
+import type {Finding} from './trust/scan.js';
 
 /** Where a server's failure happened. */
 export type FailurePhase = 'config' | 'spawn' | 'handshake' | 'list' | 'call' | 'exit' | 'login';
@@ -64,6 +66,12 @@ export interface CatalogEntry {
   annotations?: ToolAnnotations;
   trusted: boolean;
   mangling: NameMangling;
+  /** The tool against its pin (trust on first use); undefined when nothing is pinned. */
+  pinCheck?: ToolPinCheck;
+  /** Hidden-instruction findings in its definition, each with its place. */
+  findings?: readonly Finding[];
+  /** Why the tool is kept from the model (only on `Catalog.withheld` entries). */
+  withheld?: string;
 }
 
 /** The neutral tool shape every model provider starts from: name, description (provenance first), input schema. */
@@ -81,6 +89,14 @@ export interface Catalog {
   /** Changes whenever the entries change; equal versions mean identical tables. */
   readonly version: number;
   /**
+   * Tools kept from the model until the user trusts them (changed since
+   * pinned, or hiding invisible characters). Never in `entries` or `byName`:
+   * whatever the model can see (its table, tool search) reads `entries` only.
+   */
+  readonly withheld?: readonly CatalogEntry[];
+  /** Pinned tools a server no longer lists. */
+  readonly removed?: ReadonlyArray<{alias: string; tool: string}>;
+  /**
    * Where the tools appended after startup begin (unset: none were). The
    * entries before it are in canonical order; the rest in the order they
    * appeared, so a request can place them after everything already sent.
@@ -93,7 +109,7 @@ export interface HubCallResult extends CallToolResult {
   /** A JSON-RPC error (a bug, not a tool failure); shown to the user too. */
   protocolError?: {code: number; message: string};
   /** Why the call failed on the client side, for counting and display. */
-  failure?: 'unknown-tool' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'too-large' | 'unreachable' | 'refused' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
+  failure?: 'unknown-tool' | 'withheld' | 'offline' | 'circuit-open' | 'timeout' | 'exited' | 'too-large' | 'unreachable' | 'refused' | 'protocol' | 'invalid-output' | 'input-rounds' | 'aborted' | 'internal';
   /** The server's own result when it broke its outputSchema: shown to the user, never to the model. */
   rejected?: Pick<CallToolResult, 'content' | 'structuredContent'>;
   /** Warnings recorded on the way (e.g. outputSchema without structuredContent). */

@@ -31,15 +31,30 @@ export function scrolledWindow<T>(items: readonly T[], scroll: ScrollState, heig
 const filterCache = new WeakMap<Catalog, Map<string, readonly CatalogEntry[]>>();
 const FILTERS_PER_CATALOG = 16;
 
-/** Catalog entries whose alias, model name, original name or title contain every word of `filter`. */
+const shownCache = new WeakMap<Catalog, readonly CatalogEntry[]>();
+
+/** What the user's tool table shows: the withheld tools first (marked, they need a look), then the model's tools. */
+export function shownCatalog(catalog: Catalog): readonly CatalogEntry[] {
+  if (!catalog.withheld?.length) return catalog.entries;
+  let shown = shownCache.get(catalog);
+  if (!shown) shownCache.set(catalog, (shown = [...catalog.withheld, ...catalog.entries]));
+  return shown;
+}
+
+/** The entry of a model name, a withheld tool's included (the user may look at it; the model may not). */
+export function catalogEntry(catalog: Catalog, name: string): CatalogEntry | undefined {
+  return catalog.byName.get(name) ?? catalog.withheld?.find((e) => e.name === name);
+}
+
+/** Catalog entries (withheld ones included) whose alias, model name, original name or title contain every word of `filter`. */
 export function filteredCatalog(catalog: Catalog, filter: string): readonly CatalogEntry[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return catalog.entries;
+  if (words.length === 0) return shownCatalog(catalog);
   const key = words.join(' ');
   let cache = filterCache.get(catalog);
   const hit = cache?.get(key);
   if (hit) return hit;
-  const result = catalog.entries.filter((e) => {
+  const result = shownCatalog(catalog).filter((e) => {
     const hay = [e.alias, e.name, e.tool, e.title ?? '', e.annotations?.title ?? ''].join('\n').toLowerCase();
     return words.every((w) => hay.includes(w));
   });

@@ -1,7 +1,7 @@
 // The one per-server record: what breakerbox remembers about a server between
 // runs, in `<state dir>/servers/<alias>-<fingerprint>.json` (0600, in a 0700
 // directory), keyed by the server fingerprint. It holds named sections; today
-// `era`. Later memory (a cached catalog, pinned tool definitions) adds a
+// `era` and `pins`. Later memory (a cached catalog) adds a
 // section here instead of a store of its own:
 //   1. add its type to `RecordSections`,
 //   2. add a reader to `SECTION_READERS` (untrusted JSON in, the typed section
@@ -24,6 +24,7 @@ import {join} from 'node:path';
 import {randomBytes} from 'node:crypto';
 import type {ServerFingerprint} from './server-fingerprint.js';
 import {privateDir, stateDir} from './state-dir.js';
+import {readServerPins, type ServerPins} from './pin-section.js';
 
 /** The record format this code writes. */
 export const RECORD_FORMAT = 1;
@@ -43,6 +44,8 @@ export interface EraSection {
 /** Every named section a record can hold. The extension point: add yours here. */
 export interface RecordSections {
   era: EraSection;
+  /** Pinned tool definitions (trust on first use, #21). */
+  pins: ServerPins;
 }
 export type SectionName = keyof RecordSections;
 
@@ -54,6 +57,7 @@ export const SECTION_READERS: {[K in SectionName]: (raw: unknown) => RecordSecti
     if ((r.era !== 'modern' && r.era !== 'legacy') || typeof r.protocolVersion !== 'string' || typeof r.decidedBy !== 'string' || typeof r.at !== 'string') return undefined;
     return {era: r.era, protocolVersion: r.protocolVersion, decidedBy: r.decidedBy, at: r.at};
   },
+  pins: readServerPins,
 };
 
 /** The file as written. */

@@ -28,7 +28,7 @@ describe('breakerbox --list-tools', () => {
       ['mcp__notes__search', 'notes'],
       ['mcp__tickets__search', 'tickets'],
     ]);
-    expect(Object.keys(out.tools[0]).sort()).toEqual(['annotations', 'description', 'inputSchema', 'name', 'providerLosses', 'server', 'title', 'tool']);
+    expect(Object.keys(out.tools[0]).sort()).toEqual(['annotations', 'description', 'findings', 'inputSchema', 'name', 'pin', 'providerLosses', 'server', 'title', 'tool']);
   });
 
   it('exits 0 with offline servers listed, and prints a table for people', async () => {

@@ -14,7 +14,7 @@ describe('loadConfig: valid files', () => {
       {
         alias: 'notes', type: 'stdio', command: 'npx', args: ['-y', 'notes-server'], env: {NOTES_DIR: '/tmp'},
         disabled: false, trusted: false, autoApprove: [], startupTimeoutMs: 30000, installTimeoutMs: 600000, callTimeoutMs: 60000, toolTimeouts: {},
-        excludeTools: [], roots: [], sampling: false, protocol: 'auto', extra: {},
+        excludeTools: [], roots: [], sampling: false, onToolChange: 'withhold', protocol: 'auto', extra: {},
       },
     ]);
   });

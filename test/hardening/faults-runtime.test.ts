@@ -3,6 +3,7 @@
 // wrong id or answer big. Each: the neighbour serves, every call ends by its
 // timeout as a result (never a throw), nothing escapes, no process is left.
 import {describe, expect, it} from 'vitest';
+import type {CatalogEntry} from '../../src/hub/types.js';
 import {stripControl} from '../../src/util/sanitize.js';
 import {textOf} from '../helpers/hub.js';
 import {waitFor} from '../helpers/wait.js';
@@ -40,15 +41,33 @@ describe('faults after the handshake', () => {
   it('escapes: nothing the model or a screen gets from the catalog carries a control character', async () => {
     const run = await startFault('escapes');
     expect(run.status().state).toBe('online');
-    const entries = run.hub.catalog.entries.filter((e) => e.alias === 'x');
-    expect(entries).toHaveLength(3);
-    for (const e of entries) {
+    const clean = (e: CatalogEntry): void => {
       expect(e.name).toMatch(MODEL_NAME);
       expect(e.description).not.toMatch(CONTROL);
       expect(e.description.startsWith('[from x] ')).toBe(true);
       if (e.title) expect(e.title).not.toMatch(CONTROL);
       if (e.annotations?.title) expect(e.annotations.title).not.toMatch(CONTROL);
+      for (const f of e.findings ?? []) expect(`${f.place} ${f.detail}`).not.toMatch(CONTROL);
+    };
+    // Both escape-laden tools carry a right-to-left override (an invisible bidi
+    // character), so trust on first use keeps them from the model (#21); only
+    // the clean `echo` is in the table. The withheld list is shown on screens.
+    expect(toolsOf(run.hub)).toEqual(['echo']);
+    const withheld = (run.hub.catalog.withheld ?? []).filter((e) => e.alias === 'x');
+    expect(withheld.map((e) => e.tool).sort()).toEqual(['clear\u001b[2Jscreen', 'osc_result'].sort());
+    for (const e of [...run.hub.catalog.entries.filter((x) => x.alias === 'x'), ...withheld]) clean(e);
+    for (const e of withheld) {
+      expect(e.pinCheck?.withheld).toEqual(['hidden-characters']);
+      expect(e.findings?.some((f) => f.severity === 'block' && f.detail.includes('U+202E'))).toBe(true);
+      expect(e.withheld).toContain(`${e.name} is withheld from the model`);
+      expect(e.withheld).not.toMatch(CONTROL);
     }
+    // Once the user trusts both, they reach the table; still nothing there carries a control character.
+    for (const e of withheld) expect(run.hub.trust(e.name).ok).toBe(true);
+    expect(run.hub.catalog.withheld ?? []).toEqual([]);
+    const entries = run.hub.catalog.entries.filter((e) => e.alias === 'x');
+    expect(entries).toHaveLength(3);
+    for (const e of entries) clean(e);
     // The result goes to the model verbatim (it is the tool's output); the screen gets it stripped.
     const r = await run.hub.call('mcp__x__osc_result', {});
     expect(r.isError).toBeFalsy();

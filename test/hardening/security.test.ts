@@ -118,7 +118,10 @@ describe.concurrent('control characters from servers', () => {
     const path = writeConfig({esc: {command: process.execPath, args: [serverPath('chaos.mjs')], env: {CHAOS_MODE: 'escapes'}}});
     const script = join(tempDir(), 'script.json');
     writeFileSync(script, JSON.stringify({steps: [{tools: [{tool: 'mcp__esc__clear__2Jscreen'}, {tool: 'mcp__esc__osc_result'}]}, {text: 'done'}]}));
-    const r = await runCli(['--print', 'go', '--yes', '--script', script, '--config', path], {env: state()});
+    // Its descriptions hide a bidi override, so its tools are withheld until a person accepts them (trust on first use).
+    const env = state();
+    expect((await runCli(['pins', '--write', '--config', path], {env})).code).toBe(0);
+    const r = await runCli(['--print', 'go', '--yes', '--script', script, '--config', path], {env});
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('mcp__esc__osc_result → esc/osc_result: ok');
     expect(r.stderr).toMatch(/mcp__esc__clear__2Jscreen → esc\/clear.*screen: ok/);

@@ -102,9 +102,11 @@ describe('relist and server detail', () => {
       changed: [{name: 'mcp__fake__c', tool: 'c', what: ['description']}],
       unchanged: 1,
     });
-    expect(hub.catalog.entries.map((e) => e.name)).toEqual(['mcp__fake__a', 'mcp__fake__c', 'mcp__fake__d']);
+    // c changed its description since it was pinned: still listed, but withheld from the model (#21).
+    expect(hub.catalog.entries.map((e) => e.name)).toEqual(['mcp__fake__a', 'mcp__fake__d']);
+    expect(hub.catalog.withheld!.map((e) => e.name)).toEqual(['mcp__fake__c']);
     const notes = events.filter((e) => e.type === 'trace/recorded').map((e) => (e as {entry: {summary: string}}).entry.summary);
-    expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(/^tools\/list page 2: 1 tool, cursor in p2 → out \(none: end\), \d+ ms$/), 'relist: + mcp__fake__d (d)', 'relist: - mcp__fake__b (b)', 'relist: ~ mcp__fake__c: description']));
+    expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(/^tools\/list page 2: 1 tool, cursor in p2 → out \(none: end\), \d+ ms$/), 'relist: + mcp__fake__d (d)', 'relist: - mcp__fake__b (b)', 'relist: ~ mcp__fake__c: description', 'relist: withheld mcp__fake__c (/trust mcp__fake__c accepts it)']));
     expect(hub.inspect.detail('fake')!.listing.map((p) => p.index)).toEqual([1, 2]);
   });
 

@@ -66,9 +66,11 @@ describe('slash commands', () => {
     expect(parseSlash('/QUIT', aliases)).toEqual({kind: 'quit'});
   });
   it('explains mistakes', () => {
-    expect(parseSlash('/frob', aliases)).toMatchObject({kind: 'invalid', message: expect.stringContaining('/help /tools /servers /trace /reconnect /login /logout /tool /call /server /relist /logs /loglevel /resources /clear /quit')});
+    expect(parseSlash('/frob', aliases)).toMatchObject({kind: 'invalid', message: expect.stringContaining('/help /tools /servers /trace /reconnect /login /logout /trust /tool /call /server /relist /logs /loglevel /resources /clear /quit')});
     expect(parseSlash('/reconnect', aliases)).toMatchObject({kind: 'invalid', message: expect.stringContaining('notes, tickets')});
     expect(parseSlash('/trace nope', aliases)).toMatchObject({kind: 'invalid'});
+    expect(parseSlash('/trust', aliases)).toMatchObject({kind: 'invalid', message: expect.stringContaining('usage: /trust <tool>')});
+    expect(parseSlash('/trust mcp__notes__add', aliases)).toEqual({kind: 'trust', tool: 'mcp__notes__add'});
   });
 });
 

@@ -29,6 +29,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   call: {summary: 'call one tool by hand (starts only its server): call <mcp__alias__tool | alias/tool> [json]', load: () => import('./call.js')},
   login: {summary: 'log in to a remote server (OAuth; opens the browser)', load: () => import('./login.js')},
   logout: {summary: 'revoke and forget a remote server’s login', load: () => import('./logout.js')},
+  audit: {summary: 'start every server; report changed tools and hidden instructions (exit 1 when something needs attention)', load: () => import('./audit.js')},
+  pins: {summary: 'list pinned tool definitions; --write creates mcp.pins.json, --reset ALIAS forgets a server', load: () => import('./pins.js')},
 };
 
 /** `name  summary` lines, aligned; a sentence when there are none. */

@@ -111,6 +111,10 @@ export function inspectHandlers(t: InspectTarget): Readonly<Record<InspectComman
       const v = view();
       if (v?.kind === 'tool') driver.inspector?.open({kind: 'call', name: v.name});
     },
+    'inspect-trust': () => {
+      const v = view();
+      if (v?.kind === 'tool') driver.trust?.(v.name);
+    },
     'inspect-open': () => {
       const row = highlighted();
       if (row) driver.inspector?.open({kind: 'resource', alias: row.alias, uri: row.resource.uri});

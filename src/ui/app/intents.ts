@@ -26,6 +26,8 @@ export interface UiDriver {
   login(alias: string): Promise<void>;
   /** `/logout`: revokes and forgets a remote server's tokens. */
   logout(alias: string): Promise<void>;
+  /** Accepts a changed or withheld tool as listed now (`/trust`); false (with a notice) when there is no such tool. */
+  trust?(name: string): boolean;
   clear(): void;
   /** Debugging by hand: views, reads, relist, log levels, prompts, attachments (absent without an inspector). */
   readonly inspector?: Pick<InspectActions, 'open' | 'close' | 'loadDetail' | 'read' | 'toggleWatch' | 'relist' | 'setLogLevel' | 'complete' | 'runPrompt' | 'askWithResources'>;

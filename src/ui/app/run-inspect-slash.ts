@@ -27,15 +27,20 @@ export function runInspectSlash(intent: InspectIntent, d: InspectSlashDeps): boo
     return false;
   }
   const state = store.getState();
-  const tool = (name: string) => {
+  const tool = (name: string, withheldToo = false) => {
     if (state.catalog.byName.has(name)) return true;
+    if (state.catalog.withheld?.some((e) => e.name === name)) {
+      if (withheldToo) return true;
+      notice('warn', `${name} is withheld from the model and from calls until you trust it: /tool ${name} shows why, /trust ${name} accepts it`);
+      return false;
+    }
     const near = state.catalog.entries.filter((e) => e.name.includes(name) || e.tool === name).map((e) => e.name).slice(0, 4);
     notice('warn', `no tool called “${name}”${near.length ? `; did you mean ${near.join(', ')}?` : ' (the Tools pane lists them)'}`);
     return false;
   };
   switch (intent.kind) {
     case 'tool':
-      if (!tool(intent.name)) return false;
+      if (!tool(intent.name, true)) return false;
       inspector.open({kind: 'tool', name: intent.name});
       return true;
     case 'call': {

@@ -51,6 +51,12 @@ export function runSlash(intent: SlashIntent, d: SlashDeps): boolean {
     case 'logout':
       void driver.logout(intent.alias);
       return true;
+    case 'trust':
+      if (!driver.trust) {
+        notice('warn', 'trusting tools is not available here');
+        return false;
+      }
+      return driver.trust(intent.tool);
     case 'clear':
       // The reducer keeps a running turn's cards: the loop may still be waiting on them.
       if (driver.busy) {

@@ -5,7 +5,9 @@ import {SERVER_STATE} from '../symbols.js';
 import {clockTime, formatMs, plural} from '../text/format.js';
 import {safeLine} from '../text/safe.js';
 import type {Tone} from '../theme.js';
+import {showInvisible} from '../../util/visible.js';
 import {heading, labelled, textBlock} from './blocks.js';
+import {findingLines} from './pin-lines.js';
 
 /** Every row of the server view. */
 export function serverDetailLines(d: ServerDetail, width: number): Line[] {
@@ -18,7 +20,9 @@ export function serverDetailLines(d: ServerDetail, width: number): Line[] {
   if (s.reason) lines.push(...textBlock(`${s.phase ?? ''} failed: ${s.reason}`, width, 'error'));
   lines.push([], heading('Era'), ...textBlock(d.eraDecision ?? 'not decided yet (the server is not online)', width));
   lines.push([], heading('Capabilities'), ...textBlock(capabilities(d), width));
-  lines.push([], heading('Instructions'), ...(d.instructions ? textBlock(d.instructions, width) : [[seg('  none', 'muted')] as Line]));
+  lines.push([], heading('Instructions'), ...(d.instructions ? textBlock(showInvisible(d.instructions), width) : [[seg('  none', 'muted')] as Line]));
+  lines.push([], heading(`Hidden instructions: ${d.findings.length === 0 ? 'nothing found' : plural(d.findings.length, 'finding')}`), ...textBlock('(its instructions and the texts of its prompts and resources, scanned like tool descriptions)', width, 'muted'));
+  lines.push(...findingLines(d.findings, width));
   lines.push([], heading(`Last tools/list: ${plural(d.listing.length, 'page')}`));
   for (const p of d.listing) {
     const cursors = `cursor in ${p.cursorIn ? JSON.stringify(p.cursorIn.slice(0, 24)) : '(none)'} → out ${p.cursorOut ? JSON.stringify(p.cursorOut.slice(0, 24)) : '(none: end)'}`;

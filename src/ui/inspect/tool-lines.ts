@@ -8,7 +8,9 @@ import type {Catalog, CatalogEntry} from '../../hub/types.js';
 import type {PageRecord} from '../../session/paginate.js';
 import {fitLine, seg, type Line} from '../line.js';
 import {safeLine} from '../text/safe.js';
+import {showInvisible} from '../../util/visible.js';
 import {heading, jsonBlock, labelled, textBlock} from './blocks.js';
+import {pinLines} from './pin-lines.js';
 
 /** Every row of the tool view at `width` cells. */
 export function toolLines(entry: CatalogEntry, catalog: Catalog, pages: readonly PageRecord[] | undefined, width: number): Line[] {
@@ -16,7 +18,9 @@ export function toolLines(entry: CatalogEntry, catalog: Catalog, pages: readonly
   const derivation = deriveName({name: entry.name, alias: entry.alias, original: entry.tool, mangling: entry.mangling}, table);
   const lines: Line[] = [
     fitLine([seg(safeLine(entry.name), 'tool', true)], width),
-    fitLine([seg('→ ', 'muted'), seg(`${safeLine(entry.alias)} / ${safeLine(entry.tool)}`, 'accent'), ...(entry.title ? [seg(`  “${safeLine(entry.title)}”`)] : [])], width),
+    fitLine([seg('→ ', 'muted'), seg(`${safeLine(entry.alias)} / ${safeLine(entry.tool)}`, 'accent'), ...(entry.title ? [seg(`  “${safeLine(showInvisible(entry.title))}”`)] : [])], width),
+    [],
+    ...pinLines(entry, width),
     [],
     heading('Model name'),
     ...describeDerivation(derivation).map((l) => fitLine([seg(`  ${safeLine(l)}`)], width)),
@@ -28,8 +32,9 @@ export function toolLines(entry: CatalogEntry, catalog: Catalog, pages: readonly
   const a = entry.annotations;
   if (!a) lines.push([seg('  none', 'muted')]);
   else for (const [k, v] of Object.entries(a)) lines.push(fitLine([seg(`  ${k}: `, 'muted'), seg(safeLine(String(v)), k === 'destructiveHint' && v === true ? 'danger' : undefined, k === 'destructiveHint' && v === true)], width));
-  lines.push([], heading('Description as the server sent it'), ...(entry.originalDescription ? textBlock(entry.originalDescription, width) : [[seg('  (none)', 'muted')] as Line]));
-  lines.push([], heading('Description as the model receives it'), ...textBlock(entry.description, width));
+  lines.push([], heading('Description as the server sent it'), ...(entry.originalDescription ? textBlock(showInvisible(entry.originalDescription), width) : [[seg('  (none)', 'muted')] as Line]));
+  if (entry.withheld) lines.push([], heading('Description as the model receives it'), [seg('  nothing: the tool is withheld until you trust it', 'warn')]);
+  else lines.push([], heading('Description as the model receives it'), ...textBlock(showInvisible(entry.description), width));
   lines.push([], heading('Input schema'), ...jsonBlock(entry.inputSchema, width));
   lines.push([], heading('Output schema'), ...(entry.outputSchema ? jsonBlock(entry.outputSchema, width) : [[seg('  none: results are not checked', 'muted')] as Line]));
   lines.push([], heading('What each model API loses of it'));

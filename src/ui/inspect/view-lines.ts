@@ -1,6 +1,7 @@
 // The open inspector view as a title and rows, from the state (and, for a
 // call or a prompt, the arguments being typed).
 import type {AppState} from '../../state/app-state.js';
+import {catalogEntry} from '../../state/selectors.js';
 import type {InspectView} from '../../state/inspect-state.js';
 import type {ArgFormState} from '../forms/arg-form.js';
 import {fitLine, seg, type Line} from '../line.js';
@@ -9,6 +10,7 @@ import {heading, textBlock} from './blocks.js';
 import {argLines, manualLines} from './call-lines.js';
 import {resourceLines, resourceListLines, resourceRows} from './resource-lines.js';
 import {logLines, serverDetailLines} from './server-lines.js';
+import {changeLines} from './pin-lines.js';
 import {toolLines} from './tool-lines.js';
 
 /** A view ready to draw. */
@@ -22,7 +24,7 @@ export function viewLines(state: AppState, view: InspectView, form: ArgFormState
   const i = state.inspect;
   switch (view.kind) {
     case 'tool': {
-      const entry = state.catalog.byName.get(view.name);
+      const entry = catalogEntry(state.catalog, view.name);
       if (!entry) return gone(`Tool ${view.name}`, 'this tool is not in the table any more (its server went offline or re-listed)', width);
       return {title: [seg('Tool '), seg(safeLine(view.name), 'tool', true)], lines: toolLines(entry, state.catalog, i.pages[entry.alias], width)};
     }
@@ -36,7 +38,7 @@ export function viewLines(state: AppState, view: InspectView, form: ArgFormState
         ...(form ? argLines(form, width) : []),
       ];
       const m = i.manual;
-      if (m && m.name === entry.name) lines.push([], ...manualLines(m, state.now, width));
+      if (m && m.name === entry.name) lines.push([], ...manualLines(m, state.now, width), ...(m.state === 'awaiting-approval' ? changeLines(entry, width) : []));
       return {title: [seg('Call by hand '), seg(safeLine(view.name), 'tool', true)], lines};
     }
     case 'prompt': {

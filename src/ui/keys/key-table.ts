@@ -53,6 +53,7 @@ export type KeyCommandId =
   | 'arg-page-down'
   | 'arg-edit'
   | 'inspect-call'
+  | 'inspect-trust'
   | 'inspect-open'
   | 'inspect-watch'
   | 'inspect-relist'
@@ -157,6 +158,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'arg-page-down', layer: 'argform', keys: 'PgUp/PgDn', hint: 'scroll', help: 'scroll the view down', match: (_i, k) => k.pageDown},
   {id: 'arg-edit', layer: 'argform', keys: '→ at the end', help: 'type into the field; → at its end takes the first suggestion', match: (i, k) => !ctrlC(i, k)},
   {id: 'inspect-call', layer: 'inspect', views: ['tool'], keys: 'c', hint: 'call it by hand', help: 'call the tool by hand', match: letter('c')},
+  {id: 'inspect-trust', layer: 'inspect', views: ['tool'], keys: 't', hint: 'trust (re-pin)', help: 'trust the tool as listed now: re-pinned, back in the model’s table (as /trust)', match: letter('t')},
   {id: 'inspect-open', layer: 'inspect', views: ['resources'], keys: 'Enter', hint: 'read', help: 'read the highlighted resource', match: (_i, k) => k.return},
   {id: 'inspect-watch', layer: 'inspect', views: ['resources', 'resource'], keys: 's', hint: 'watch / unwatch', help: 'subscribe to updates of the resource (again: stop)', match: letter('s')},
   {id: 'inspect-relist', layer: 'inspect', views: ['server'], keys: 'r', hint: 'relist its tools', help: 'list the server’s tools again (page by page in the trace)', match: letter('r')},

@@ -17,6 +17,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {name: 'reconnect', args: '<alias>', help: 'restart a server and list its tools again'},
   {name: 'login', args: '<alias>', help: 'log in to a remote server (opens a dialog with the login page)'},
   {name: 'logout', args: '<alias>', help: 'log out of a remote server (revokes its tokens)'},
+  {name: 'trust', args: '<tool>', help: 'accept a tool that changed since pinned or hides invisible characters (pin it as it is now)'},
   {name: 'tool', args: '<name>', help: 'a tool’s details: its name and how it was made, schemas, annotations (also Enter on a row)'},
   {name: 'call', args: '<name> [json]', help: 'call a tool by hand (the model is not involved); without json: a form'},
   {name: 'server', args: '<alias>', help: 'a server’s details: era, capabilities, pages, restarts (also Enter on a row)'},
@@ -38,6 +39,7 @@ export type SlashIntent =
   | {kind: 'servers'}
   | {kind: 'trace'; alias?: string}
   | {kind: 'reconnect' | 'accept' | 'login' | 'logout'; alias: string}
+  | {kind: 'trust'; tool: string}
   | {kind: 'tool'; name: string}
   | {kind: 'call'; name: string; json?: string}
   | {kind: 'server' | 'relist' | 'logs'; alias: string}
@@ -80,6 +82,9 @@ export function parseSlash(text: string, aliases: readonly string[], prompts: re
       if (!arg) return {kind: 'invalid', message: `usage: /${name} <alias> (one of: ${known()})`};
       if (!aliases.includes(arg)) return {kind: 'invalid', message: `no server called “${arg}”; servers: ${known()}`};
       return {kind: name, alias: arg};
+    case 'trust':
+      if (!arg) return {kind: 'invalid', message: 'usage: /trust <tool> (its model name, as the tool table shows it)'};
+      return {kind: 'trust', tool: arg};
     case 'server':
     case 'relist':
     case 'logs':

@@ -2,6 +2,7 @@
 // and what the server claims about it. A destructive claim is loud.
 import type {CatalogEntry} from '../../hub/types.js';
 import type {ToolCallItem} from '../../state/app-state.js';
+import {changeLines} from '../inspect/pin-lines.js';
 import {safeLine} from '../text/safe.js';
 import {fitLine, seg, type Line, type Seg} from '../line.js';
 import {fitCells} from '../text/cells.js';
@@ -20,6 +21,7 @@ export function approvalLines(card: ToolCallItem, entry: CatalogEntry | undefine
     [seg('server ', 'muted'), seg(alias, undefined, true), card.trusted ? seg('  ✓ trusted in your config', 'ok') : seg('  untrusted: its annotations are unverified claims', 'muted')],
     ...argLines(card.args, width),
     ...claimLines(card),
+    ...changeLines(entry, width),
     [],
     [seg('[y]', 'ok', true), seg(' allow once   '), seg('[a]', 'accent', true), seg(' always allow this tool   '), seg('[n]', 'error', true), seg(' deny'), ...(waiting > 1 ? [seg(`   · ${waiting - 1} more waiting`, 'warn')] : [])],
   ];
@@ -61,3 +63,4 @@ function claimLines(card: ToolCallItem): Line[] {
   if (facts.length) out.push([seg(`${who}: `, 'muted'), ...facts]);
   return out;
 }
+

@@ -7,6 +7,7 @@ import {formatMs} from '../text/format.js';
 
 const FAILURE: Readonly<Record<string, string>> = {
   'unknown-tool': 'unknown tool',
+  withheld: 'withheld until trusted',
   offline: 'server offline',
   'circuit-open': 'circuit open (server failing)',
   timeout: 'timed out',

@@ -44,6 +44,8 @@ export const CatalogPane = memo(function CatalogPane(p: CatalogPaneProps): React
   const title = [seg('Tools'), seg(` ${p.filter ? `${list.length}/${total}` : total}`, 'accent')];
   if (p.filter) title.push(seg(` · filter “${safeLine(p.filter)}”`, 'warn'));
   if (shared.size > 0) title.push(seg(` · ${plural(shared.size, 'shared name')}`, 'warn'));
+  const held = p.catalog.withheld?.length ?? 0;
+  if (held > 0) title.push(seg(` · ${held} withheld`, 'danger', true));
   return (
     <ListFrame title={title} above={win.above} below={win.below} lines={lines} keys={win.rows.flatMap((e) => [`${e.name}:0`, `${e.name}:1`])} width={p.width} height={p.height} focused={p.focused} theme={p.theme} />
   );

@@ -4,6 +4,7 @@ import type {CatalogEntry} from '../../hub/types.js';
 import {safeLine} from '../text/safe.js';
 import {fitLine, seg, type Line, type Seg} from '../line.js';
 import {MARK} from '../symbols.js';
+import {findingNote, trustSegs} from './trust-marks.js';
 
 /** Rows each catalog entry takes. */
 export const CATALOG_ROWS_PER_ENTRY = 2;
@@ -51,12 +52,16 @@ export function catalogLines(e: CatalogEntry, shared: boolean, width: number): [
   const first: Seg[] = [e.trusted ? seg(`${MARK.trusted} `, 'ok', true) : seg(`${MARK.untrusted} `, 'muted')];
   if (e.mangling === 'hashed') first.push(seg(`${MARK.hashed}hashed `, 'warn', true));
   if (e.mangling === 'sanitised') first.push(seg(`${MARK.sanitised}sanitised `, 'warn', true));
-  first.push(seg(safeLine(e.name), 'tool', true));
+  first.push(seg(safeLine(e.name), e.withheld ? 'muted' : 'tool', true));
+  first.push(...trustSegs(e));
   const b = badges(e);
   if (b.length) first.push(seg('  '), ...b);
   const title = e.title ?? e.annotations?.title;
   const second: Seg[] = [seg('  → ', 'muted'), seg(`${safeLine(e.alias)} / `, 'accent'), seg(safeLine(e.tool), shared ? 'warn' : 'accent', shared)];
   if (shared) second.push(seg(` ${MARK.shared} shared`, 'warn', true));
-  if (title) second.push(seg(`  “${safeLine(title)}”`));
+  // A withheld tool's title may be its new text: not shown until trusted.
+  const note = findingNote(e);
+  if (note) second.push(seg(`  ${note}`, 'warn'));
+  else if (title && !e.withheld) second.push(seg(`  “${safeLine(title)}”`));
   return [fitLine(first, width), fitLine(second, width)];
 }
