@@ -19,7 +19,7 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import {join} from 'node:path';
-import {evaluateTarget, scenarioTable, summarizeScenario, targetsTable, type ScenarioResult} from './lib/report.js';
+import {evaluateTarget, nodeWarningsRow, scenarioTable, summarizeScenario, targetsTable, type ScenarioResult} from './lib/report.js';
 import {runSample, type Sample} from './lib/runner.js';
 import {protocolScenarios, TARGETS, type ScenarioDef} from './lib/scenarios.js';
 import {STARTUP_TARGETS, startupScenarios} from './lib/startup-scenarios.js';
@@ -127,7 +127,7 @@ function markdown(meta: ReturnType<typeof machine>, o: Options, results: Scenari
     '',
     '#### Targets',
     '',
-    targetsTable(targets),
+    targetsTable(targets, [nodeWarningsRow(results)]),
     '',
     ...results.map(scenarioTable),
   ].join('\n');

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const [armName, scenario, paramsJson = '{}'] = process.argv.slice(2);
 const params = JSON.parse(paramsJson);
 const SERVER = fileURLToPath(new URL('../server/bench-server.mjs', import.meta.url));
-const ARMS = { raw: './raw.mjs', sdk: './sdk.mjs', breakerbox: './breakerbox.mjs', hub: './hub.mjs' };
+const ARMS = { raw: './raw.mjs', sdk: './sdk.mjs', sdk2: './sdk2.mjs', breakerbox: './breakerbox.mjs', hub: './hub.mjs' };
 
 const now = () => performance.now();
 const maxRssMb = () => process.resourceUsage().maxRSS / 1024;
@@ -66,10 +66,10 @@ const scenarios = {
     return { importMs, rssMb: maxRssMb() };
   },
 
-  /** Spawn + handshake + list 50 tools: the first in the process (cold), then `warm` more. */
+  /** Spawn + handshake + list `tools` tools (50; in pages of `pageSize`): the first in the process (cold), then `warm` more. */
   async handshake() {
     const { lib } = await loadArm();
-    const env = { BENCH_TOOLS: String(params.tools ?? 50) };
+    const env = { BENCH_TOOLS: String(params.tools ?? 50), ...(params.pageSize ? { BENCH_PAGE_SIZE: String(params.pageSize) } : {}) };
     const cold = await openAndList(lib, env);
     if (cold.tools.length !== (params.tools ?? 50)) throw new Error(`listed ${cold.tools.length} tools`);
     await cold.client.close();

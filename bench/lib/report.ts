@@ -66,7 +66,7 @@ export function evaluateTarget(def: TargetDef, results: ScenarioResult[]): Targe
   return {def, value, pass: def.op === '<=' ? value.ratio <= def.limit : value.ratio >= def.limit};
 }
 
-const ARM_LABEL: Record<string, string> = {raw: 'raw', sdk: 'sdk', breakerbox: 'breakerbox (session)', hub: 'breakerbox (hub.call)'};
+const ARM_LABEL: Record<string, string> = {raw: 'raw', sdk: 'sdk (v1)', sdk2: 'sdk v2 (@modelcontextprotocol/client)', breakerbox: 'breakerbox (session)', hub: 'breakerbox (hub.call)'};
 
 /** One table per scenario: arms as rows, metric medians (and ratios) as columns. */
 export function scenarioTable(r: ScenarioResult): string {
@@ -85,11 +85,21 @@ export function scenarioTable(r: ScenarioResult): string {
   }
   const n = Math.max(0, ...Object.values(r.summary).flatMap((per) => Object.values(per).map((s) => s.n)));
   const notes = [`${n} repetitions${def.pinned ? ', client and server pinned with `taskset -c 0`' : ''}; medians, ratio = median / median of ${def.reference} (min–max of per-repetition ratios).`];
+  const warned = r.samples.filter((s) => s.nodeWarnings?.length);
+  if (warned.length) notes.push(`Node printed warnings on stderr in ${warned.length} sample(s): ${warned.map((s) => `${s.arm} rep ${s.rep}: ${s.nodeWarnings![0]}`).slice(0, 3).join('; ')}`);
   if (r.errors.length) notes.push(`Failed samples: ${r.errors.slice(0, 4).join('; ')}${r.errors.length > 4 ? ` … (${r.errors.length} in all)` : ''}`);
   return [`#### ${def.title}`, '', ...lines, '', ...notes.map((x) => `_${x}_`), ''].join('\n');
 }
 
-export function targetsTable(targets: TargetResult[]): string {
+/** #17: nothing from Node on stderr under any load, in any sample of any arm of ours. */
+export function nodeWarningsRow(results: ScenarioResult[]): string {
+  const ours = results.flatMap((r) => r.samples).filter((s) => s.arm === 'breakerbox' || s.arm === 'hub');
+  const warned = ours.filter((s) => s.nodeWarnings?.length);
+  const verdict = ours.length === 0 ? 'not measured' : warned.length === 0 ? '**pass**' : '**FAIL**';
+  return `| no warning from Node on stderr (breakerbox arms, every sample) | ${warned.length} of ${ours.length} samples warned | 0 | ${verdict} |`;
+}
+
+export function targetsTable(targets: TargetResult[], extraRows: string[] = []): string {
   const lines = ['| target | measured (median of the per-repetition ratios, their range) | limit | result |', '|---|---|---|---|'];
   for (const t of targets) {
     const {def} = t;
@@ -98,5 +108,5 @@ export function targetsTable(targets: TargetResult[]): string {
     const verdict = t.pass === null ? 'not measured' : t.pass ? '**pass**' : '**FAIL**';
     lines.push(`| ${def.label} | ${what} | ${limit} | ${verdict} |`);
   }
-  return lines.join('\n');
+  return [...lines, ...extraRows].join('\n');
 }

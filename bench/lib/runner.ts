@@ -14,6 +14,13 @@ export interface Sample {
   ok: boolean;
   metrics: Metrics;
   error?: string;
+  /** Lines Node itself printed on stderr (`(node:PID) …Warning: …`): there must be none, under any load. */
+  nodeWarnings?: string[];
+}
+
+/** Node's own warnings in a worker's stderr (a listener leak, a deprecation, …). */
+export function nodeWarningsIn(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => /^\(node:\d+\) (\[\w+\] )?\w*Warning\b/.test(line));
 }
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -53,7 +60,8 @@ export async function runSample(def: ScenarioDef, arm: string, rep: number, pinC
       }
     }
   }
-  return {arm, rep, ok: true, metrics};
+  const nodeWarnings = nodeWarningsIn(stderr);
+  return {arm, rep, ok: true, metrics, ...(nodeWarnings.length ? {nodeWarnings} : {})};
 }
 
 interface ServerStats {

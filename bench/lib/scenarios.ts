@@ -46,8 +46,9 @@ export interface TargetDef {
   absolute?: boolean;
 }
 
-export const ARMS_ALL = ['raw', 'sdk', 'breakerbox', 'hub'];
-const ARMS_LIB = ['raw', 'sdk', 'breakerbox'];
+export const ARMS_ALL = ['raw', 'sdk', 'sdk2', 'breakerbox', 'hub'];
+// The hub lists while it starts, so a listing-only scenario has nothing to time there.
+const ARMS_LIB = ['raw', 'sdk', 'sdk2', 'breakerbox'];
 
 const rss: MetricDef = {key: 'rssMb', label: 'peak RSS', unit: 'MB', better: 'lower'};
 const callMetrics: MetricDef[] = [
@@ -121,6 +122,20 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
     },
     {
       ...base,
+      id: 'handshake-1000',
+      reps: few,
+      title: 'Spawn + handshake + list 1,000 tools in 100 pages (legacy server)',
+      scenario: 'handshake',
+      arms: ARMS_ALL,
+      params: {tools: 1000, pageSize: 10, warm: quick ? 2 : 3},
+      metrics: [
+        {key: 'coldMs', label: 'cold (first in process)', unit: 'ms', better: 'lower'},
+        {key: 'warmMs', label: 'warm (median of the next)', unit: 'ms', better: 'lower'},
+        rss,
+      ],
+    },
+    {
+      ...base,
       id: 'list-1000',
       reps: many,
       title: '1,000 tools in pages of 10 (listing only)',
@@ -153,6 +168,14 @@ export function protocolScenarios(quick: boolean): ScenarioDef[] {
       title: `${calls.toLocaleString('en-US')} tools/call, 64 in flight (pinned to one CPU)`,
       arms: ARMS_ALL,
       params: {calls, warmup, windows, inFlight: 64},
+    },
+    {
+      ...callsBase,
+      id: 'calls-64-long',
+      reps: few,
+      title: `${(quick ? 5000 : 30000).toLocaleString('en-US')} tools/call, 64 in flight, one window (peak RSS over a long run; pinned)`,
+      arms: ARMS_ALL,
+      params: {calls: quick ? 5000 : 30000, warmup: 0, windows: 1, inFlight: 64},
     },
     {
       ...callsBase,
@@ -205,6 +228,34 @@ export const TARGETS: TargetDef[] = [
   {label: 'peak RSS (1,000 tools listed)', scenario: 'list-1000', metric: 'rssMb', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.2},
   {label: 'peak RSS (5 MiB result)', scenario: 'big', metric: 'rssMb', arm: 'breakerbox', ref: 'raw', op: '<=', limit: 1.2},
   {label: 'import of the client library (no UI), vs the SDK', scenario: 'import', metric: 'importMs', arm: 'breakerbox', ref: 'sdk', op: '<=', limit: 0.3},
+  ...HUB_TARGETS(),
   {label: '`hub.call` vs session `callTool` (time per call, sequential)', scenario: 'calls-seq', metric: 'callsPerSec', arm: 'hub', ref: 'breakerbox', op: '<=', limit: 1.1, invert: true},
   {label: '`hub.call` vs session `callTool`, CPU model (load-normalised)', scenario: 'calls-seq', metric: 'cpuModelCost', arm: 'hub', ref: 'breakerbox', op: '<=', limit: 1.1},
 ];
+
+/**
+ * #17's targets, judged at the hub (what users get: every call goes through
+ * `hub.call`), then the hub against both official SDKs on the same rows.
+ */
+function HUB_TARGETS(): TargetDef[] {
+  const hub = (label: string, scenario: string, metric: string, op: '<=' | '>=', limit: number): TargetDef => ({label: `hub: ${label}`, scenario, metric, arm: 'hub', ref: 'raw', op, limit});
+  const rows: TargetDef[] = [
+    hub('sequential calls/s', 'calls-seq', 'callsPerSec', '>=', 0.9),
+    hub('64 in flight, calls/s', 'calls-64', 'callsPerSec', '>=', 0.8),
+    hub('client CPU per 1,000 calls (sequential)', 'calls-seq', 'cpuMsPer1000', '<=', 1.25),
+    hub('client CPU per 1,000 calls (64 in flight)', 'calls-64', 'cpuMsPer1000', '<=', 1.25),
+    hub('peak RSS (5,000 sequential calls)', 'calls-seq', 'rssMb', '<=', 1.2),
+    hub('peak RSS (30,000 calls, 64 in flight)', 'calls-64-long', 'rssMb', '<=', 1.2),
+    hub('peak RSS (1,000 tools listed)', 'handshake-1000', 'rssMb', '<=', 1.2),
+    hub('peak RSS (5 MiB result)', 'big', 'rssMb', '<=', 1.2),
+    hub('peak RSS (10 servers)', 'many', 'rssMb', '<=', 1.2),
+    hub('spawn + handshake + list 1,000 tools, warm', 'handshake-1000', 'warmMs', '<=', 1.2),
+    hub('cold connect of the first server (50 tools)', 'handshake', 'coldMs', '<=', 1.2),
+  ];
+  // Ahead of both official SDKs: the hub's ratio to each is better than 1.
+  const ahead: TargetDef[] = [];
+  for (const sdk of ['sdk', 'sdk2']) {
+    for (const r of rows) ahead.push({...r, label: `${r.label.replace(/^hub: /, 'hub ahead of ')} (vs ${sdk})`, ref: sdk, limit: 1});
+  }
+  return [...rows, ...ahead];
+}

@@ -1,7 +1,7 @@
 import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
 import type {ClientFeatures} from '../session/server-requests.js';
-import type {Implementation, Tool} from '../session/mcp-types.js';
+import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
 import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport} from '../transport/stdio.js';
@@ -100,6 +100,8 @@ export interface HubCallOptions {
 
 /** A call may run at most this many times its timeout, however much progress it reports. */
 export const MAX_TOTAL_FACTOR = 10;
+
+const NO_OPTIONS: HubCallOptions = Object.freeze({});
 
 export const CLIENT_INFO: Implementation = {name: 'breakerbox', version: '0.1.0'};
 
@@ -242,7 +244,7 @@ export class Hub {
   }
 
   /** Calls a tool by its model name. Never throws: every failure is an `isError` result. */
-  call(name: string, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
+  call(name: string, args: unknown, options: HubCallOptions = NO_OPTIONS): Promise<HubCallResult> {
     const entry = this.current.byName.get(name);
     if (!entry) return Promise.resolve(this.missing(name));
     return this.callEntry(entry, args, options);
@@ -267,72 +269,108 @@ export class Hub {
   /**
    * Calls the tool of an entry the caller already found in the catalog (the
    * driver looks each call up once, for its card and approval, and passes
-   * the entry on). Never throws.
+   * the entry on). Never rejects. The checks run at once and the rest is one
+   * promise reaction, not an async function: with 64 calls in flight a
+   * suspended frame per call on top of the session's made V8 double its young
+   * generation (peak RSS; BENCHMARKS.md, #17).
    */
-  async callEntry(entry: CatalogEntry, args: unknown, options: HubCallOptions = {}): Promise<HubCallResult> {
+  callEntry(entry: CatalogEntry, args: unknown, options: HubCallOptions = NO_OPTIONS): Promise<HubCallResult> {
     const started = performance.now();
     // An entry looked up before its tool was withheld (a turn's snapshot) is refused all the same.
     const withheld = this.current.withheld?.find((e) => e.name === entry.name);
-    if (withheld) return errorResult(withheld.withheld!, 'withheld', {alias: entry.alias, tool: entry.tool});
+    if (withheld) return Promise.resolve(errorResult(withheld.withheld!, 'withheld', {alias: entry.alias, tool: entry.tool}));
     const slot = this.byAlias.get(entry.alias);
-    if (!slot) return errorResult(`there is no server ${entry.alias}`, 'unknown-tool');
+    if (!slot) return Promise.resolve(errorResult(`there is no server ${entry.alias}`, 'unknown-tool'));
+    // A resting lazy server starts for this call; the call goes on with the live entry (issue #18).
     if (slot.status.state === 'idle' || slot.waking) {
-      const live = await this.wakeFor(slot, entry);
-      if (!('inputSchema' in live)) return live;
-      entry = live;
+      return this.wakeFor(slot, entry).then(
+        (live) => ('inputSchema' in live ? this.callOnline(slot, live, args, options, started) : live),
+        (err: unknown) => ({...resultFromError(err, entry.alias, entry.tool, slot.timeoutFor(entry.tool)), alias: entry.alias, tool: entry.tool}),
+      );
     }
-    if (!slot.session || slot.status.state !== 'online') return errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool});
+    return this.callOnline(slot, entry, args, options, started);
+  }
+
+  // The call on a server that is up: checks at once, then one promise reaction.
+  private callOnline(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions, started: number): Promise<HubCallResult> {
+    if (!slot.session || slot.status.state !== 'online') return Promise.resolve(errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool}));
     if (args === undefined || args === null) args = {};
-    if (typeof args !== 'object' || Array.isArray(args)) return errorResult(`${entry.name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool});
+    if (typeof args !== 'object' || Array.isArray(args)) return Promise.resolve(errorResult(`${entry.name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool}));
     // Half-open: if this call is let through, it is the one trial call.
     const trial = slot.circuit.openUntilMs !== undefined;
     if (!slot.circuit.allow()) {
       const now = (this.options.clock ?? systemClock).now();
       const until = slot.circuit.openUntilMs ?? now;
-      return errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - now) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool});
+      return Promise.resolve(errorResult(`the server ${entry.alias} is failing (${slot.circuit.threshold} calls in a row timed out or crashed); calls are paused for ${Math.max(0, Math.ceil((until - now) / 1000))} s`, 'circuit-open', {alias: entry.alias, tool: entry.tool}));
     }
     const timeoutMs = options.timeoutMs ?? slot.timeoutFor(entry.tool);
     // Read once: with nobody listening the call path builds no event at all.
-    const listener = this.options.onEvent;
-    if (listener) this.emit({type: 'server/call-started', alias: entry.alias, tool: entry.tool});
-    let result: HubCallResult;
+    if (this.options.onEvent) this.emit({type: 'server/call-started', alias: entry.alias, tool: entry.tool});
+    // Progress restarts the idle timeout; the total cap keeps a server that
+    // reports progress forever from holding the call forever (the spec's
+    // "SHOULD always enforce a maximum timeout"). setTimeout caps at 2^31-1 ms.
+    const maxTotalMs = Math.min(timeoutMs * MAX_TOTAL_FACTOR, 2_147_483_647);
+    let sent: Promise<CallToolResult>;
     try {
-      // Progress restarts the idle timeout; the total cap keeps a server that
-      // reports progress forever from holding the call forever (the spec's
-      // "SHOULD always enforce a maximum timeout"). setTimeout caps at 2^31-1 ms.
-      const maxTotalMs = Math.min(timeoutMs * MAX_TOTAL_FACTOR, 2_147_483_647);
-      const raw = await slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress});
-      slot.circuit.succeeded();
-      // Whatever the server sent, what goes up is well-formed and within the limits.
-      const shaped = stripResultTags(shapeResult(raw, this.limits));
-      const validator = entry.outputSchema === undefined ? undefined : (this.validator ?? (await this.loadValidator()));
-      const check = validator ? validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent}) : UNCHECKED;
-      if (check.ok && check.warning) shaped.warnings.push(check.warning);
-      // One literal of a fixed shape: spreading the session's result and then
-      // adding alias/tool/durationMs was a measurable cost per call (BENCHMARKS.md, finding 4).
-      result = check.ok
-        ? {
-            content: shaped.content,
-            structuredContent: shaped.structuredContent,
-            isError: raw.isError,
-            warnings: shaped.warnings.length > 0 ? shaped.warnings : undefined,
-            alias: entry.alias,
-            tool: entry.tool,
-            durationMs: 0,
-          }
-        : {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', rejected: {content: shaped.content, structuredContent: shaped.structuredContent}, alias: entry.alias, tool: entry.tool, durationMs: 0};
+      sent = slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress});
     } catch (err) {
-      result = resultFromError(err, entry.alias, entry.tool, timeoutMs);
-      result.alias = entry.alias;
-      result.tool = entry.tool;
-      if (result.failure === 'timeout' || result.failure === 'exited' || result.failure === 'unreachable') slot.circuit.failed();
-      else if (result.failure !== 'aborted') slot.circuit.succeeded();
-      // A cancelled trial says nothing about the server; without this the circuit stays open for good.
-      else if (trial) slot.circuit.released();
+      sent = Promise.reject(err);
     }
+    const settle = (raw: CallToolResult): HubCallResult => {
+      let result: HubCallResult;
+      try {
+        slot.circuit.succeeded();
+        result = this.answered(entry, raw);
+      } catch (err) {
+        // Shaping and validation never throw by contract; if one did, the caller still gets a result.
+        result = this.failed(slot, entry, err, timeoutMs, trial);
+      }
+      return this.ended(slot, entry, result, started);
+    };
+    const fail = (err: unknown): HubCallResult => this.ended(slot, entry, this.failed(slot, entry, err, timeoutMs, trial), started);
+    return sent.then(
+      // Ajv loads at the first result of a tool that declares an outputSchema.
+      (raw) => (entry.outputSchema !== undefined && !this.validator ? this.loadValidator().then(() => settle(raw), fail) : settle(raw)),
+      fail,
+    );
+  }
+
+  // Whatever the server sent, what goes up is well-formed and within the limits.
+  private answered(entry: CatalogEntry, raw: CallToolResult): HubCallResult {
+    const shaped = stripResultTags(shapeResult(raw, this.limits));
+    const check = entry.outputSchema !== undefined && this.validator ? this.validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent}) : UNCHECKED;
+    if (!check.ok) {
+      return {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', rejected: {content: shaped.content, structuredContent: shaped.structuredContent}, alias: entry.alias, tool: entry.tool, durationMs: 0};
+    }
+    if (check.warning) shaped.warnings.push(check.warning);
+    // One literal of a fixed shape: spreading the session's result and then
+    // adding alias/tool/durationMs was a measurable cost per call (BENCHMARKS.md, finding 4).
+    return {
+      content: shaped.content,
+      structuredContent: shaped.structuredContent,
+      isError: raw.isError,
+      warnings: shaped.warnings.length > 0 ? shaped.warnings : undefined,
+      alias: entry.alias,
+      tool: entry.tool,
+      durationMs: 0,
+    };
+  }
+
+  private failed(slot: ServerSlot, entry: CatalogEntry, err: unknown, timeoutMs: number, trial: boolean): HubCallResult {
+    const result = resultFromError(err, entry.alias, entry.tool, timeoutMs);
+    result.alias = entry.alias;
+    result.tool = entry.tool;
+    if (result.failure === 'timeout' || result.failure === 'exited' || result.failure === 'unreachable') slot.circuit.failed();
+    else if (result.failure !== 'aborted') slot.circuit.succeeded();
+    // A cancelled trial says nothing about the server; without this the circuit stays open for good.
+    else if (trial) slot.circuit.released();
+    return result;
+  }
+
+  private ended(slot: ServerSlot, entry: CatalogEntry, result: HubCallResult, started: number): HubCallResult {
     result.durationMs = Math.round(performance.now() - started);
     slot.circuitChanged();
-    if (listener) this.emit({type: 'server/call-finished', alias: entry.alias, tool: entry.tool, durationMs: result.durationMs, failure: result.failure});
+    if (this.options.onEvent) this.emit({type: 'server/call-finished', alias: entry.alias, tool: entry.tool, durationMs: result.durationMs, failure: result.failure});
     return result;
   }
 

@@ -31,11 +31,13 @@ export async function requestRounds(
   send: (params: Record<string, unknown>) => Promise<Record<string, unknown>>,
   base: Record<string, unknown>,
   ctx: RoundsContext,
+  /** The answer to `base` when the caller already sent it (see `needsRounds`). */
+  first?: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const maxRounds = ctx.maxRounds ?? 5;
   let params = base;
   for (let round = 1; ; round++) {
-    const result = await send(params);
+    const result = round === 1 && first !== undefined ? first : await send(params);
     if (result.resultType !== 'input_required' || ctx.era !== 'modern') return complete(result, ctx.method);
     if (round >= maxRounds) throw new InputRoundsError(`${ctx.subject}: the server still asked for more input after ${maxRounds} rounds; giving up`);
     if (!isRecord(result.inputRequests)) throw new ProtocolViolationError(`${ctx.subject}: an input_required result without an inputRequests object`);
@@ -43,6 +45,15 @@ export async function requestRounds(
     const inputResponses = await answerInputRequests(requests, ctx.features, {alias: ctx.alias, tool: ctx.subject, signal: ctx.signal});
     params = {...base, inputResponses, ...(typeof result.requestState === 'string' ? {requestState: result.requestState} : {})};
   }
+}
+
+/**
+ * Whether an answer asks for another round. Nearly none do: the caller sends
+ * the first request itself and enters `requestRounds` only for these, which
+ * saves an async frame, a context and a closure on every call.
+ */
+export function needsRounds(result: Record<string, unknown>, era: Era): boolean {
+  return era === 'modern' && result.resultType === 'input_required';
 }
 
 /** Absent `resultType` means complete; anything but complete here is a protocol violation. */

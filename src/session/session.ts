@@ -8,7 +8,7 @@ import type {CallToolResult, Era, Implementation, LogLevel, ServerCapabilities, 
 import {META, withModernMeta} from './meta.js';
 import {PromptClient} from './prompts.js';
 import {ResourceClient, type ResourcePort} from './resources.js';
-import {complete, InputRoundsError, requestRounds} from './rounds.js';
+import {complete, InputRoundsError, needsRounds, requestRounds} from './rounds.js';
 import {clientCapabilities, registerServerRequests, type ClientFeatures} from './server-requests.js';
 import {CapabilityError, onListChanged} from './subscriptions.js';
 
@@ -147,22 +147,37 @@ export class McpSession implements ResourcePort {
     return listing;
   }
 
-  /** Calls a tool by its original name; answers MRTR rounds through the client features. */
-  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
+  /**
+   * Calls a tool by its original name; answers MRTR rounds through the client
+   * features. A promise chain, not an async function: a suspended async frame
+   * per call in flight kept enough alive across young-generation collections
+   * that, with the hub's frame on top, V8 doubled the young generation at 64
+   * in flight (BENCHMARKS.md, #17).
+   */
+  callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
     const progressToken = options.onProgress ? `bb-${++this.progressCounter}` : undefined;
     const base: Record<string, unknown> = {name, arguments: args};
     const meta = this.requestMeta(progressToken);
     if (meta) base._meta = meta;
-    // One options object and one async frame per call, whatever the rounds.
     const requestOptions: RequestOptions = {timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs, signal: options.signal, progressToken, onProgress: options.onProgress};
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
-    try {
-      const result = await requestRounds((params) => this.request('tools/call', params, requestOptions), base, this.roundsContext('tools/call', name, options.signal, options.maxRounds));
-      return toCallResult(result);
-    } finally {
+    const finish = (result: Record<string, unknown>): CallToolResult => {
       this.inflight.delete(callNumber);
-    }
+      return toCallResult(complete(result, 'tools/call'));
+    };
+    const fail = (err: unknown): never => {
+      this.inflight.delete(callNumber);
+      throw err;
+    };
+    // Nearly every answer is complete: the round loop runs only for `input_required`.
+    return this.request('tools/call', base, requestOptions).then(
+      (first) =>
+        needsRounds(first, this.era)
+          ? requestRounds((params) => this.request('tools/call', params, requestOptions), base, this.roundsContext('tools/call', name, options.signal, options.maxRounds), first).then(finish, fail)
+          : finish(first),
+      fail,
+    );
   }
 
   /** One page of a list, complete. */

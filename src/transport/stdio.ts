@@ -46,6 +46,8 @@ export class StdioTransport implements Transport {
   private exitSeen = false;
   private exitWaiters: Array<() => void> = [];
   private corked = false;
+  /** The one wait for stdin to drain that every backpressured write shares. */
+  private drained?: Promise<void>;
   /** Ending the descendants that left the process group; close() waits for it. */
   private sweep?: Promise<unknown>;
 
@@ -127,7 +129,21 @@ export class StdioTransport implements Transport {
     }
     const ok = stdin.write(encodeMessage(message) + '\n');
     if (ok) return Promise.resolve();
-    return new Promise((resolve) => stdin.once('drain', resolve));
+    // One listener per transport, not per write: 64 writers waiting each with
+    // their own `once('drain')` passed Node's listener limit, and its warning
+    // went to stderr behind the TUI. A pipe that closes instead ends the wait
+    // too; the write's failure reaches the caller as the server's exit.
+    this.drained ??= new Promise<void>((resolve) => {
+      const done = () => {
+        stdin.off('drain', done);
+        stdin.off('close', done);
+        this.drained = undefined;
+        resolve();
+      };
+      stdin.on('drain', done);
+      stdin.on('close', done);
+    });
+    return this.drained;
   }
 
   /** End stdin, then SIGTERM, then SIGKILL, each after a grace period; then the strays. */

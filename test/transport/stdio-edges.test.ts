@@ -90,3 +90,29 @@ describe('StdioTransport + Connection: a response over the line limit', () => {
     await t.close();
   });
 });
+
+describe('StdioTransport: backpressure', () => {
+  it('writers waiting for a full pipe share one drain wait: no listener warning, and every send resolves', async () => {
+    // The server reads nothing until SIGUSR2, so the pipe fills and every later write waits.
+    const t = node(`process.stdin.pause(); process.on('SIGUSR2', () => process.stdin.resume()); process.stdin.on('data', () => {}); setInterval(() => {}, 1000);`);
+    await t.start();
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const big = 'x'.repeat(100_000);
+      const sends = Array.from({length: 64}, (_, i) => t.send({jsonrpc: '2.0', method: 'notifications/bulk', params: {i, big}}));
+      let settled = 0;
+      for (const s of sends) void s.then(() => settled++);
+      // Let the event loop run: any per-write listener would have passed Node's limit of 10 by now.
+      await new Promise((r) => setImmediate(r));
+      expect(settled).toBe(0);
+      process.kill(t.pid!, 'SIGUSR2');
+      await Promise.all(sends);
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await t.close();
+    }
+  });
+});

@@ -60,6 +60,7 @@ const MARK = 'io.breakerbox/budget';
 
 /** `content` within `limits`; `cut` is set when anything was left out. Never throws. */
 export function fitContent(content: readonly ContentBlock[], limits: ResultLimits): {content: ContentBlock[]; cut?: CutReport} {
+  if (fitsWhole(content, limits)) return {content: content as ContentBlock[]};
   const ms = meters(limits);
   const used = ms.map(() => 0);
   const out: ContentBlock[] = [];
@@ -96,6 +97,24 @@ export function fitContent(content: readonly ContentBlock[], limits: ResultLimit
   if (cut.textChars === 0 && cut.binary.length === 0) return {content: content as ContentBlock[]};
   if (cut.textChars > 0) out.push(marked(cutNote(cut)));
   return {content: out, cut};
+}
+
+// Nearly every result fits: sum its costs in one pass that allocates nothing,
+// and build the meters (labels, closures) only for one that may not. Marked
+// blocks are counted here, which can only send a result to the full check.
+function fitsWhole(content: readonly ContentBlock[], limits: ResultLimits): boolean {
+  let chars = 0;
+  let tokens = 0;
+  let bytes = 0;
+  for (const block of content) {
+    const text = textOf(block);
+    if (text !== undefined) {
+      chars += text.length;
+      tokens += estimateTokens(text);
+    }
+    bytes += binaryBytes(block);
+  }
+  return chars <= limits.textChars && bytes <= limits.binaryBytes && (limits.tokens === undefined || tokens <= limits.tokens);
 }
 
 // The model is told how much it did not see and how to get it in pieces.

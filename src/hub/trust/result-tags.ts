@@ -13,6 +13,8 @@ export function tagNote(count: number, what = 'this result'): string {
 
 /** `result` with tag characters removed from its text and resource blocks, plus a note when there were any. */
 export function stripResultTags<R extends NormalResult>(result: R): R {
+  // Every result passes here: one scan that allocates nothing, and the copy only for one that has any.
+  if (!result.content.some(mayHaveTags)) return result;
   let removed = 0;
   const content = result.content.map((block): ContentBlock => {
     if (block.type === 'text' && typeof block.text === 'string') {
@@ -33,4 +35,11 @@ export function stripResultTags<R extends NormalResult>(result: R): R {
   if (removed === 0) return result;
   result.warnings.push(tagNote(removed).slice(1, -1));
   return {...result, content: [...content, {type: 'text', text: tagNote(removed)}]};
+}
+
+// Tag characters are astral: their UTF-16 form starts with the lead surrogate U+DB40.
+function mayHaveTags(block: ContentBlock): boolean {
+  if (block.type === 'text') return typeof block.text === 'string' && block.text.includes('\u{DB40}');
+  const text = (block as {resource?: {text?: unknown}}).resource?.text;
+  return block.type === 'resource' && typeof text === 'string' && text.includes('\u{DB40}');
 }
