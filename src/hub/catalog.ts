@@ -21,6 +21,8 @@ export interface DroppedEntry {
   alias: string;
   tool: string;
   reason: string;
+  /** A valid tool breakerbox does not run (task-only), not a malformed one. */
+  notCallable?: boolean;
 }
 
 export const EMPTY_CATALOG: Catalog = {entries: [], byName: new Map(), version: 0, withheld: [], removed: []};

@@ -184,7 +184,7 @@ export class Hub {
 
   /** Every tool a server listed that is not in the table, with the reason: malformed, task-only, or untranslatable. */
   get droppedTools(): DroppedEntry[] {
-    const listed = this.slots.flatMap((s) => s.dropped.map((d) => ({alias: s.alias, tool: d.name ?? `#${d.position} on page ${d.page}`, reason: d.reason})));
+    const listed = this.slots.flatMap((s) => s.dropped.map((d) => ({alias: s.alias, tool: d.name ?? `#${d.position} on page ${d.page}`, reason: d.reason, ...(d.notCallable ? {notCallable: true} : {})})));
     return [...listed, ...this.translationDrops];
   }
 

@@ -55,7 +55,8 @@ export interface ServerDetail {
   instructions?: string;
   /** Every page of the last tools/list. */
   listing: PageRecord[];
-  droppedTools: Array<{tool: string; reason: string}>;
+  /** Tools it listed that are not in the table: malformed ones, and (`notCallable`) valid task-only ones. */
+  droppedTools: Array<{tool: string; reason: string; notCallable?: boolean}>;
   logFile?: string;
   restarts: RestartRecord[];
   circuit: CircuitView;

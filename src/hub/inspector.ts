@@ -228,7 +228,7 @@ export class Inspector {
       capabilities: session?.capabilities,
       instructions: session?.instructions,
       listing: x.listing,
-      droppedTools: this.deps.droppedTools().filter((d) => d.alias === alias).map((d) => ({tool: d.tool, reason: d.reason})),
+      droppedTools: this.deps.droppedTools().filter((d) => d.alias === alias).map((d) => ({tool: d.tool, reason: d.reason, ...(d.notCallable ? {notCallable: true} : {})})),
       logFile: slot.status.logFile,
       restarts: [...x.restarts],
       circuit: {state: openUntil !== undefined ? 'open' : 'closed', threshold: slot.circuit.threshold, ...(openUntil !== undefined ? {openUntil} : {})},

@@ -168,6 +168,9 @@ describe('everything: content kinds', () => {
     expect(modelName(started.hub, 'everything', 'simulate-research-query')).toBeUndefined();
     const drop = started.hub.droppedTools.find((d) => d.alias === 'everything' && d.tool === 'simulate-research-query');
     expect(drop?.reason).toMatch(/not callable here: it runs only as a task/);
+    // …and the server detail view lists it apart from malformed tools.
+    expect(drop?.notCallable).toBe(true);
+    expect(started.hub.inspect.detail('everything')?.droppedTools.find((d) => d.tool === 'simulate-research-query')?.notCallable).toBe(true);
   });
 
   it('a wrong argument comes back as an isError result for the model, not a protocol error', async () => {

@@ -29,8 +29,15 @@ export function serverDetailLines(d: ServerDetail, width: number): Line[] {
     lines.push(fitLine([seg(`  page ${p.index}: `, 'muted'), seg(`${plural(p.count, 'tool')}, ${cursors}, ${formatMs(p.ms)}`)], width));
     if (p.names?.length) lines.push(...textBlock(p.names.join(', '), width, 'muted', 4, 4));
   }
-  lines.push([], heading(`Dropped tools: ${d.droppedTools.length}`));
-  for (const t of d.droppedTools) lines.push(...textBlock(`${t.tool}: ${t.reason}`, width, 'warn'));
+  // Task-only tools are valid, just not run here: listed apart from the malformed ones.
+  const notCallable = d.droppedTools.filter((t) => t.notCallable);
+  const dropped = d.droppedTools.filter((t) => !t.notCallable);
+  if (notCallable.length > 0) {
+    lines.push([], heading(`Not callable here: ${notCallable.length}`));
+    for (const t of notCallable) lines.push(...textBlock(`${t.tool}: ${t.reason}`, width, 'muted'));
+  }
+  lines.push([], heading(`Dropped tools: ${dropped.length}`));
+  for (const t of dropped) lines.push(...textBlock(`${t.tool}: ${t.reason}`, width, 'warn'));
   lines.push([], heading('Health'));
   lines.push(labelled('  circuit', d.circuit.state === 'open' ? [seg(`open until ${clockTime(d.circuit.openUntil!)}`, 'error', true)] : `closed (opens after ${d.circuit.threshold} timeouts or crashes in a row)`, width));
   lines.push(labelled('  restarts', d.restarts.length ? '' : 'none', width));
