@@ -9,9 +9,12 @@
 //   answerMs  until the answer's text is on stdout
 //   exitMs    until the process has exited (its servers closed)
 //   spawned   server processes started (each bench server appends its pid to a file)
+//   cpuMs     CPU time (user + system) of breakerbox and the servers it waited
+//             for, from /usr/bin/time (left out where there is none): less
+//             dependent on the machine's load than the times are
 // Prints one JSON line. Plain JavaScript: nothing loaded beyond Node here.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +33,8 @@ const spawnsFile = join(state, 'spawns');
 // A clean environment: no model keys (the offline model), a private state dir.
 const env = { PATH: process.env.PATH ?? '', HOME: state, XDG_STATE_HOME: state, NO_COLOR: '1' };
 const now = () => performance.now();
+const TIME = '/usr/bin/time';
+const cpuFile = join(state, 'cpu');
 
 const config = join(state, 'mcp.config.json');
 const entry = { command: NODE, args: [SERVER], env: { BENCH_TOOLS: String(tools), BENCH_SPAWN_FILE: spawnsFile } };
@@ -47,11 +52,22 @@ const spawnedSoFar = () => {
   }
 };
 
-/** Runs breakerbox with `args`; resolves with the time `mark` first showed on stdout (if given) and the time of exit. */
-function run(args, mark) {
+/** CPU ms `/usr/bin/time -f '%U %S'` wrote, or undefined. */
+function cpuMsOf(file) {
+  const [user, system] = readFileSync(file, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
+  return Number.isFinite(user) && Number.isFinite(system) ? (user + system) * 1000 : undefined;
+}
+
+/**
+ * Runs breakerbox with `args` (under /usr/bin/time when `cpu`); resolves with the
+ * time `mark` first showed on stdout (if given), the time of exit and the CPU time.
+ */
+function run(args, mark, cpu = false) {
   return new Promise((resolve, reject) => {
+    const timed = cpu && existsSync(TIME);
+    const [command, argv] = timed ? [TIME, ['-f', '%U %S', '-o', cpuFile, NODE, BIN, ...args]] : [NODE, [BIN, ...args]];
     const t0 = now();
-    const child = spawn(NODE, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let markMs;
@@ -66,7 +82,7 @@ function run(args, mark) {
       clearTimeout(timer);
       if (code !== 0) return reject(new Error(`breakerbox ${args[0]} exited ${code}: ${err.slice(-600)}`));
       if (mark && markMs === undefined) return reject(new Error(`no answer on stdout: ${out.slice(-300)} / ${err.slice(-300)}`));
-      resolve({ markMs, exitMs: now() - t0, out, err });
+      resolve({ markMs, exitMs: now() - t0, out, err, cpuMs: timed ? cpuMsOf(cpuFile) : undefined });
     });
   });
 }
@@ -78,10 +94,10 @@ try {
   if (spawnedSoFar() !== servers) throw new Error(`the warm-up started ${spawnedSoFar()} servers, not ${servers}`);
   writeFileSync(spawnsFile, '');
   const args = ['--print', 'call the one tool', '--model', 'scripted', '--script', script, '--config', config, '--yes', '--tool-search', 'off', ...(arm === 'lazy' ? ['--lazy'] : [])];
-  const r = await run(args, ANSWER);
+  const r = await run(args, ANSWER, true);
   // The call must have gone through, or the figures time an error.
   if (!new RegExp(`${called} → s\\d+/tool_0000: ok`).test(r.err)) throw new Error(`the call did not succeed: ${r.err.slice(-600)}`);
-  process.stdout.write(JSON.stringify({ ok: true, arm, answerMs: r.markMs, exitMs: r.exitMs, spawned: spawnedSoFar() }) + '\n');
+  process.stdout.write(JSON.stringify({ ok: true, arm, answerMs: r.markMs, exitMs: r.exitMs, spawned: spawnedSoFar(), ...(r.cpuMs === undefined ? {} : { cpuMs: r.cpuMs }) }) + '\n');
   process.exitCode = 0;
 } catch (err) {
   process.stdout.write(JSON.stringify({ ok: false, arm, error: String(err?.stack ?? err) }) + '\n');

@@ -5,6 +5,7 @@ import type {MetricDef, ScenarioDef} from './scenarios.js';
 
 const answerMs: MetricDef = {key: 'answerMs', label: 'spawn → first answer', unit: 'ms', better: 'lower'};
 const exitMs: MetricDef = {key: 'exitMs', label: 'spawn → exit', unit: 'ms', better: 'lower', noRatio: true};
+const cpuMs: MetricDef = {key: 'cpuMs', label: 'CPU, breakerbox + its servers', unit: 'ms', better: 'lower'};
 const spawned: MetricDef = {key: 'spawned', label: 'server processes started', unit: 'processes', better: 'lower', noRatio: true};
 
 export function lazyScenarios(quick: boolean): ScenarioDef[] {
@@ -19,7 +20,7 @@ export function lazyScenarios(quick: boolean): ScenarioDef[] {
       pinned: false,
       params: {servers: 10, tools: 10},
       reps: quick ? 3 : 9,
-      metrics: [answerMs, exitMs, spawned],
+      metrics: [answerMs, exitMs, cpuMs, spawned],
     },
   ];
 }
