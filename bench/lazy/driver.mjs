@@ -55,7 +55,7 @@ const spawnedSoFar = () => {
 /** CPU ms `/usr/bin/time -f '%U %S'` wrote, or undefined. */
 function cpuMsOf(file) {
   const [user, system] = readFileSync(file, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
-  return Number.isFinite(user) && Number.isFinite(system) ? (user + system) * 1000 : undefined;
+  return Number.isFinite(user) && Number.isFinite(system) ? Math.round((user + system) * 1000) : undefined;
 }
 
 /**
