@@ -8,7 +8,7 @@
 //   --quick          3 repetitions, 1,000 calls: for iterating, not for the record
 //   --reps N         repetitions for every scenario (default: 7 for cheap ones, 5 for
 //                    spawn-heavy ones and the TUI; --quick: 3 and 2)
-//   --only a,b       only these scenario ids (see bench/lib/scenarios.ts, startup-scenarios.ts)
+//   --only a,b       only these scenario ids (see bench/lib/scenarios.ts, startup-scenarios.ts, lazy-scenarios.ts)
 //   --no-build       skip `tsc -p tsconfig.build.json` (dist/ must be current)
 //   --no-tui         skip the TUI scenarios
 //   --md / --no-md   write (or not) the results section of BENCHMARKS.md
@@ -23,6 +23,7 @@ import {evaluateTarget, nodeWarningsRow, scenarioTable, summarizeScenario, targe
 import {runSample, type Sample} from './lib/runner.js';
 import {protocolScenarios, TARGETS, type ScenarioDef} from './lib/scenarios.js';
 import {STARTUP_TARGETS, startupScenarios} from './lib/startup-scenarios.js';
+import {lazyScenarios} from './lib/lazy-scenarios.js';
 import {TUI_TARGETS, tuiScenarios} from './lib/tui-scenarios.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -152,7 +153,7 @@ async function main(): Promise<void> {
   const pin = pinningWorks(o.cpu) ? o.cpu : null;
   if (pin === null) log('warning: taskset is not usable here; pinned scenarios run unpinned');
   const meta = machine();
-  let defs = [...startupScenarios(o.quick), ...protocolScenarios(o.quick), ...(o.tui ? tuiScenarios(o.quick) : [])];
+  let defs = [...startupScenarios(o.quick), ...lazyScenarios(o.quick), ...protocolScenarios(o.quick), ...(o.tui ? tuiScenarios(o.quick) : [])];
   if (o.only) defs = defs.filter((d) => o.only!.has(d.id));
   const results: ScenarioResult[] = [];
   for (const def of defs) results.push(await runScenario(def, o, pin));

@@ -24,7 +24,7 @@ export function nodeWarningsIn(stderr: string): string[] {
 }
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const WORKERS = {arms: join(ROOT, 'bench/arms/driver.mjs'), tui: join(ROOT, 'bench/tui/driver.mjs'), startup: join(ROOT, 'bench/startup/driver.mjs')};
+const WORKERS = {arms: join(ROOT, 'bench/arms/driver.mjs'), tui: join(ROOT, 'bench/tui/driver.mjs'), startup: join(ROOT, 'bench/startup/driver.mjs'), lazy: join(ROOT, 'bench/lazy/driver.mjs')};
 const SAMPLE_TIMEOUT_MS = 180_000;
 
 let sampleCounter = 0;

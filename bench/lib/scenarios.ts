@@ -15,7 +15,7 @@ export interface ScenarioDef {
   id: string;
   title: string;
   /** Which worker script runs a sample. */
-  worker: 'arms' | 'tui' | 'startup';
+  worker: 'arms' | 'tui' | 'startup' | 'lazy';
   /** The worker's scenario name. */
   scenario: string;
   arms: string[];

@@ -18,10 +18,12 @@
 //   BENCH_STATS_FILE=path     on stdin end, write this process's CPU time since
 //                             the last `notifications/bench/mark` (and the call
 //                             count since then) as JSON to this file
+//   BENCH_SPAWN_FILE=path     append this process's pid, one line, when it starts:
+//                             how many servers a client really started
 //
 // Extra: `notifications/bench/mark` resets the CPU and call counters.
 
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 
 const env = process.env;
 const era = env.BENCH_ERA === 'modern' ? 'modern' : 'legacy';
@@ -30,6 +32,7 @@ const pageSize = Math.max(0, Number(env.BENCH_PAGE_SIZE ?? 0) | 0) || toolCount 
 const delayMs = Math.max(0, Number(env.BENCH_DELAY_MS ?? 0));
 const resultBytes = Math.max(0, Number(env.BENCH_RESULT_BYTES ?? 64) | 0);
 const statsFile = env.BENCH_STATS_FILE;
+if (env.BENCH_SPAWN_FILE) appendFileSync(env.BENCH_SPAWN_FILE, `${process.pid}\n`);
 
 const MODERN_VERSION = '2026-07-28';
 const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];

@@ -30,6 +30,8 @@ export interface DriverHub extends LoopHub {
   /** Resolves when no server holds up a question (see Hub.settled); without it, when `start()` does. */
   settled?(): Promise<void>;
   reconnect(alias: string): Promise<boolean>;
+  /** Starts a resting lazy server (see Hub.wake); undefined when it is not resting. */
+  wake?(alias: string): Promise<boolean> | undefined;
   /** Declines what `alias` has waiting for the user and everything it asks later; returns how many were waiting. */
   declineInputsFrom(alias: string): number;
   acceptInputsFrom(alias: string): void;
@@ -95,7 +97,7 @@ export class Driver {
     const base = {state: () => this.o.store.getState(), dispatch: (e: AppEvent) => this.dispatch(e), notice: (level: NoticeLevel, text: string) => this.notice(level, text)};
     const hub = o.hub;
     if (hub.inspect && hub.relist && hub.setLogLevel) {
-      this.inspector = new InspectActions({...base, hub: {inspect: hub.inspect, relist: (a) => hub.relist!(a), setLogLevel: (a, l) => hub.setLogLevel!(a, l)}, ask: (text) => this.ask(text)});
+      this.inspector = new InspectActions({...base, hub: {inspect: hub.inspect, relist: (a) => hub.relist!(a), setLogLevel: (a, l) => hub.setLogLevel!(a, l), wake: (a) => hub.wake?.(a)}, ask: (text) => this.ask(text)});
     }
     this.trustNotices = new TrustNotices(hub.inspect, () => this.o.store.getState().servers.order, (level, text) => this.notice(level, text));
     this.manual = new ManualCalls({...base, hub, rules: o.rules, next: (match, signal) => this.next(match, signal)});

@@ -8,12 +8,19 @@ import type {HubOutcome} from '../hub/inspect-types.js';
 import type {AppState} from '../state/app-state.js';
 import type {AppEvent} from '../state/events.js';
 import type {InspectView, ResourceReadView} from '../state/inspect-state.js';
+import {serverOf} from '../state/servers.js';
 import {shortFinding, type Finding} from '../hub/trust/scan.js';
 import {readView} from './read-view.js';
 
 /** What the inspector actions need from the driver. */
 export interface InspectDeps {
-  hub: {readonly inspect: Inspector; relist(alias: string): ReturnType<Inspector['relist']>; setLogLevel(alias: string, level: string): ReturnType<Inspector['setLogLevel']>};
+  hub: {
+    readonly inspect: Inspector;
+    relist(alias: string): ReturnType<Inspector['relist']>;
+    setLogLevel(alias: string, level: string): ReturnType<Inspector['setLogLevel']>;
+    /** Starts a resting lazy server; undefined when it is not resting (or the hub cannot). */
+    wake?(alias: string): Promise<boolean> | undefined;
+  };
   state(): AppState;
   dispatch(event: AppEvent): void;
   notice(level: 'info' | 'warn' | 'error', text: string): void;
@@ -28,8 +35,26 @@ export class InspectActions {
   /** Opens a view over the conversation and loads what it shows. */
   open(view: InspectView, replace = false): void {
     this.d.dispatch({type: 'inspect/opened', view, replace});
-    if (view.kind === 'server') this.loadDetail(view.alias);
+    if (view.kind === 'server') this.openServer(view.alias);
     if (view.kind === 'resource') void this.read(view.alias, view.uri);
+  }
+
+  /**
+   * Opening a lazy server that is not running starts it, as its first call
+   * would (issue #18): the user asked to look at it, and a resting server has
+   * nothing live to show. Its row and the detail follow the start.
+   */
+  private openServer(alias: string): void {
+    const starting = this.d.hub.wake?.(alias);
+    this.loadDetail(alias);
+    if (!starting) return;
+    void starting.then((online) => {
+      // A failed start has its own notice (the server went offline, with why).
+      const ms = serverOf(this.d.state(), alias)?.discoveryMs;
+      if (online) this.d.notice('info', `${alias} started${ms === undefined ? '' : ` in ${ms} ms`} (a lazy server: opening it started it)`);
+      const v = this.d.state().inspect.view;
+      if (v?.kind === 'server' && v.alias === alias) this.loadDetail(alias);
+    });
   }
 
   close(all = false): void {

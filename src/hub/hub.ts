@@ -243,6 +243,16 @@ export class Hub {
     return slot ? slot.reconnect() : Promise.resolve(false);
   }
 
+  /**
+   * Starts a resting lazy server by hand (the user opened it in the Servers
+   * pane): the start its first call would make, shared with calls meanwhile.
+   * Resolves true once online; undefined when the server is not resting.
+   */
+  wake(alias: string): Promise<boolean> | undefined {
+    const slot = this.byAlias.get(alias);
+    return slot && (slot.status.state === 'idle' || slot.waking) ? slot.wake() : undefined;
+  }
+
   /** Calls a tool by its model name. Never throws: every failure is an `isError` result. */
   call(name: string, args: unknown, options: HubCallOptions = NO_OPTIONS): Promise<HubCallResult> {
     const entry = this.current.byName.get(name);

@@ -10,7 +10,7 @@ const text = (v: ServerView, width = 100) => serverLines(v, width, 8).map(lineTe
 describe('server rows with a cached list', () => {
   it('a lazy server not started says so, with its cached tool count, in two rows and in three', () => {
     const idle = view({state: 'idle', cached: {toolCount: 4, listedAt: '2026-12-01T00:00:00.000Z'}});
-    expect(text(idle)).toMatch(/not started +\(cached, 4 tools\) · starts at the first call/);
+    expect(text(idle)).toMatch(/not started +\(cached, 4 tools\) · starts on first use/);
     expect(text(idle, 50)).toMatch(/not started[\s\S]*\(cached, 4 tools\)/);
   });
 

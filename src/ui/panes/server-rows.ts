@@ -75,8 +75,8 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: strin
     case 'disabled':
       return [[pad, seg(s.reason ? safeLine(s.reason) : 'disabled in the config', 'muted')], []];
     case 'idle':
-      // A lazy server: "not started (cached, N tools)"; the first call of one of them starts it.
-      return [[pad, seg(`(cached, ${plural(s.cached?.toolCount ?? 0, 'tool')}) · starts at the first call`, 'muted')], []];
+      // A lazy server: "not started (cached, N tools)"; the first call of one of them, or opening it, starts it.
+      return [[pad, seg(`(cached, ${plural(s.cached?.toolCount ?? 0, 'tool')}) · starts on first use (a call, or opening it)`, 'muted')], []];
     case 'starting':
       if (s.starting && s.pages === 0) {
         // A long start with signs of life (a cold npx install): what it does, for how long, its last words.
