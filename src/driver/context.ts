@@ -2,6 +2,7 @@
 import type {ToolResult, ToolUse} from '../agent/history.js';
 import type {Model, ModelMessage} from '../agent/model.js';
 import type {RequestSource} from '../agent/request.js';
+import type {SearchPlacementState} from '../agent/tool-search/server-search.js';
 import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
 import type {HubCallOptions} from '../hub/hub.js';
 import type {CatalogEntry, HubCallResult} from '../hub/types.js';
@@ -32,7 +33,7 @@ export interface TurnContext {
   /** When tools are deferred behind search (default: auto). */
   toolSearch?: ToolSearchSettings;
   /** Whether the model API's own tool search is still used this session (false after it refused it). */
-  searchPlacement?: {server: boolean};
+  searchPlacement?: SearchPlacementState;
   onText(delta: string): void;
   /** Shows a server's request to the user and waits (interactive runs only; else the user gets a notice). */
   askInput?: (request: Omit<InputRequestView, 'requestId'>, signal?: AbortSignal) => Promise<InputAnswer>;

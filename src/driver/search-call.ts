@@ -7,7 +7,7 @@ import type {ToolResult, ToolUse} from '../agent/history.js';
 import type {ModelResponse} from '../agent/model.js';
 import {buildRequest} from '../agent/request.js';
 import {runToolSearch} from '../agent/tool-search/search-tool.js';
-import {isSearchRefusal, serverSearches} from '../agent/tool-search/server-search.js';
+import {searchRefusal, serverSearches} from '../agent/tool-search/server-search.js';
 import type {CatalogEntry} from '../hub/types.js';
 import type {TurnContext} from './context.js';
 
@@ -24,19 +24,21 @@ export function runSearchCall(use: ToolUse, deferred: readonly CatalogEntry[], t
 
 /** One model request with tool search where it runs now; sent again once, client-side, when the API refuses its own search. */
 export async function requestStep(t: TurnContext): Promise<{response: ModelResponse; deferred: CatalogEntry[]}> {
-  const server = t.model.serverToolSearch === true && t.searchPlacement?.server !== false;
-  const send = async (placement: 'server' | 'client') => {
-    const {request, deferred} = buildRequest(t.history, t.hub, t.toolSearch ?? {mode: 'auto'}, t.model.contextWindow, placement);
-    return {deferred, response: await t.model.respond({...request, signal: t.signal, onText: t.onText})};
-  };
+  const placement = t.searchPlacement;
+  const build = (where: 'server' | 'client') => buildRequest(t.history, t.hub, t.toolSearch ?? {mode: 'auto'}, t.model.contextWindow, where);
+  const send = async ({request, deferred}: ReturnType<typeof build>) => ({deferred, response: await t.model.respond({...request, signal: t.signal, onText: t.onText})});
+  const first = build(t.model.serverToolSearch === true && placement?.server !== false ? 'server' : 'client');
+  const withServerSearch = (first.request.deferred?.length ?? 0) > 0;
   try {
-    return await send(server ? 'server' : 'client');
+    const sent = await send(first);
+    if (withServerSearch && placement) placement.accepted = true;
+    return sent;
   } catch (error) {
-    if (!server || !t.searchPlacement || !isSearchRefusal(error) || t.signal.aborted) throw error;
-    t.searchPlacement.server = false;
-    const why = error instanceof Error ? error.message : String(error);
-    t.dispatch({type: 'notice/posted', level: 'warn', text: `the model API refused its own tool search (${why}); breakerbox searches tools itself (search_tools) for the rest of this session`});
-    return send('client');
+    const refusal = withServerSearch && placement && !t.signal.aborted ? searchRefusal(error, placement) : undefined;
+    if (!refusal || !placement) throw error;
+    placement.server = false;
+    t.dispatch({type: 'notice/posted', level: 'warn', text: `${refusal}; breakerbox searches tools itself (search_tools) for the rest of this session`});
+    return send(build('client'));
   }
 }
 

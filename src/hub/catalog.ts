@@ -1,5 +1,6 @@
 import type {Tool} from '../session/mcp-types.js';
 import {safeStringify} from '../util/safe-json.js';
+import {withAppendedLast, type AppendedOrder} from './catalog-order.js';
 import {assignNames} from './names.js';
 import {buildEntry} from './translate.js';
 import type {ServerPinCheck} from './trust/evaluate.js';
@@ -14,6 +15,8 @@ export interface ServerTools {
   tools: Tool[];
   /** This listing against the server's pins; none: nothing is pinned or withheld. */
   pins?: ServerPinCheck;
+  /** Tools this server appended in an earlier table (its record's memory): they stay at the end. */
+  appended?: AppendedOrder;
 }
 
 /** Tools a translation could not use, with the reason, for the UI. */
@@ -38,10 +41,12 @@ export interface CacheBreak {
 /**
  * Builds the immutable tool table. Servers come in config order and tools in
  * their server's order, so the same config and lists give the same names and
- * order whatever order the servers finished in. With `appendOnly` (a re-list
- * after startup), a change that only adds tools appends them, so the table the model
- * saw stays a byte-identical prefix (its prompt cache stays warm); a change
- * that removes or alters a tool goes back to the canonical order and says so.
+ * order whatever order the servers finished in, except that tools a server
+ * appended earlier (`appended`) stay at the end, where the model last saw
+ * them. With `appendOnly` (a re-list after startup), a change that only adds
+ * tools appends them, so the table the model saw stays a byte-identical
+ * prefix (its prompt cache stays warm); a change that removes or alters a
+ * tool goes back to the canonical order, with nothing appended, and says so.
  */
 export function buildCatalog(
   servers: ServerTools[],
@@ -76,10 +81,12 @@ export function buildCatalog(
   const removed = servers.flatMap((s) => (s.pins?.removed ?? []).map((tool) => ({alias: s.alias, tool})));
   const unchanged = (list: CatalogEntry[]): boolean =>
     sameEntries(previous.entries, list) && sameEntries(previous.withheld ?? [], withheld) && sameRemoved(previous.removed ?? [], removed);
-  if (unchanged(entries)) return {catalog: previous, dropped};
+  const appendedOf = new Map(servers.map((s) => [s.alias, s.appended] as const));
+  const ordered = withAppendedLast(entries, (alias) => appendedOf.get(alias));
+  if (unchanged(ordered.entries)) return {catalog: previous, dropped};
   const byName = new Map(entries.map((e) => [e.name, e] as const));
   const next = (list: CatalogEntry[], appendedFrom?: number): Catalog => ({entries: list, byName, version: previous.version + 1, withheld, removed, ...(appendedFrom === undefined ? {} : {appendedFrom})});
-  if (!appendOnly || previous.entries.length === 0) return {catalog: next(entries), dropped};
+  if (!appendOnly || previous.entries.length === 0) return {catalog: next(ordered.entries, ordered.appendedFrom), dropped};
   // A tool withheld since the last table is gone from the model's view: that breaks the cache too.
   const gone = previous.entries.filter((e) => !byName.has(e.name)).map((e) => e.name);
   // Only what the model reads counts as a change; a pin's state moving from first-seen to pinned does not.

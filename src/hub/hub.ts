@@ -10,6 +10,7 @@ import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerpr
 import type {ServerRecordStore} from '../util/server-record.js';
 import {safeStringify} from '../util/safe-json.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
+import {appendedToolsOf} from './catalog-order.js';
 import {errorResult, resultFromError} from './call-result.js';
 import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
 import type {HubEvent} from './hub-events.js';
@@ -468,6 +469,10 @@ export class Hub {
       case 'server/restarting':
       case 'server/tools-listed':
         this.rebuildIfToolsChanged();
+        break;
+      case 'server/catalog-corrected':
+        // The table the model saw last run is gone: every server's tools go back to their canonical place.
+        if (event.removed.length > 0 || event.changed.length > 0) for (const slot of this.slots) slot.keepOrder(undefined);
     }
   }
 
@@ -477,7 +482,7 @@ export class Hub {
     // Online servers with their live lists, starting ones with their cached lists (issue #18).
     const online = this.slots.flatMap((s) => {
       const tools = s.offeredTools;
-      return tools ? [{alias: s.alias, trusted: s.status.trusted, tools, onToolChange: s.config.onToolChange, live: s.status.state === 'online'}] : [];
+      return tools ? [{slot: s, alias: s.alias, trusted: s.status.trusted, tools, onToolChange: s.config.onToolChange, live: s.status.state === 'online'}] : [];
     });
     const signature = online.flatMap((s) => [s.alias, s.tools]);
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
@@ -487,11 +492,13 @@ export class Hub {
     const appendOnly = this.appendOnly && aliases === this.onlineAliases;
     this.onlineAliases = aliases;
     // Pins are checked, and first sightings saved, only for lists the server sent; a cached list is only read against them.
-    const servers = online.map((s) => ({alias: s.alias, trusted: s.trusted, tools: s.tools, pins: s.live ? this.pins.check(s.alias, s.tools, s.onToolChange ?? 'withhold') : this.pins.peek(s.alias, s.tools, s.onToolChange ?? 'withhold')}));
+    const servers = online.map((s) => ({alias: s.alias, trusted: s.trusted, tools: s.tools, appended: s.slot.appendedOrder, pins: s.live ? this.pins.check(s.alias, s.tools, s.onToolChange ?? 'withhold') : this.pins.peek(s.alias, s.tools, s.onToolChange ?? 'withhold')}));
     const {catalog, dropped, broke} = buildCatalog(servers, this.current, appendOnly);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
     this.current = catalog;
+    // The records keep the table's order as sent, so the next start sends the same bytes.
+    for (const s of online) s.slot.keepOrder(appendedToolsOf(catalog, s.alias));
     for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
     this.emit({type: 'catalog/rebuilt', catalog, ...(broke ? {broke} : {})});
   }

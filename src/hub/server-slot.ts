@@ -18,6 +18,7 @@ import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
 import {diffText, filterKey} from './catalog-cache.js';
+import type {AppendedOrder} from './catalog-order.js';
 import {SlotCache} from './slot-cache.js';
 import {IdleStop} from './idle-stop.js';
 import type {OnToolChange} from './trust/evaluate.js';
@@ -149,6 +150,16 @@ export class ServerSlot {
   get offeredTools(): Tool[] | undefined {
     if (this.status.state === 'online') return this.tools;
     return this.status.state === 'starting' || this.status.state === 'idle' ? this.cache.offered : undefined;
+  }
+
+  /** This server's tools the table keeps at its end, remembered across restarts (catalog-order.ts). */
+  get appendedOrder(): AppendedOrder | undefined {
+    return this.cache.appendedOrder;
+  }
+
+  /** The table was rebuilt: where this server's appended tools are now, for the record. */
+  keepOrder(order: AppendedOrder | undefined): void {
+    this.cache.keepOrder(order);
   }
 
   /** A lazy server that may wait for its first call: it has a fresh cached list to offer meanwhile (else it starts at once). */

@@ -61,6 +61,12 @@ export interface CatalogSection {
   /** The list's `ttlMs` (2026-07-28): how long it may be trusted from `at`. */
   ttlMs?: number;
   cacheScope?: 'public' | 'private';
+  /**
+   * Tools this server added during a run, each with its place in the table
+   * when it was appended (after every server's other tools), so the next
+   * start sends the table in the order the model last saw it.
+   */
+  appended?: Record<string, number>;
 }
 
 /** Every named section a record can hold. The extension point: add yours here. */
@@ -101,7 +107,17 @@ function readCatalogSection(raw: unknown): CatalogSection | undefined {
     at: r.at,
     ...(ttlOk ? {ttlMs: r.ttlMs} : {}),
     ...(r.cacheScope === 'public' || r.cacheScope === 'private' ? {cacheScope: r.cacheScope} : {}),
+    ...readAppended(r.appended, tools),
   };
+}
+
+/** A bad `appended` only costs the order (the tools go to their server's place), never the list. */
+function readAppended(raw: unknown, tools: ReadonlyArray<Record<string, unknown>>): {appended?: Record<string, number>} {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  const names = new Set(tools.map((t) => t.name as string));
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length === 0 || !entries.every(([name, at]) => names.has(name) && Number.isSafeInteger(at) && (at as number) >= 0)) return {};
+  return {appended: Object.fromEntries(entries) as Record<string, number>};
 }
 
 /** The file as written. */

@@ -130,6 +130,60 @@ describe('a provider or gateway that refuses deferred loading', () => {
     expect(store.getState().notices.filter((n) => /refused its own tool search/.test(n.text))).toHaveLength(1);
   });
 
+  describe('behind a gateway whose 400 names no cause', () => {
+    const PAGE = '<html><head><title>400 Bad Request</title></head><body><center><h1>400 Bad Request</h1></center><hr><center>nginx</center></body></html>';
+    const deferring = (body: any) => (body.tools ?? []).some((t: any) => t.defer_loading);
+    /** Finds get_ticket with search_tools, calls it, answers. */
+    const clientSide = (body: any) => {
+      const last = lastBlocks(body);
+      if (last.some((b: any) => b.type === 'tool_result' && /Found/.test(JSON.stringify(b.content)))) return {toolUses: [{name: 'mcp__tickets__get_ticket', input: {id: 'T-102'}}]};
+      if (answered(body)) return {text: 'Ticket T-102 is open.'};
+      return {toolUses: [{name: 'search_tools', input: {query: 'get ticket'}}]};
+    };
+
+    it('falls back to search_tools when it answers the first request with deferred tools, for the rest of the session', async () => {
+      const {fake, store, driver} = await setup((body) => (deferring(body) ? {status: 400, page: PAGE} : clientSide(body)));
+      await driver.submit('what is ticket T-102?');
+      const state = store.getState();
+      expect(fake.requests[0].tools.some((t: any) => t.defer_loading)).toBe(true);
+      expect(fake.requests[1].tools.map((t: any) => t.name)).toEqual(['search_tools']);
+      expect(fake.requests[1].messages).toEqual(fake.requests[0].messages);
+      expect(state.notices.map((n) => n.text)).toContainEqual(
+        expect.stringMatching(/^the model API refused the first request with deferred tools with a 400 that names no cause \(Anthropic API: 400 bad request \(400 <html>.*400 Bad Request.*\)\), as a gateway that does not know tool search would; breakerbox searches tools itself \(search_tools\) for the rest of this session$/),
+      );
+      expect(turnCalls(state).map((c) => c.name)).toEqual(['search_tools', 'mcp__tickets__get_ticket']);
+      expect(state.turn.answer).toBe('Ticket T-102 is open.');
+      const before = fake.requests.length;
+      await driver.submit('and ticket T-103?');
+      expect(fake.requests.slice(before).some((b) => deferring(b))).toBe(false);
+      expect(store.getState().notices.filter((n) => /tool search/.test(n.text))).toHaveLength(1);
+    });
+
+    it('sends the request again once only: the same 400 without deferred tools fails the turn', async () => {
+      const {fake, store, driver} = await setup(() => ({status: 400, error: {message: 'Bad Request'}}));
+      await driver.submit('hi');
+      expect(fake.requests).toHaveLength(2);
+      expect(deferring(fake.requests[1])).toBe(false);
+      expect(store.getState().turn).toMatchObject({status: 'idle', error: 'Anthropic API: 400 bad request (Bad Request)'});
+    });
+
+    it('is an ordinary failure once the API has answered a request with deferred tools, or when it names another cause', async () => {
+      let refuse = false;
+      const {fake, store, driver} = await setup(() => (refuse ? {status: 400, error: {message: 'Bad Request'}} : {text: 'hello'}));
+      await driver.submit('hi');
+      expect(deferring(fake.requests[0])).toBe(true);
+      refuse = true;
+      await driver.submit('again');
+      expect(fake.requests).toHaveLength(2);
+      expect(store.getState().turn.error).toBe('Anthropic API: 400 bad request (Bad Request)');
+
+      const other = await setup(() => ({status: 400, error: {message: 'max_tokens: must be at most 8192'}}));
+      await other.driver.submit('hi');
+      expect(other.fake.requests).toHaveLength(1);
+      for (const s of [store, other.store]) expect(s.getState().notices.some((n) => /tool search/.test(n.text))).toBe(false);
+    });
+  });
+
   it('fails the turn as usual on a 400 that is not about tool search', async () => {
     const {fake, store, driver} = await setup(() => ({status: 400, error: {message: 'messages.0: bad role'}}));
     await driver.submit('hi');

@@ -45,6 +45,8 @@ export interface FakeErrorReply {
   status: number;
   error?: {type?: string; message?: string};
   headers?: Record<string, string>;
+  /** Sent as is (text/html) instead of the API's JSON error: a proxy's own error page. */
+  page?: string;
 }
 
 /** Close the socket without answering (a network failure). */
@@ -141,6 +143,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown, extra: Rec
 }
 
 function sendError(res: ServerResponse, reply: FakeErrorReply): void {
+  if (reply.page !== undefined) {
+    res.writeHead(reply.status, {'content-type': 'text/html', ...reply.headers});
+    return void res.end(reply.page);
+  }
   const type = reply.error?.type ?? ERROR_TYPES[reply.status] ?? (reply.status >= 500 ? 'api_error' : 'invalid_request_error');
   const message = reply.error?.message ?? `fake ${reply.status}`;
   sendJson(res, reply.status, {type: 'error', error: {type, message}}, {...reply.headers});

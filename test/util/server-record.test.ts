@@ -98,6 +98,20 @@ describe('ServerRecord', () => {
     expect(JSON.parse(readFileSync(record.path, 'utf8')).sections).toEqual({era: ERA, catalog: {tools: ['kept by an older breakerbox']}});
   });
 
+  it("keeps a catalog's appended order, and drops only the order when it is malformed", () => {
+    const catalog = {tools: [{name: 'a'}, {name: 'toString'}], era: 'legacy' as const, protocolVersion: '2025-11-25', filter: '[null,null]', at: '2026-01-01T00:00:00.000Z'};
+    const bad: unknown[] = [{toString: 'x'}, {a: -1}, {a: 1.5}, {ghost: 3}, [3], 'a'];
+    for (const appended of [{toString: 4, a: 3} as unknown, ...bad]) {
+      const {record, warnings} = fresh();
+      record.set('catalog', catalog);
+      const file = JSON.parse(readFileSync(record.path, 'utf8'));
+      file.sections.catalog.appended = appended;
+      writeFileSync(record.path, JSON.stringify(file));
+      expect(record.get('catalog')).toEqual(bad.includes(appended) ? catalog : {...catalog, appended});
+      expect(warnings).toEqual([]);
+    }
+  });
+
   it('leaves a record of a newer format untouched', () => {
     const {record, warnings} = fresh();
     const newer = JSON.stringify({format: RECORD_FORMAT + 1, fingerprint: {id: serverFingerprint(STDIO).id}, sections: {era: ERA}});

@@ -1,7 +1,9 @@
 // The model API's own tool search (Anthropic's BM25 tool search tool): what
 // its answer blocks found, in the words a card shows, and how to tell a
 // provider or gateway that does not take it. Such a refusal is a 400 naming
-// the parts it did not know; anything else is an ordinary failed request.
+// the parts it did not know, or, from a gateway that says only "Bad Request",
+// a 400 to the first request that carried them and blames nothing else;
+// anything else is an ordinary failed request.
 import type {CatalogEntry} from '../../hub/types.js';
 import {apiToolSearches, type ModelContent, type ModelMessage} from '../../state/model-content.js';
 import {ModelError} from '../models/model-error.js';
@@ -49,9 +51,28 @@ export function withoutServerSearch(history: readonly ModelMessage[]): ModelMess
 
 const isServerSearchBlock = (b: ModelContent) => b.type === 'server_tool_use' || b.type === 'tool_search_tool_result';
 
-const SEARCH_WORDS = /defer_loading|tool_search|tool search|tool_reference/i;
+/** Per session: whether requests use the API's own search, and whether the API has taken one that did. */
+export interface SearchPlacementState {
+  server: boolean;
+  /** A request with deferred tools and the API's search tool got an answer: the API knows them. */
+  accepted?: boolean;
+}
 
-/** A 400 from an API or gateway that does not take deferred loading or the search tool. */
-export function isSearchRefusal(error: unknown): boolean {
-  return error instanceof ModelError && (error.status === 400 || error.status === 422) && SEARCH_WORDS.test(error.message);
+const SEARCH_WORDS = /defer_loading|tool_search|tool search|tool_reference/i;
+/** Parts of a request a 400 may name that are not the deferred tools or the search tool. */
+const OTHER_CAUSES = /\b(messages|system|max_tokens|model|temperature|top_[pk]|stop_sequences|metadata|thinking|tool_choice|input_schema|prompt is too long|credit)\b/i;
+
+/**
+ * Whether `error`, the answer to a request that carried deferred tools and
+ * the API's search tool, says the API or a gateway does not take them: the
+ * words of the notice, or undefined for an ordinary failure. A 400 naming
+ * them always counts. A 400 that names no cause counts only while no such
+ * request has been answered (a gateway that does not know the fields fails
+ * the very first one); after that the same 400 is about something else.
+ */
+export function searchRefusal(error: unknown, placement: SearchPlacementState): string | undefined {
+  if (!(error instanceof ModelError) || (error.status !== 400 && error.status !== 422)) return undefined;
+  if (SEARCH_WORDS.test(error.message)) return `the model API refused its own tool search (${error.message})`;
+  if (placement.accepted || OTHER_CAUSES.test(error.message)) return undefined;
+  return `the model API refused the first request with deferred tools with a ${error.status} that names no cause (${error.message}), as a gateway that does not know tool search would`;
 }
