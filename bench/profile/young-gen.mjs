@@ -8,6 +8,7 @@
 //       hub-session  the same Hub, its slot's session.callTool directly
 // Prints one JSON line: the young generation's size at the end, what was left
 // in it after each scavenge (mean), peak RSS, CPU per call. Environment:
+//   YG_SERVER=path         another server script (the yardstick's: ../shared/yardstick/servers/bench-server.mjs)
 //   YG_INCLUDE=tool_0000   the hub keeps only these tools (includeTools)
 //   YG_GC=1                a full collection before the calls (run with
 //                          --expose-gc): every long-lived object is then old,
@@ -24,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 const [mode = 'hub', toolsArg = '50', callsArg = '35000', inFlightArg = '64'] = process.argv.slice(2);
 const calls = Number(callsArg);
 const inFlight = Number(inFlightArg);
-const SERVER = fileURLToPath(new URL('../server/bench-server.mjs', import.meta.url));
+const SERVER = process.env.YG_SERVER ?? fileURLToPath(new URL('../server/bench-server.mjs', import.meta.url));
 const env = { ...process.env, BENCH_TOOLS: toolsArg };
 const dist = (p) => new URL(`../../dist/${p}`, import.meta.url).href;
 
