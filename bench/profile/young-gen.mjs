@@ -97,7 +97,8 @@ async function startSampling() {
   const session = new inspector.Session();
   session.connect();
   await session.post('HeapProfiler.enable');
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true });
+  // YG_SAMPLE=all: every allocation, also what scavenges freed.
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: process.env.YG_SAMPLE === 'all' });
   return async () => {
     const { profile } = await session.post('HeapProfiler.stopSampling');
     const bytes = new Map();
