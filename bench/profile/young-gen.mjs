@@ -105,7 +105,8 @@ async function startSampling() {
     const walk = (node, stack) => {
       const f = node.callFrame;
       const here = [...stack, `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`];
-      if (node.selfSize) bytes.set(here.slice(-4).join(' > '), (bytes.get(here.slice(-4).join(' > ')) ?? 0) + node.selfSize);
+      const key = here.slice(-Number(process.env.YG_FRAMES ?? 4)).join(' > ');
+      if (node.selfSize) bytes.set(key, (bytes.get(key) ?? 0) + node.selfSize);
       for (const child of node.children) walk(child, here);
     };
     walk(profile.head, []);
