@@ -47,7 +47,6 @@ export class McpSession implements ResourcePort {
   readonly resources: ResourceClient = new ResourceClient(this);
   /** Prompts: list, get, complete (when the server offers them). */
   readonly prompts: PromptClient = new PromptClient(this);
-  /** Tool names of calls in flight, by call number. */
   /** The tool of each call in flight, by call number (not a Map: see IdTable). */
   private readonly inflight = new IdTable<string>();
   private callCounter = 0;
