@@ -2,6 +2,7 @@
 // the JS heap, garbage collections, and (under callgrind) instructions.
 //
 //   node bench/profile/per-call.mjs <arm> [calls=20000] [inFlight=1] [warmup=5000]
+//   BENCH_TOOLS=50 node bench/profile/per-call.mjs ...   (tools the server lists; default 1)
 //   node bench/profile/instructions.mjs ...   (runs this under callgrind twice)
 //
 // The arm is one of bench/arms (raw, sdk, sdk2, breakerbox, hub) against the
@@ -21,7 +22,7 @@ const SERVER = fileURLToPath(new URL('../server/bench-server.mjs', import.meta.u
 
 const mod = await import(new URL(`../arms/${armName}.mjs`, import.meta.url).href);
 const lib = await mod.load();
-const client = await lib.connect({ command: process.execPath, args: [SERVER], env: { ...process.env, BENCH_TOOLS: '1' }, era: 'legacy' });
+const client = await lib.connect({ command: process.execPath, args: [SERVER], env: { ...process.env, BENCH_TOOLS: process.env.BENCH_TOOLS ?? '1' }, era: 'legacy' });
 const tools = await client.listAll();
 const call = client.caller(tools[0].name);
 

@@ -1,6 +1,7 @@
 import {PreEncoded, type OversizeInfo, type Transport} from '../transport/types.js';
 import {AbortError, McpError, ResponseTooLargeError, ServerExitedError, TimeoutError, type ExitInfo} from './errors.js';
 import {topLevelMembers} from './json-members.js';
+import {IdTable} from '../util/id-table.js';
 import {judgeOversize} from './oversize.js';
 import {classify, type JsonRpcRequest, type RequestId} from './jsonrpc.js';
 
@@ -29,7 +30,7 @@ export type TraceEvent =
   | {direction: 'transport'; line: string};
 
 interface Pending {
-  id: RequestId;
+  id: number;
   method: string;
   resolve: (result: Record<string, unknown>) => void;
   reject: (error: Error) => void;
@@ -62,7 +63,8 @@ export class Connection {
   readonly stats: ConnectionStats = {noise: 0, lateResponses: 0, unknownResponses: 0, recentNoise: []};
   ontrace?: (event: TraceEvent) => void;
   private nextId = 1;
-  private pending = new Map<RequestId, Pending>();
+  /** Our requests waiting for an answer, by id (not a Map: see IdTable). */
+  private pending = new IdTable<Pending>();
   private byProgressToken = new Map<string | number, Pending>();
   /** Ids we gave up on; a late answer is counted, not reported as unknown. */
   private abandoned = new Set<RequestId>();
@@ -185,9 +187,8 @@ export class Connection {
 
   /** Removes a pending entry and its timers; the caller settles it. */
   private settle(id: RequestId): Pending | undefined {
-    const entry = this.pending.get(id);
+    const entry = this.pending.take(id);
     if (!entry) return undefined;
-    this.pending.delete(id);
     // Nothing left to time: the armed timer must not keep the process alive.
     if (this.pending.size === 0) this.timer?.unref();
     entry.cleanup?.();
@@ -342,7 +343,7 @@ export class Connection {
     this.timerAt = Infinity;
     const now = performance.now();
     let next = Infinity;
-    for (const entry of [...this.pending.values()]) {
+    for (const entry of this.pending.values()) {
       if (entry.deadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.timeoutMs, entry.note));
       else if (entry.totalDeadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.maxTotalMs!, entry.note));
       else next = Math.min(next, entry.deadline, entry.totalDeadline);
@@ -357,7 +358,7 @@ export class Connection {
     this.timer = undefined;
     this.timerAt = Infinity;
     const error = new ServerExitedError(exit);
-    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
+    for (const entry of this.pending.values()) this.settle(entry.id)?.reject(error);
     for (const abort of this.serving.values()) abort.abort('the server exited');
     this.serving.clear();
     for (const listener of [...this.closeListeners]) listener(exit);

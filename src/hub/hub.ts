@@ -20,7 +20,7 @@ import {InputGate} from './input-gate.js';
 import {CappedLog, ServerLog} from './log-file.js';
 import {maskUrl} from '../util/mask-url.js';
 import type {OutputCheck, OutputValidator} from './output-validator.js';
-import {systemClock, type Clock} from './debounce.js';
+import {Debounce, systemClock, type Clock} from './debounce.js';
 import {sampleGroup} from './life-signs.js';
 import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
@@ -104,6 +104,10 @@ export const MAX_TOTAL_FACTOR = 10;
 
 const NO_OPTIONS: HubCallOptions = Object.freeze({});
 
+/** While servers start together, their tools join the table in one rebuild per burst (see toolsMayHaveChanged). */
+const STARTUP_REBUILD_WAIT_MS = 15;
+const STARTUP_REBUILD_MAX_WAIT_MS = 100;
+
 export const CLIENT_INFO: Implementation = {name: 'breakerbox', version: '0.1.0'};
 
 /** Many servers, one tool table; a failure stays inside its own slot. */
@@ -115,6 +119,12 @@ export class Hub {
   private appendOnly = false;
   /** Set while start() marks every server starting (see there). */
   private startingAll = false;
+  /** Set until start() has every eager server online or offline: rebuilds wait for the end of the event loop's turn. */
+  private startingUp = false;
+  /** A rebuild asked for while starting up and not done yet (done at the latest when the table is read). */
+  private rebuildPending = false;
+  /** Real time even when a clock is injected: nothing waits for it (a read of the table, or the end of start(), does the rebuild). */
+  private readonly startupRebuild = new Debounce(() => this.flushRebuild(), STARTUP_REBUILD_WAIT_MS, STARTUP_REBUILD_MAX_WAIT_MS, systemClock);
   private onlineAliases = '';
   /** Made at the first call of a tool that declares an outputSchema: Ajv is too heavy to load for a listing. */
   private validator?: OutputValidator;
@@ -141,7 +151,7 @@ export class Hub {
     this.inspect = new Inspector({
       aliases: this.slots.map((s) => s.alias),
       slot: (alias) => this.byAlias.get(alias),
-      catalog: () => this.current,
+      catalog: () => this.table,
       droppedTools: () => this.droppedTools,
       emit: (event) => this.emit(event),
       note: (alias, summary) => options.trace && this.emit({type: 'trace/recorded', alias, entry: {at: Date.now(), direction: 'note', kind: 'page', summary}}),
@@ -164,7 +174,13 @@ export class Hub {
     }
     this.startingAll = false;
     this.rebuildIfToolsChanged();
-    await Promise.all(this.slots.map((s) => (resting.has(s) ? undefined : s.start())));
+    this.startingUp = true;
+    try {
+      await Promise.all(this.slots.map((s) => (resting.has(s) ? undefined : s.start())));
+    } finally {
+      this.startingUp = false;
+      this.flushRebuild();
+    }
     // From here on the table the model has seen only grows at its end (see buildCatalog).
     this.appendOnly = true;
   }
@@ -180,11 +196,18 @@ export class Hub {
   }
 
   get catalog(): Catalog {
+    return this.table;
+  }
+
+  /** The table, with any rebuild still waiting from the startup burst done first. */
+  private get table(): Catalog {
+    if (this.rebuildPending) this.flushRebuild();
     return this.current;
   }
 
   /** Every tool a server listed that is not in the table, with the reason: malformed, task-only, or untranslatable. */
   get droppedTools(): DroppedEntry[] {
+    if (this.rebuildPending) this.flushRebuild();
     const listed = this.slots.flatMap((s) => s.dropped.map((d) => ({alias: s.alias, tool: d.name ?? `#${d.position} on page ${d.page}`, reason: d.reason, ...(d.notCallable ? {notCallable: true} : {})})));
     return [...listed, ...this.translationDrops];
   }
@@ -256,7 +279,7 @@ export class Hub {
 
   /** Calls a tool by its model name. Never throws: every failure is an `isError` result. */
   call(name: string, args: unknown, options: HubCallOptions = NO_OPTIONS): Promise<HubCallResult> {
-    const entry = this.current.byName.get(name);
+    const entry = this.table.byName.get(name);
     if (!entry) return Promise.resolve(this.missing(name));
     return this.callEntry(entry, args, options);
   }
@@ -267,7 +290,7 @@ export class Hub {
    * model's table. Returns what happened, for the user.
    */
   trust(name: string): {ok: boolean; message: string} {
-    const entry = this.current.withheld?.find((e) => e.name === name) ?? this.current.byName.get(name);
+    const entry = this.table.withheld?.find((e) => e.name === name) ?? this.current.byName.get(name);
     const slot = entry ? this.byAlias.get(entry.alias) : undefined;
     const tool = slot?.tools.find((t) => t.name === entry!.tool);
     if (!entry || !slot || !tool) return {ok: false, message: `there is no tool named ${name} in the catalog`};
@@ -288,7 +311,9 @@ export class Hub {
   callEntry(entry: CatalogEntry, args: unknown, options: HubCallOptions = NO_OPTIONS): Promise<HubCallResult> {
     const started = performance.now();
     // An entry looked up before its tool was withheld (a turn's snapshot) is refused all the same.
-    const withheld = this.current.withheld?.find((e) => e.name === entry.name);
+    // Nearly always none withheld: no search (and no closure for it) per call.
+    const held = this.table.withheld;
+    const withheld = held?.length ? held.find((e) => e.name === entry.name) : undefined;
     if (withheld) return Promise.resolve(errorResult(withheld.withheld!, 'withheld', {alias: entry.alias, tool: entry.tool}));
     const slot = this.byAlias.get(entry.alias);
     if (!slot) return Promise.resolve(errorResult(`there is no server ${entry.alias}`, 'unknown-tool'));
@@ -386,6 +411,8 @@ export class Hub {
   }
 
   async close(): Promise<void> {
+    this.rebuildPending = false;
+    this.startupRebuild.cancel();
     this.inspect.close();
     await Promise.all(this.slots.map((s) => s.close()));
   }
@@ -396,7 +423,7 @@ export class Hub {
    * the model knows to wait or work around it rather than guess another name.
    */
   private missing(name: string): HubCallResult {
-    const withheld = this.current.withheld?.find((e) => e.name === name);
+    const withheld = this.table.withheld?.find((e) => e.name === name);
     if (withheld) return errorResult(withheld.withheld!, 'withheld', {alias: withheld.alias, tool: withheld.tool});
     const known = this.lastKnown.get(name);
     const slot = known ? this.byAlias.get(known.alias) : this.slots.find((s) => s.status.state !== 'online' && name.startsWith(`mcp__${s.alias}__`));
@@ -468,12 +495,35 @@ export class Hub {
       case 'server/offline':
       case 'server/restarting':
       case 'server/tools-listed':
-        this.rebuildIfToolsChanged();
+        this.toolsMayHaveChanged();
         break;
       case 'server/catalog-corrected':
         // The table the model saw last run is gone: every server's tools go back to their canonical place.
         if (event.removed.length > 0 || event.changed.length > 0) for (const slot of this.slots) slot.keepOrder(undefined);
     }
+  }
+
+  /**
+   * Servers started together come online in a burst, and every rebuild scans
+   * and translates every tool of every server online so far: ten servers of
+   * 50 tools made ten tables and 2,750 tool scans (BENCHMARKS.md §11). While
+   * start() runs, the servers of a burst make one table: it waits
+   * STARTUP_REBUILD_WAIT_MS after the last, STARTUP_REBUILD_MAX_WAIT_MS after
+   * the first at most; whoever reads the table meanwhile gets it rebuilt
+   * first, and start() rebuilds before it resolves. After startup every change
+   * rebuilds at once.
+   */
+  private toolsMayHaveChanged(): void {
+    if (!this.startingUp) return this.rebuildIfToolsChanged();
+    this.rebuildPending = true;
+    this.startupRebuild.poke();
+  }
+
+  private flushRebuild(): void {
+    this.startupRebuild.cancel();
+    if (!this.rebuildPending) return;
+    this.rebuildPending = false;
+    this.rebuildIfToolsChanged();
   }
 
   /** Rebuilds the table only when some server's tool list object changed. */
@@ -512,7 +562,7 @@ export class Hub {
   private async wakeFor(slot: ServerSlot, entry: CatalogEntry): Promise<CatalogEntry | HubCallResult> {
     const where = {alias: entry.alias, tool: entry.tool};
     if (!(await slot.wake())) return errorResult(`the server ${entry.alias} could not be started for this call: ${unavailableWhy(slot)}`, 'offline', where);
-    const live = this.current.entries.find((e) => e.alias === entry.alias && e.tool === entry.tool);
+    const live = this.table.entries.find((e) => e.alias === entry.alias && e.tool === entry.tool);
     if (!live) return errorResult(`${entry.name}: the server ${entry.alias} no longer offers this tool (its live list differs from the cached one); the call was not sent`, 'unknown-tool', where);
     if (safeStringify(live.inputSchema) !== safeStringify(entry.inputSchema)) {
       return errorResult(`${entry.name}: the tool's input schema changed since the cached list; the call was not sent. The tool table now has the new schema: call it again if it still fits`, 'refused', where);

@@ -54,7 +54,14 @@ const PASSED: OutputCheck = Object.freeze({ok: true});
 
 /** Compiles, caches and applies output schemas. */
 export class OutputValidator {
-  private readonly cache = new Map<string, {schema: object; compiled: Compiled}>();
+  /**
+   * By `alias\0tool`. Least recently used goes first, by a use stamp rather
+   * than Map order: moving a hit to the end (delete, set) on every validated
+   * call churned the Map, and a churning Map in the old generation keeps
+   * young objects alive through scavenges (BENCHMARKS.md §11).
+   */
+  private readonly cache = new Map<string, {schema: object; compiled: Compiled; used: number}>();
+  private uses = 0;
   private readonly maxCached: number;
   private readonly maxLength: number;
 
@@ -67,22 +74,21 @@ export class OutputValidator {
   validate(entry: Pick<CatalogEntry, 'alias' | 'tool' | 'outputSchema'>, result: Pick<CallToolResult, 'isError' | 'structuredContent'>): OutputCheck {
     const schema = entry.outputSchema;
     if (result.isError === true || !schema) return PASSED;
-    const label = stripControlLine(`${entry.alias}/${entry.tool}`).slice(0, 140);
     if (result.structuredContent === undefined) {
-      return {ok: true, warning: this.cap(`${label} declares an outputSchema but returned no structuredContent`)};
+      return {ok: true, warning: this.cap(`${labelOf(entry)} declares an outputSchema but returned no structuredContent`)};
     }
     const compiled = this.compiled(entry.alias, entry.tool, schema);
     if ('error' in compiled) {
-      return {ok: true, warning: this.cap(`the outputSchema of ${label} could not be compiled, so its output was not checked: ${compiled.error}`)};
+      return {ok: true, warning: this.cap(`the outputSchema of ${labelOf(entry)} could not be compiled, so its output was not checked: ${compiled.error}`)};
     }
     let valid: unknown;
     try {
       valid = compiled.fn(result.structuredContent);
     } catch (err) {
-      return {ok: true, warning: this.cap(`the output of ${label} could not be checked: ${errorText(err)}`)};
+      return {ok: true, warning: this.cap(`the output of ${labelOf(entry)} could not be checked: ${errorText(err)}`)};
     }
-    if (valid === true) return compiled.skipped ? {ok: true, warning: this.cap(`${label}: ${compiled.skipped}`)} : PASSED;
-    return {ok: false, message: this.cap(`structuredContent does not match the outputSchema of ${label}: ${describeSchemaError(compiled.fn.errors)}`)};
+    if (valid === true) return compiled.skipped ? {ok: true, warning: this.cap(`${labelOf(entry)}: ${compiled.skipped}`)} : PASSED;
+    return {ok: false, message: this.cap(`structuredContent does not match the outputSchema of ${labelOf(entry)}: ${describeSchemaError(compiled.fn.errors)}`)};
   }
 
   /** How many compiled validators are cached. */
@@ -98,11 +104,25 @@ export class OutputValidator {
   private compiled(alias: string, tool: string, schema: object): Compiled {
     const key = `${alias}\0${tool}`;
     const hit = this.cache.get(key);
-    this.cache.delete(key); // re-inserted below: Map order is our LRU order
-    const compiled = hit && hit.schema === schema ? hit.compiled : compile(schema as AnySchemaObject);
-    this.cache.set(key, {schema, compiled});
-    if (this.cache.size > this.maxCached) this.cache.delete(this.cache.keys().next().value as string);
+    if (hit && hit.schema === schema) {
+      hit.used = ++this.uses;
+      return hit.compiled;
+    }
+    const compiled = compile(schema as AnySchemaObject);
+    // A new schema for a cached tool replaces it in place; a new tool may push out the least recently used.
+    if (!hit && this.cache.size >= this.maxCached) this.cache.delete(this.leastRecentlyUsed());
+    this.cache.set(key, {schema, compiled, used: ++this.uses});
     return compiled;
+  }
+
+  // A scan of at most maxCached entries, only when a new schema is compiled (which costs far more).
+  private leastRecentlyUsed(): string {
+    let oldest = '';
+    let stamp = Infinity;
+    for (const [key, {used}] of this.cache) {
+      if (used < stamp) (stamp = used), (oldest = key);
+    }
+    return oldest;
   }
 
   private cap(text: string): string {
@@ -142,5 +162,8 @@ function engineFor($schema: unknown): Engine | string {
   if (id === 'json-schema.org/draft-07/schema' || id === 'json-schema.org/draft-06/schema') return Ajv;
   return `unsupported $schema ${JSON.stringify($schema).slice(0, 80)} (supported: 2020-12, 2019-09, draft-07)`;
 }
+
+/** The tool as messages name it; made only for a message, not for a result that passes (nearly every call). */
+const labelOf = (entry: Pick<CatalogEntry, 'alias' | 'tool'>): string => stripControlLine(`${entry.alias}/${entry.tool}`).slice(0, 140);
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));

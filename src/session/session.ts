@@ -1,5 +1,6 @@
 import {Connection, type RequestOptions, type TraceEvent} from '../connection/connection.js';
 import type {ExitInfo} from '../connection/errors.js';
+import {IdTable} from '../util/id-table.js';
 import type {Transport} from '../transport/types.js';
 import {handshake, type EraDecision, type Handshake, type HandshakePlan} from './era.js';
 import {listAllTools, type PageRecord, type ToolListing} from './list-tools.js';
@@ -46,8 +47,8 @@ export class McpSession implements ResourcePort {
   readonly resources: ResourceClient = new ResourceClient(this);
   /** Prompts: list, get, complete (when the server offers them). */
   readonly prompts: PromptClient = new PromptClient(this);
-  /** Tool names of calls in flight, by call number. */
-  private readonly inflight = new Map<number, string>();
+  /** The tool of each call in flight, by call number (not a Map: see IdTable). */
+  private readonly inflight = new IdTable<string>();
   private callCounter = 0;
   /** The least severe `notifications/message` level asked for (legacy: set once; modern: sent per request). */
   private level: string;
@@ -163,11 +164,11 @@ export class McpSession implements ResourcePort {
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
     const finish = (result: Record<string, unknown>): CallToolResult => {
-      this.inflight.delete(callNumber);
+      this.inflight.take(callNumber);
       return toCallResult(complete(result, 'tools/call'));
     };
     const fail = (err: unknown): never => {
-      this.inflight.delete(callNumber);
+      this.inflight.take(callNumber);
       throw err;
     };
     // Nearly every answer is complete: the round loop runs only for `input_required`.
@@ -225,7 +226,8 @@ export class McpSession implements ResourcePort {
 
   /** The tool a legacy server request belongs to, when only one call is in flight. */
   callContext(): {tool?: string} {
-    return this.inflight.size === 1 ? {tool: this.inflight.values().next().value} : {};
+    const tool = this.inflight.only();
+    return tool === undefined ? {} : {tool};
   }
 
   /**

@@ -1,4 +1,5 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {Ajv2020} from 'ajv/dist/2020.js';
 import {OutputValidator} from '../../src/hub/output-validator.js';
 
 const searchSchema = {
@@ -82,6 +83,24 @@ describe('OutputValidator', () => {
     expect(v.validate(stricter, {structuredContent: {matches: []}}).ok).toBe(false);
     for (const tool of ['x', 'y', 'z']) v.validate({alias: 'n', tool, outputSchema: {type: 'object'}}, {structuredContent: {}});
     expect(v.size).toBe(2);
+  });
+
+  it('keeps the validators used last when it must drop one', () => {
+    const compiles = vi.spyOn(Ajv2020.prototype, 'compile');
+    const v = new OutputValidator({maxCached: 2});
+    const tool = (name: string) => ({alias: 'n', tool: name, outputSchema: {type: 'object', required: [name]}});
+    const [x, y, z] = [tool('x'), tool('y'), tool('z')];
+    const use = (t: ReturnType<typeof tool>) => v.validate(t, {structuredContent: {[t.tool]: 1}});
+    use(x);
+    use(y);
+    use(x); // a hit: x is now used more recently than y
+    expect(compiles).toHaveBeenCalledTimes(2);
+    use(z); // full: drops y, the least recently used
+    expect(v.size).toBe(2);
+    use(x);
+    expect(compiles).toHaveBeenCalledTimes(3);
+    use(y);
+    expect(compiles).toHaveBeenCalledTimes(4);
   });
 
   it('caps and sanitises messages', () => {

@@ -26,9 +26,35 @@ export function canonicalJson(value: unknown, depth = 0): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value !== 'object') return 'null';
   if (depth >= MAX_JSON_DEPTH) return '"[too deep]"';
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null, depth + 1)).join(',')}]`;
-  const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k], depth + 1)}`).join(',')}}`;
+  // Appended to one string, no array of parts per level: every tool of a listing is pinned (BENCHMARKS.md §11).
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i] ?? null, depth + 1);
+    return out + ']';
+  }
+  const object = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of sortedKeys(object)) {
+    const v = object[key];
+    if (v === undefined) continue;
+    out += (out.length === 1 ? '' : ',') + JSON.stringify(key) + ':' + canonicalJson(v, depth + 1);
+  }
+  return out + '}';
+}
+
+// Keys by UTF-16 code units, as Array.prototype.sort compares strings. A
+// schema's objects have a few keys: sorted in place, as sort() copies into a
+// work array, per object of every tool pinned. Many keys (quadratic here) go to sort().
+function sortedKeys(object: object): string[] {
+  const keys = Object.keys(object);
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > key; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = key;
+  }
+  return keys;
 }
 
 /** `sha256:` and 64 hex characters over the canonical JSON. */

@@ -6,7 +6,7 @@ import type {Tool} from '../../session/mcp-types.js';
 import {pinTool, type ToolPin} from './canonical.js';
 import {diffDefinitions, type DefinitionChange} from './diff.js';
 import type {ServerPins} from './pins.js';
-import {blocks, scanTool} from './scan-tool.js';
+import {hidesCharacters} from './scan-tool.js';
 
 /** What to do with a tool whose definition changed since it was pinned (config `onToolChange`). */
 export type OnToolChange = 'withhold' | 'ask' | 'allow';
@@ -49,7 +49,7 @@ export function checkPins(previous: ServerPins | undefined, tools: readonly Tool
   for (const tool of tools) {
     const pin = pinTool(tool, now);
     const old = previous && Object.hasOwn(previous.tools, tool.name) ? previous.tools[tool.name]! : undefined;
-    const hidden = blocks(scanTool(tool));
+    const hidden = hidesCharacters(tool);
     if (!old) {
       next[tool.name] = pin;
       changed = true;

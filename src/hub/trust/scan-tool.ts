@@ -4,7 +4,7 @@
 // in scan-server.ts.
 import type {Tool} from '../../session/mcp-types.js';
 import {MAX_JSON_DEPTH} from '../../util/safe-json.js';
-import {scanText, type Finding, type ScanContext} from './scan.js';
+import {hasHiddenCharacters, scanText, type Finding, type ScanContext} from './scan.js';
 
 /** Every finding in one tool's definition. */
 export function scanTool(tool: Tool, context: ScanContext = {}): Finding[] {
@@ -13,9 +13,12 @@ export function scanTool(tool: Tool, context: ScanContext = {}): Finding[] {
   if (typeof tool.description === 'string') out.push(...scanText(tool.description, 'description', context));
   const annotationsTitle = (tool.annotations as {title?: unknown} | undefined)?.title;
   if (typeof annotationsTitle === 'string') out.push(...scanText(annotationsTitle, 'annotations.title', context));
-  for (const [root, schema] of [['inputSchema', tool.inputSchema], ['outputSchema', tool.outputSchema]] as const) {
-    for (const t of schemaTexts(schema, root)) out.push(...scanText(t.text, t.place, t.isName ? {} : context));
-  }
+  const scanSchemaText = (text: string, place: string, isName: boolean) => {
+    const found = scanText(text, place, isName ? {} : context);
+    for (const f of found) out.push(f);
+  };
+  eachSchemaText(tool.inputSchema, 'inputSchema', scanSchemaText);
+  eachSchemaText(tool.outputSchema, 'outputSchema', scanSchemaText);
   return out;
 }
 
@@ -24,31 +27,49 @@ export function blocks(findings: readonly Finding[]): boolean {
   return findings.some((f) => f.severity === 'block');
 }
 
-interface SchemaText {
-  place: string;
-  text: string;
-  isName: boolean;
+/**
+ * `blocks(scanTool(tool))` without the scan: true when some text of the tool
+ * has invisible characters. Pins are checked for every tool of a listing;
+ * this walks the same texts but builds no findings, and an ASCII text (nearly
+ * all) costs one regex test.
+ */
+export function hidesCharacters(tool: Tool): boolean {
+  const title = (tool.annotations as {title?: unknown} | undefined)?.title;
+  let hides = [tool.title, tool.description, title].some((text) => typeof text === 'string' && hasHiddenCharacters(text));
+  const look = (text: string) => void (hides ||= hasHiddenCharacters(text));
+  if (!hides) eachSchemaText(tool.inputSchema, 'inputSchema', look);
+  if (!hides) eachSchemaText(tool.outputSchema, 'outputSchema', look);
+  return hides;
 }
 
-/** Descriptions, titles and property names in a schema, with their paths; iterative and depth-bounded. */
-function schemaTexts(schema: unknown, root: string): SchemaText[] {
-  const out: SchemaText[] = [];
-  const stack: Array<{value: unknown; path: string; depth: number}> = [{value: schema, path: root, depth: 0}];
-  while (stack.length > 0) {
-    const {value, path, depth} = stack.pop()!;
+/**
+ * Descriptions, titles and property names in a schema, with their paths, in
+ * the order a stack walk meets them; iterative and depth-bounded. Parallel
+ * stacks and a callback: no object per node or per text (every tool of a
+ * listing is scanned).
+ */
+function eachSchemaText(schema: unknown, root: string, visit: (text: string, place: string, isName: boolean) => void): void {
+  const values: unknown[] = [schema];
+  const paths: string[] = [root];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop();
+    const path = paths.pop()!;
+    const depth = depths.pop()!;
     if (typeof value !== 'object' || value === null || depth > MAX_JSON_DEPTH) continue;
     if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({value: v, path: `${path}[${i}]`, depth: depth + 1}));
+      for (let i = 0; i < value.length; i++) values.push(value[i]), paths.push(`${path}[${i}]`), depths.push(depth + 1);
       continue;
     }
-    for (const [key, v] of Object.entries(value)) {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const v = (value as Record<string, unknown>)[key];
       const here = `${path}.${key}`;
-      if ((key === 'description' || key === 'title') && typeof v === 'string') out.push({place: here, text: v, isName: false});
+      if ((key === 'description' || key === 'title') && typeof v === 'string') visit(v, here, false);
       if (key === 'properties' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
-        for (const name of Object.keys(v)) out.push({place: `parameter name ${here}.${name}`, text: name, isName: true});
+        for (const name of Object.keys(v)) visit(name, `parameter name ${here}.${name}`, true);
       }
-      stack.push({value: v, path: here, depth: depth + 1});
+      values.push(v), paths.push(here), depths.push(depth + 1);
     }
   }
-  return out;
 }

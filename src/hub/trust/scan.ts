@@ -68,12 +68,31 @@ export interface ScanContext {
 
 /** Scans one text; `place` names it in the findings. */
 export function scanText(text: string, place: string, context: ScanContext = {}): Finding[] {
+  const out: Finding[] = [];
+  scanInvisible(text, place, out);
+  scanWhitespace(text, place, out);
+  scanPhrases(text, place, context, out);
   // In reading order, whatever found them.
-  return [...scanInvisible(text, place), ...scanWhitespace(text, place), ...scanPhrases(text, place, context)].sort((a, b) => a.line - b.line || a.column - b.column);
+  return out.length > 1 ? out.sort((a, b) => a.line - b.line || a.column - b.column) : out;
 }
 
-function scanInvisible(text: string, place: string): Finding[] {
-  const out: Finding[] = [];
+// Every character scanInvisible looks for is outside ASCII, and nearly every
+// tool text is ASCII: a test of the whole string skips the walk by code point
+// (a server listing 1,000 tools has some 10,000 texts; BENCHMARKS.md §11).
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** True when `text` has characters that block (tag, zero-width or bidi characters); no findings built. */
+export function hasHiddenCharacters(text: string): boolean {
+  if (!NON_ASCII.test(text)) return false;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (isTagCharacter(cp) || isInvisibleFormat(cp)) return true;
+  }
+  return false;
+}
+
+function scanInvisible(text: string, place: string, out: Finding[]): void {
+  if (!NON_ASCII.test(text)) return;
   let tags: {start: number; hidden: string} | undefined;
   let other: {start: number; names: string[]} | undefined;
   let i = 0;
@@ -99,12 +118,10 @@ function scanInvisible(text: string, place: string): Finding[] {
     i += ch.length;
   }
   flush();
-  return out;
 }
 
 // One linear pass (a regex over a hostile 64 KiB of spaces would backtrack).
-function scanWhitespace(text: string, place: string): Finding[] {
-  const out: Finding[] = [];
+function scanWhitespace(text: string, place: string, out: Finding[]): void {
   let i = 0;
   while (i < text.length) {
     if (!isBlank(text[i]!)) {
@@ -126,26 +143,35 @@ function scanWhitespace(text: string, place: string): Finding[] {
       out.push(finding('whitespace-run', place, text, i, `${size}, then "${showInvisible(hidden)}${hidden.length === 60 ? '…' : ''}"`, 'warn'));
     }
   }
-  return out;
 }
 
 const isBlank = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\u00a0' || c === '\u3000';
 
-function scanPhrases(text: string, place: string, context: ScanContext): Finding[] {
-  const out: Finding[] = [];
+// The shared global patterns are run with exec from lastIndex 0, not
+// matchAll: matchAll copies the regex and makes an iterator per text, which
+// was most of what a 1,000-tool listing allocated (BENCHMARKS.md §11).
+const WORD = /[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]/g;
+
+function scanPhrases(text: string, place: string, context: ScanContext, out: Finding[]): void {
   for (const {pattern, why} of INSTRUCTION_PATTERNS) {
-    for (const m of text.matchAll(pattern)) out.push(finding('instruction', place, text, m.index, `${why}: "${excerpt(m[0])}" (${FALSE_POSITIVE_NOTE})`, 'warn'));
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      out.push(finding('instruction', place, text, m.index, `${why}: "${excerpt(m[0])}" (${FALSE_POSITIVE_NOTE})`, 'warn'));
+      if (m[0] === '') pattern.lastIndex++;
+    }
   }
+  const {otherTools, otherServers} = context;
+  if (!otherTools?.size && !otherServers?.size) return;
   // Words of the text looked up in the sets: linear in the text, whatever the number of names.
-  const seen = new Set<string>();
-  for (const m of text.matchAll(/[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]/g)) {
+  let reported: Set<string> | undefined;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
     const word = m[0];
-    if (seen.has(word)) continue;
-    seen.add(word);
-    const what = context.otherTools?.has(word) ? 'names a tool of another server' : context.otherServers?.has(word) ? 'names another server' : undefined;
-    if (what) out.push(finding('instruction', place, text, m.index, `${what}: "${excerpt(word)}" (${FALSE_POSITIVE_NOTE})`, 'warn'));
+    const what = otherTools?.has(word) ? 'names a tool of another server' : otherServers?.has(word) ? 'names another server' : undefined;
+    if (!what || reported?.has(word)) continue;
+    (reported ??= new Set()).add(word);
+    out.push(finding('instruction', place, text, m.index, `${what}: "${excerpt(word)}" (${FALSE_POSITIVE_NOTE})`, 'warn'));
   }
-  return out;
 }
 
 function excerpt(s: string): string {

@@ -8,6 +8,7 @@
 import {TransportRequestError, type TransportFailure} from '../errors.js';
 import {TailBuffer} from '../tail-buffer.js';
 import {MAX_AUTH_RETRIES} from '../http-auth.js';
+import {IdTable} from '../../util/id-table.js';
 import {encodeMessage, TransportClosedError, type ExitInfo, type Transport} from '../types.js';
 import type {HttpChannel, HttpTransportOptions, LegacySession} from './channel.js';
 import {EventStream} from './event-stream.js';
@@ -36,7 +37,8 @@ export class HttpTransport implements Transport, HttpChannel {
   session?: LegacySession;
   private readonly http: Exchanger;
   private readonly diag = new TailBuffer(16 * 1024);
-  private readonly inflight = new Map<string | number, AbortController>();
+  /** Our requests whose response stream is open, by id (not a Map: see IdTable). */
+  private readonly inflight = new IdTable<AbortController>();
   private readonly toolHeaders = new Map<string, ParamHeader[]>();
   /** The Authorization header each response was a refusal of, for the auth layer. */
   private readonly sentAuth = new WeakMap<Response, string>();
@@ -67,7 +69,7 @@ export class HttpTransport implements Transport, HttpChannel {
     if (this.exit) throw new TransportClosedError('the connection to the server is closed');
     const m = message as WireMessage;
     if (m.method === 'notifications/cancelled') {
-      const stream = this.inflight.get(m.params?.requestId as string | number);
+      const stream = this.inflight.get(m.params?.requestId);
       // Modern: closing the response stream is the cancellation; nothing is posted.
       // Legacy: a dropped stream is not a cancellation, so say it first, then stop reading.
       if (this.session) await this.post(m).catch(() => {});
@@ -75,12 +77,15 @@ export class HttpTransport implements Transport, HttpChannel {
       return;
     }
     if (m.method !== undefined && m.id !== undefined && m.id !== null) {
+      const id = m.id;
       const ctrl = new AbortController();
-      this.inflight.set(m.id, ctrl);
+      // The connection numbers its requests; an id of another kind is sent all the same, just not cancellable.
+      const tracked = typeof id === 'number' && Number.isSafeInteger(id) && id >= 0;
+      if (tracked) this.inflight.set(id, ctrl);
       try {
         await this.request(m, ctrl.signal, {});
       } finally {
-        if (this.inflight.get(m.id) === ctrl) this.inflight.delete(m.id);
+        if (tracked && this.inflight.get(id) === ctrl) this.inflight.take(id);
       }
       return;
     }
