@@ -94,6 +94,8 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
         const at = firstOf(re);
         expect(at, String(re)).toBeGreaterThan(frame);
       }
+      // Yoga's WebAssembly is decoded from its data: URL, not fetched: `fetch` would load Node's undici.
+      expect(lines.filter((l) => l.startsWith('builtin ') && l.includes('undici'))).toEqual([]);
     } finally {
       pty.close();
     }
