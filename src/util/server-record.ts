@@ -163,9 +163,16 @@ export class ServerRecordStore {
       this.exitHook = () => this.writeNowSync();
       process.once('exit', this.exitHook);
     }
-    this.writing ??= this.drain().finally(() => {
+    this.startWriting();
+  }
+
+  private startWriting(): void {
+    if (this.writing) return;
+    this.writing = this.drain().finally(() => {
       this.writing = undefined;
-      if (this.exitHook && this.unwritten.size === 0) {
+      // A set that came between the last write and this moment is written too.
+      if (this.unwritten.size > 0) this.startWriting();
+      else if (this.exitHook) {
         process.off('exit', this.exitHook);
         this.exitHook = undefined;
       }
