@@ -3,21 +3,47 @@
 // `npm run build`: tsc, then scripts/bundle.mjs; `npm install` runs it).
 // Without a bundle, or with one older than the last `tsc` build (tsc run
 // alone), it runs dist/cli/ as compiled: the current code, only slower to start.
-import {statSync} from 'node:fs';
+import {readFileSync, statSync} from 'node:fs';
 
-// React's development build checks and warns on every render; users get the production one.
-process.env.NODE_ENV ??= 'production';
-const bundle = new URL('../dist/bundle/main.js', import.meta.url);
-const compiled = new URL('../dist/cli/main.js', import.meta.url);
-const mtime = (url) => statSync(url, {throwIfNoEntry: false})?.mtimeMs ?? -1;
-const {main} = await import(mtime(bundle) >= mtime(compiled) ? bundle.href : compiled.href);
+const argv = process.argv.slice(2);
+if (!printVersion(argv)) {
+  // React's development build checks and warns on every render; users get the production one.
+  process.env.NODE_ENV ??= 'production';
+  const bundle = new URL('../dist/bundle/main.js', import.meta.url);
+  const compiled = new URL('../dist/cli/main.js', import.meta.url);
+  const mtime = (url) => statSync(url, {throwIfNoEntry: false})?.mtimeMs ?? -1;
+  const {main} = await import(mtime(bundle) >= mtime(compiled) ? bundle.href : compiled.href);
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err) => {
-    process.stderr.write(`breakerbox: unexpected error: ${err?.stack ?? err}\n`);
-    process.exitCode = 1;
-  },
-);
+  main(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`breakerbox: unexpected error: ${err?.stack ?? err}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+/**
+ * `breakerbox --version` (or `-v`) alone is answered here, as src/cli/main.ts
+ * answers it with other flags: loading the bundle's entry and parser cost about
+ * as much again as Node's own start (BENCHMARKS.md, startup). False when it
+ * is not that command, or package.json cannot be read (main then says so).
+ */
+function printVersion(args) {
+  if (args.length !== 1 || (args[0] !== '--version' && args[0] !== '-v')) return false;
+  let version;
+  try {
+    version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+  } catch {
+    return false;
+  }
+  if (typeof version !== 'string') return false;
+  // As main's output does (src/cli/commands/io.ts): a reader that has gone (`| true`) is no error.
+  process.stdout.on('error', (err) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+  process.stdout.write(`breakerbox ${version}\n`);
+  return true;
+}

@@ -8,9 +8,27 @@
 //
 //   node scripts/bundle.mjs      (part of `npm run build`, after tsc)
 import {build} from 'esbuild';
-import {rmSync, writeFileSync} from 'node:fs';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 
 const OUT = new URL('../dist/bundle/', import.meta.url).pathname;
+
+/**
+ * Yoga (Ink's layout engine) carries its WebAssembly as a base64 data: URL and
+ * asks \`typeof fetch\` first; in Node that question loads Node's own undici
+ * (~20-40 ms at every TUI start, BENCHMARKS.md startup), only to fetch the
+ * data: URL it could decode itself. Built without the question, it decodes.
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onLoad({filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/}, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const contents = text.replaceAll('"function"!=typeof fetch', 'true');
+      if (contents === text) console.warn(`bundle: ${args.path} no longer asks for fetch as expected; the TUI start loads undici again`);
+      return {contents, loader: 'js'};
+    });
+  },
+};
 rmSync(OUT, {recursive: true, force: true});
 const result = await build({
   // Which modules went into which file: the startup tests read it to name what a mode loaded.
@@ -36,6 +54,11 @@ const result = await build({
   define: {'process.env.NODE_ENV': '"production"'},
   // CommonJS packages inside ESM chunks still call require() for Node's built-ins.
   banner: {js: "import {createRequire as __bbRequire} from 'node:module'; const require = __bbRequire(import.meta.url);"},
+  // Less text to read and parse at every start (--list-tools: ~20 ms of CPU less here,
+  // BENCHMARKS.md startup); names are kept, so stack traces still say which function.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [yogaWithoutFetch],
   logLevel: 'warning',
 });
 writeFileSync(`${OUT}meta.json`, JSON.stringify(result.metafile));

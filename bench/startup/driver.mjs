@@ -100,5 +100,22 @@ try {
   process.stdout.write(JSON.stringify({ ok: false, arm, error: String(err?.stack ?? err) }) + '\n');
   process.exitCode = 1;
 } finally {
-  rmSync(state, { recursive: true, force: true });
+  removeState();
+}
+
+/**
+ * The TUI is still closing when its marks are seen, and may still be writing
+ * its records (in the background): a file that lands while the directory is
+ * being removed makes the removal fail, so it starts over.
+ */
+function removeState() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(state, { recursive: true, force: true });
+      return;
+    } catch (err) {
+      if (attempt >= 50) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
 }

@@ -16,10 +16,16 @@
 // so an older breakerbox never destroys a newer one's memory.
 //
 // Writes are atomic (a temporary file, fsync, rename): a crash leaves the old
-// record or the new one, never half of one. Reads are tolerant: a corrupt or
+// record or the new one, never half of one. They leave the main thread: `set`
+// decides the new file at once (reads see it from then on, in this store) and
+// the store writes it in the background, several sets of one record in one
+// write; `flush()` waits for them, and what is still unwritten when the
+// process exits is written then (an fsync took 5–20 ms here, three per server
+// at every start: BENCHMARKS.md, startup). Reads are tolerant: a corrupt or
 // foreign file is ignored with a warning (and replaced on the next write),
 // never a crash. A record is a cache; losing it only costs a probe.
 import {chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs';
+import {open, rename, rm} from 'node:fs/promises';
 import {join} from 'node:path';
 import {randomBytes} from 'node:crypto';
 import type {ServerFingerprint} from './server-fingerprint.js';
@@ -131,6 +137,13 @@ interface RecordFile {
 
 /** Where records live; one per state directory. */
 export class ServerRecordStore {
+  /** Files decided by `set` and not yet on disk, by path, with who hears a failure. */
+  private readonly unwritten = new Map<string, {text: string; warn: (message: string) => void}>();
+  private writing?: Promise<void>;
+  /** The temporary file the background write has open, removed if the process exits first. */
+  private temp?: string;
+  private exitHook?: () => void;
+
   constructor(readonly dir: string) {}
 
   /** The store in the state directory, or undefined when the directory cannot be made. */
@@ -146,8 +159,74 @@ export class ServerRecordStore {
 
   /** The record of one server; `warn` hears why a file was ignored or not written. */
   record(fingerprint: ServerFingerprint, warn: (message: string) => void = () => {}): ServerRecord {
-    return new ServerRecord(this.dir, fingerprint, warn);
+    return new ServerRecord(this.dir, fingerprint, warn, this);
   }
+
+  /** Resolves when every record set so far is on disk (or its failure was warned). Never rejects. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  /** The text `set` decided for `path` that is not on disk yet. */
+  unwrittenText(path: string): string | undefined {
+    return this.unwritten.get(path)?.text;
+  }
+
+  /** Takes the file's next text; written in the background, after any write already under way. */
+  write(path: string, text: string, warn: (message: string) => void): void {
+    this.unwritten.set(path, {text, warn});
+    if (!this.exitHook) {
+      this.exitHook = () => this.writeNowSync();
+      process.once('exit', this.exitHook);
+    }
+    this.startWriting();
+  }
+
+  private startWriting(): void {
+    if (this.writing) return;
+    this.writing = this.drain().finally(() => {
+      this.writing = undefined;
+      // A set that came between the last write and this moment is written too.
+      if (this.unwritten.size > 0) this.startWriting();
+      else if (this.exitHook) {
+        process.off('exit', this.exitHook);
+        this.exitHook = undefined;
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    for (let next = first(this.unwritten); next; next = first(this.unwritten)) {
+      const [path, {text, warn}] = next;
+      this.temp = tempName(path);
+      try {
+        await writeAtomicAsync(path, this.temp, text);
+      } catch (err) {
+        warn(`${path}: could not save the server record: ${(err as Error).message}`);
+      }
+      this.temp = undefined;
+      // A set made while it was being written is written next.
+      if (this.unwritten.get(path)?.text === text) this.unwritten.delete(path);
+    }
+  }
+
+  /** At exit: what the background has not written yet, written now. */
+  private writeNowSync(): void {
+    if (this.temp) rmSync(this.temp, {force: true});
+    for (const [path, {text, warn}] of this.unwritten) {
+      try {
+        writeAtomic(path, text);
+      } catch (err) {
+        warn(`${path}: could not save the server record: ${(err as Error).message}`);
+      }
+    }
+    this.unwritten.clear();
+  }
+}
+
+function first<K, V>(map: Map<K, V>): [K, V] | undefined {
+  for (const entry of map) return entry;
+  return undefined;
 }
 
 /** One server's record: read and write its sections. Never throws. */
@@ -158,6 +237,8 @@ export class ServerRecord {
     dir: string,
     readonly fingerprint: ServerFingerprint,
     private readonly warn: (message: string) => void,
+    /** Writes in the background when given (a store's records); otherwise each `set` writes before it returns. */
+    private readonly store?: ServerRecordStore,
   ) {
     const name = fingerprint.alias.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 32);
     this.path = join(dir, `${name}-${fingerprint.id}.json`);
@@ -181,8 +262,10 @@ export class ServerRecord {
     else sections[name] = value;
     const {id, alias, kind, target} = this.fingerprint;
     const next: RecordFile = {format: RECORD_FORMAT, fingerprint: {id, alias, kind, target}, updatedAt: new Date().toISOString(), sections};
+    const text = `${JSON.stringify(next, null, 2)}\n`;
+    if (this.store) return this.store.write(this.path, text, this.warn);
     try {
-      writeAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
+      writeAtomic(this.path, text);
     } catch (err) {
       this.warn(`${this.path}: could not save the server record: ${(err as Error).message}`);
     }
@@ -196,8 +279,10 @@ export class ServerRecord {
     const ignored = (why: string) => (this.warn(`${this.path}: ${why}; ignored${purpose === 'write' ? ' and replaced' : ''}`), undefined);
     let text: string;
     try {
-      if (statSync(this.path).size > MAX_RECORD_BYTES) return ignored(`larger than ${MAX_RECORD_BYTES} bytes`);
-      text = readFileSync(this.path, 'utf8');
+      const unwritten = this.store?.unwrittenText(this.path);
+      if (unwritten !== undefined) text = unwritten;
+      else if (statSync(this.path).size > MAX_RECORD_BYTES) return ignored(`larger than ${MAX_RECORD_BYTES} bytes`);
+      else text = readFileSync(this.path, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       return ignored(`could not be read (${(err as Error).message})`);
@@ -220,9 +305,13 @@ export class ServerRecord {
   }
 }
 
+function tempName(path: string): string {
+  return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+}
+
 /** Writes `text` to `path` so that readers see the old file or the new one, never a mix. */
 function writeAtomic(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = tempName(path);
   const fd = openSync(temp, 'wx', 0o600);
   try {
     writeSync(fd, text);
@@ -234,6 +323,23 @@ function writeAtomic(path: string, text: string): void {
     renameSync(temp, path);
   } catch (err) {
     rmSync(temp, {force: true});
+    throw err;
+  }
+}
+
+/** writeAtomic off the main thread (the fsync is most of its time). */
+async function writeAtomicAsync(path: string, temp: string, text: string): Promise<void> {
+  const file = await open(temp, 'wx', 0o600);
+  try {
+    await file.writeFile(text);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  try {
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, {force: true});
     throw err;
   }
 }

@@ -1,6 +1,6 @@
 // `--list-tools` text (issue #14): counts in words, a column that fits long aliases, shared names marked.
 import {describe, expect, it} from 'vitest';
-import {listToolsJson, listToolsText} from '../../src/cli/list-tools.js';
+import {grouped, listToolsJson, listToolsText} from '../../src/cli/list-tools.js';
 import {listAllTools} from '../../src/session/list-tools.js';
 import {droppedText} from '../../src/state/reduce-servers.js';
 import {latestNotice} from '../../src/state/selectors.js';
@@ -66,5 +66,13 @@ describe('listToolsText', () => {
         reason: 'not callable here: it runs only as a task (execution.taskSupport "required"), which breakerbox does not support',
       },
     ]);
+  });
+});
+
+describe('grouped', () => {
+  it('writes integers as toLocaleString(\'en-US\') does', () => {
+    for (const n of [0, 7, 999, 1_000, -1_000, 12_345, 999_999, 1_000_000, -1_234_567, 2 ** 40, Number.MAX_SAFE_INTEGER, 0.5, 1_234.5]) {
+      expect(grouped(n), String(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 });

@@ -41,15 +41,26 @@ async function loadsOf(args: string[], env: Record<string, string> = {}) {
   return {...readRecord(file), stdout: run.stdout};
 }
 
+const packageVersion = () => (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}).version;
+
 const UI_AND_SDKS = ['ink', 'react', 'yoga-layout', '@anthropic-ai/sdk', 'openai'];
 
 describe('what each mode loads', () => {
-  it.each([['--version'], ['--help']])('%s loads no package and only the entry, the parser and the command table', async (flag) => {
-    const {packages, modules, stdout} = await loadsOf([flag]);
+  it.each([['--version'], ['-v']])('%s alone is answered by the bin script: no file of the bundle is loaded', async (flag) => {
+    const {modules, stdout} = await loadsOf([flag]);
+    expect(stdout).toBe(`breakerbox ${packageVersion()}\n`);
+    expect(modules).toEqual(['bin/breakerbox.mjs']);
+  }, 60_000);
+
+  it.each([{args: ['--version', '--json']}, {args: ['--help']}])('$args loads no package and only the entry, the parser and the command table', async ({args}) => {
+    const {packages, modules, stdout} = await loadsOf(args);
     expect(stdout).toMatch(/breakerbox/);
     expect([...packages]).toEqual([]);
     const ours = modules.filter((m) => m.startsWith('dist/') || m.startsWith('src/'));
+    expect(ours.some((m) => /cli\/args\.(js|ts)$/.test(m))).toBe(true);
     expect(ours.every((m) => /(^|\/)cli\/(main|args|commands\/index|commands\/io|modes\/index)\.(js|ts)$/.test(m)), ours.join(', ')).toBe(true);
+    // With other flags, --version is the parser's, and says what the bin script says alone.
+    if (args[0] === '--version') expect(stdout).toBe(`breakerbox ${packageVersion()}\n`);
   }, 60_000);
 
   it('--list-tools loads no UI, no model SDK (even with API keys set) and no Ajv', async () => {
@@ -60,6 +71,9 @@ describe('what each mode loads', () => {
     // Only Ajv's one runtime helper, used by the precompiled meta-schema; not Ajv itself.
     expect(modules.filter((m) => m.includes('node_modules/ajv/')).every((m) => m.includes('ajv/dist/runtime/'))).toBe(true);
     expect(modules.some((m) => /hub\/output-validator\.(js|ts)$/.test(m))).toBe(false);
+    // zod as imported (a namespace, static members): English messages only. A named `z`
+    // import kept every export, 40 locales among them: 730 KB of zod for every mode.
+    expect(modules.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js)/.test(m))).toEqual([]);
   }, 90_000);
 });
 
@@ -80,6 +94,8 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
         const at = firstOf(re);
         expect(at, String(re)).toBeGreaterThan(frame);
       }
+      // Yoga's WebAssembly is decoded from its data: URL, not fetched: `fetch` would load Node's undici.
+      expect(lines.filter((l) => l.startsWith('builtin ') && l.includes('undici'))).toEqual([]);
     } finally {
       pty.close();
     }

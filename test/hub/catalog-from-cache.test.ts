@@ -32,7 +32,9 @@ async function run(servers: StdioHubServer[], store: ServerRecordStore, pins?: M
 }
 
 const rebuilt = (events: HubEvent[]) => events.filter((e) => e.type === 'catalog/rebuilt').length;
-const recordOf = (store: ServerRecordStore, alias: string) => {
+/** A server's record as on disk, once the store's background writes are done. */
+const recordOf = async (store: ServerRecordStore, alias: string) => {
+  await store.flush();
   const file = readdirSync(store.dir).find((f) => f.startsWith(`${alias}-`) && f.endsWith('.json'))!;
   return {path: join(store.dir, file), json: JSON.parse(readFileSync(join(store.dir, file), 'utf8'))};
 };
@@ -45,10 +47,10 @@ describe('the catalog from cache', () => {
     expect(first.atOnce.table).toBe('[]');
     const live = table(first.hub);
     expect(first.hub.catalog.entries.length).toBe(7);
-    const {json} = recordOf(store, 'notes');
+    const {json} = await recordOf(store, 'notes');
     expect(json.sections.catalog).toMatchObject({era: 'modern', protocolVersion: '2026-07-28', serverName: 'notes-server', ttlMs: 60_000, cacheScope: 'public'});
     expect(json.sections.catalog.tools.map((t: {name: string}) => t.name)).toEqual(first.hub.catalog.entries.filter((e) => e.alias === 'notes').map((e) => e.tool));
-    expect(recordOf(store, 'tickets').json.sections.catalog).toMatchObject({era: 'legacy', protocolVersion: '2025-11-25', serverName: 'tickets-server'});
+    expect((await recordOf(store, 'tickets')).json.sections.catalog).toMatchObject({era: 'legacy', protocolVersion: '2025-11-25', serverName: 'tickets-server'});
     await first.hub.close();
 
     const second = await run(servers, store);
@@ -76,7 +78,7 @@ describe('the catalog from cache', () => {
     const first = await run(servers, store);
     const live = table(first.hub);
     await first.hub.close();
-    const {path, json} = recordOf(store, 'tickets');
+    const {path, json} = await recordOf(store, 'tickets');
     const tools = json.sections.catalog.tools as Array<{name: string; description?: string}>;
     json.sections.catalog.tools = [...tools.filter((t) => t.name !== 'close_ticket').map((t) => (t.name === 'search' ? {...t, description: 'an older description'} : t)), {name: 'ghost', inputSchema: {type: 'object'}}];
     writeFileSync(path, JSON.stringify(json));
@@ -87,7 +89,7 @@ describe('the catalog from cache', () => {
     expect(second.events.find((e) => e.type === 'server/catalog-corrected')).toMatchObject({alias: 'tickets', added: ['close_ticket'], removed: ['ghost'], changed: ['search']});
     expect(table(second.hub)).toBe(live);
     // The record holds the live list again.
-    expect(recordOf(store, 'tickets').json.sections.catalog.tools.map((t: {name: string}) => t.name)).toEqual(tools.map((t) => t.name));
+    expect((await recordOf(store, 'tickets')).json.sections.catalog.tools.map((t: {name: string}) => t.name)).toEqual(tools.map((t) => t.name));
   });
 
   it('is ignored when the config entry changed (another fingerprint) or its tool filters changed', async () => {
@@ -123,7 +125,7 @@ describe('the catalog from cache', () => {
     const pinned = Object.keys(pins.load('tickets')!.tools).sort();
     // Pins forgotten (`breakerbox pins --reset`), the cache kept: the next list seen is a first sighting.
     pins.reset('tickets');
-    const {path, json} = recordOf(store, 'tickets');
+    const {path, json} = await recordOf(store, 'tickets');
     json.sections.catalog.tools = json.sections.catalog.tools.map((t: {name: string}) => (t.name === 'search' ? {...t, description: 'an older description'} : t));
     writeFileSync(path, JSON.stringify(json));
 

@@ -95,6 +95,7 @@ describe('a lazy server', () => {
 
   it('a first call that finds its tool gone or its schema changed is an isError that says so, and the table is updated', async () => {
     const store = await storeWithCache();
+    await store.flush();
     const file = join(store.dir, readdirSync(store.dir).find((f) => f.endsWith('.json'))!);
     const record = JSON.parse(readFileSync(file, 'utf8'));
     const tools = record.sections.catalog.tools as Array<{name: string; inputSchema: Record<string, unknown>}>;

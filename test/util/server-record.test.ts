@@ -1,13 +1,16 @@
 // The server fingerprint and the per-server record: identity without secrets,
 // private files, atomic writes, tolerant reads, and sections kept apart.
-import {chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
-import {join} from 'node:path';
+import {execFileSync} from 'node:child_process';
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {basename, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {serverFingerprint, type FingerprintInput} from '../../src/util/server-fingerprint.js';
 import {RECORD_FORMAT, ServerRecordStore} from '../../src/util/server-record.js';
 import {tempDir} from '../helpers/hub.js';
+import {ROOT} from '../helpers/servers.js';
 
 const STDIO: FingerprintInput = {kind: 'stdio', alias: 'gh', command: 'npx', args: ['-y', 'gh-server'], cwd: '/work', env: {TOKEN: 'ghp_secret123', A: '1'}};
+const STDIO_FP = serverFingerprint(STDIO);
 const ERA = {era: 'legacy' as const, protocolVersion: '2025-11-25', decidedBy: 'respawned-after-probe', at: '2026-01-01T00:00:00.000Z'};
 
 describe('serverFingerprint', () => {
@@ -52,11 +55,12 @@ function fresh() {
 }
 
 describe('ServerRecord', () => {
-  it('round-trips a section into a 0600 file in a 0700 directory, without leaving temporary files', () => {
+  it('round-trips a section into a 0600 file in a 0700 directory, without leaving temporary files', async () => {
     const {store, record, warnings} = fresh();
     expect(record.get('era')).toBeUndefined();
     record.set('era', ERA);
     expect(record.get('era')).toEqual(ERA);
+    await store.flush();
     expect(statSync(store.dir).mode & 0o777).toBe(0o700);
     expect(statSync(record.path).mode & 0o777).toBe(0o600);
     expect(readdirSync(store.dir)).toEqual([`gh-${serverFingerprint(STDIO).id}.json`]);
@@ -73,21 +77,24 @@ describe('ServerRecord', () => {
     expect(statSync(ServerRecordStore.open({XDG_STATE_HOME: state})!.dir).mode & 0o777).toBe(0o700);
   });
 
-  it('ignores a corrupt record with a warning, never a crash, and replaces it on the next write', () => {
+  it('ignores a corrupt record with a warning, never a crash, and replaces it on the next write', async () => {
     for (const junk of ['{"format":1,"sections":', '[]', 'null', '{"sections":{}}', '\u0000\u0001']) {
-      const {record, warnings} = fresh();
+      const {store, record, warnings} = fresh();
       writeFileSync(record.path, junk);
       expect(record.get('era')).toBeUndefined();
       expect(warnings[0]).toMatch(/: (not valid JSON|not a breakerbox server record).*; ignored$/);
       record.set('era', ERA);
       expect(record.get('era')).toEqual(ERA);
       expect(warnings.at(-1)).toMatch(/ignored and replaced$/);
+      await store.flush();
+      expect(JSON.parse(readFileSync(record.path, 'utf8')).sections).toEqual({era: ERA});
     }
   });
 
-  it('drops a malformed section with a warning and keeps the others, including ones it does not know', () => {
-    const {record, warnings} = fresh();
+  it('drops a malformed section with a warning and keeps the others, including ones it does not know', async () => {
+    const {store, record, warnings} = fresh();
     record.set('era', ERA);
+    await store.flush();
     const file = JSON.parse(readFileSync(record.path, 'utf8'));
     file.sections.era = {era: 'ancient', protocolVersion: 7};
     file.sections.catalog = {tools: ['kept by an older breakerbox']};
@@ -95,15 +102,17 @@ describe('ServerRecord', () => {
     expect(record.get('era')).toBeUndefined();
     expect(warnings).toEqual([`${record.path}: the "era" section is malformed; ignored`]);
     record.set('era', ERA);
+    await store.flush();
     expect(JSON.parse(readFileSync(record.path, 'utf8')).sections).toEqual({era: ERA, catalog: {tools: ['kept by an older breakerbox']}});
   });
 
-  it("keeps a catalog's appended order, and drops only the order when it is malformed", () => {
+  it("keeps a catalog's appended order, and drops only the order when it is malformed", async () => {
     const catalog = {tools: [{name: 'a'}, {name: 'toString'}], era: 'legacy' as const, protocolVersion: '2025-11-25', filter: '[null,null]', at: '2026-01-01T00:00:00.000Z'};
     const bad: unknown[] = [{toString: 'x'}, {a: -1}, {a: 1.5}, {ghost: 3}, [3], 'a'];
     for (const appended of [{toString: 4, a: 3} as unknown, ...bad]) {
-      const {record, warnings} = fresh();
+      const {store, record, warnings} = fresh();
       record.set('catalog', catalog);
+      await store.flush();
       const file = JSON.parse(readFileSync(record.path, 'utf8'));
       file.sections.catalog.appended = appended;
       writeFileSync(record.path, JSON.stringify(file));
@@ -112,12 +121,13 @@ describe('ServerRecord', () => {
     }
   });
 
-  it('leaves a record of a newer format untouched', () => {
-    const {record, warnings} = fresh();
+  it('leaves a record of a newer format untouched', async () => {
+    const {store, record, warnings} = fresh();
     const newer = JSON.stringify({format: RECORD_FORMAT + 1, fingerprint: {id: serverFingerprint(STDIO).id}, sections: {era: ERA}});
     writeFileSync(record.path, newer);
     expect(record.get('era')).toBeUndefined();
     record.set('era', {...ERA, era: 'modern'});
+    await store.flush();
     expect(readFileSync(record.path, 'utf8')).toBe(newer);
     expect(warnings.at(-1)).toMatch(/written by a newer breakerbox \(format 2\); left as it is$/);
   });
@@ -129,10 +139,40 @@ describe('ServerRecord', () => {
     expect(warnings[0]).toMatch(/belongs to another server fingerprint; ignored$/);
   });
 
-  it('a record that cannot be written is a warning, not an error', () => {
-    const {record, warnings} = fresh();
+  it('a record that cannot be written is a warning, not an error', async () => {
+    const {store, record, warnings} = fresh();
     mkdirSync(record.path); // a directory where the file should be
     record.set('era', ERA);
+    await store.flush();
     expect(warnings.join('\n')).toMatch(/could not save the server record/);
+    expect(readdirSync(store.dir)).toEqual([basename(record.path)]);
+  });
+
+  it('writes in the background: not on disk when set returns, yet every record of the store reads it at once', async () => {
+    const {store, record, warnings} = fresh();
+    record.set('era', ERA);
+    // Another record object of the same server (as the pins keep) sees it too.
+    const again = store.record(serverFingerprint(STDIO));
+    again.set('pins', {tools: {}});
+    expect(existsSync(record.path)).toBe(false);
+    expect(again.get('era')).toEqual(ERA);
+    await store.flush();
+    expect(JSON.parse(readFileSync(record.path, 'utf8')).sections).toEqual({era: ERA, pins: {tools: {}}});
+    expect(readdirSync(store.dir)).toEqual([basename(record.path)]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('what is not written yet when the process exits is written then', () => {
+    const state = tempDir('bb-rec-exit-');
+    const script = [
+      `import {ServerRecordStore} from ${JSON.stringify(join(ROOT, 'src/util/server-record.ts'))};`,
+      `const store = ServerRecordStore.open({XDG_STATE_HOME: ${JSON.stringify(state)}});`,
+      `store.record(${JSON.stringify(STDIO_FP)}).set('era', ${JSON.stringify(ERA)});`,
+      'process.exit(0);',
+    ].join('\n');
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {cwd: ROOT});
+    const dir = join(state, 'breakerbox', 'servers');
+    expect(readdirSync(dir)).toEqual([`gh-${STDIO_FP.id}.json`]);
+    expect(JSON.parse(readFileSync(join(dir, `gh-${STDIO_FP.id}.json`), 'utf8')).sections).toEqual({era: ERA});
   });
 });
