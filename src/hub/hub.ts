@@ -415,6 +415,8 @@ export class Hub {
     this.startupRebuild.cancel();
     this.inspect.close();
     await Promise.all(this.slots.map((s) => s.close()));
+    // Records are written in the background; a closed hub has them on disk, so the next one (even in this process) reads them.
+    await this.options.records?.flush();
   }
 
   /**
