@@ -80,7 +80,9 @@ function scanned(p: Pending): readonly Finding[] | undefined {
   return p.findings ?? undefined;
 }
 
-// One descriptor for every entry: the getter finds its entry's tool through `this`.
+// One descriptor for every entry: the getter finds its entry's tool through
+// `this`, no closure per entry, and entries keep one hidden class (the call
+// path reads them; checked with %HaveSameMap).
 const FINDINGS: PropertyDescriptor = {
   enumerable: true,
   configurable: true,
