@@ -4,7 +4,7 @@ import {withAppendedLast, type AppendedOrder} from './catalog-order.js';
 import {assignNames} from './names.js';
 import {buildEntry} from './translate.js';
 import type {ServerPinCheck} from './trust/evaluate.js';
-import {scanTool} from './trust/scan-tool.js';
+import {deferFindings, sameFindings, ServerScan} from './trust/deferred-findings.js';
 import {withheldText} from './trust/withheld-text.js';
 import type {Catalog, CatalogEntry} from './types.js';
 
@@ -57,13 +57,10 @@ export function buildCatalog(
   const entries: CatalogEntry[] = [];
   const withheld: CatalogEntry[] = [];
   const dropped: DroppedEntry[] = [];
-  // What a description has no reason to name: other servers and their tools.
-  const aliases = new Set(servers.map((s) => s.alias));
+  // What a description has no reason to name (other servers and their tools) is worked out at the first scan.
+  const listed = servers.map((s) => ({alias: s.alias, tools: s.tools}));
   servers.forEach((server, i) => {
-    // A name the server's own tools share (both have `search`) is its own business.
-    const own = new Set(server.tools.map((t) => t.name));
-    const others = new Set(servers.filter((s) => s !== server).flatMap((s) => s.tools.map((t) => t.name)).filter((n) => !own.has(n)));
-    const otherServers = new Set([...aliases].filter((a) => a !== server.alias));
+    const scan = new ServerScan(listed, server.alias);
     server.tools.forEach((tool, j) => {
       const {name, mangling} = names[i]![j]!;
       const entry = buildEntry(server.alias, tool, name, mangling, server.trusted);
@@ -71,11 +68,12 @@ export function buildCatalog(
         dropped.push({alias: server.alias, tool: tool.name, reason: entry.dropped});
         return;
       }
-      const findings = scanTool(tool, {otherTools: others, otherServers});
       const pinCheck = server.pins?.tools.get(tool.name);
-      const marked: CatalogEntry = {...entry, ...(pinCheck ? {pinCheck} : {}), ...(findings.length > 0 ? {findings} : {})};
-      if (pinCheck && pinCheck.withheld.length > 0) withheld.push({...marked, withheld: withheldText(marked.name, pinCheck)});
-      else entries.push(marked);
+      if (pinCheck) entry.pinCheck = pinCheck;
+      // Withholding is the pins' verdict, decided above; the findings only inform, so they are scanned when read.
+      const held = pinCheck !== undefined && pinCheck.withheld.length > 0;
+      if (held) entry.withheld = withheldText(entry.name, pinCheck);
+      (held ? withheld : entries).push(deferFindings(entry, tool, scan));
     });
   });
   const removed = servers.flatMap((s) => (s.pins?.removed ?? []).map((tool) => ({alias: s.alias, tool})));
@@ -111,7 +109,7 @@ function sameEntries(a: readonly CatalogEntry[], b: readonly CatalogEntry[]): bo
     const x = a[i]!;
     const y = b[i]!;
     if (!sameDefinition(x, y)) return false;
-    if (x.withheld !== y.withheld || safeStringify([x.pinCheck, x.findings]) !== safeStringify([y.pinCheck, y.findings])) return false;
+    if (x.withheld !== y.withheld || safeStringify(x.pinCheck) !== safeStringify(y.pinCheck) || !sameFindings(x, y)) return false;
   }
   return true;
 }

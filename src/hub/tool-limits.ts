@@ -26,18 +26,21 @@ export interface LimitedTools {
   cut: string[];
 }
 
+const MEASURED = ['inputSchema', 'outputSchema', 'annotations'] as const;
+
 const n = (x: number) => x.toLocaleString('en-US');
 
 /** Applies `limits` to one server's tools; keeps the order. Never throws. */
 export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_TOOL_LIMITS): LimitedTools {
   const out: LimitedTools = {tools: [], dropped: [], cut: []};
   let total = 0;
+  const measure = {maxDepth: MAX_SCHEMA_DEPTH, maxChars: limits.perTool};
   tools.forEach((tool, position) => {
     const name = typeof tool?.name === 'string' ? tool.name : undefined;
     const drop = (reason: string) => out.dropped.push({page: 0, position, ...(name === undefined ? {} : {name}), reason});
     let fixed = 0; // everything but the description
-    for (const [key, value] of [['inputSchema', tool?.inputSchema], ['outputSchema', tool?.outputSchema], ['annotations', tool?.annotations]] as const) {
-      const shape = measureJson(value, {maxDepth: MAX_SCHEMA_DEPTH, maxChars: limits.perTool});
+    for (const key of MEASURED) {
+      const shape = measureJson(tool?.[key], measure);
       if (shape.depth > MAX_SCHEMA_DEPTH) return drop(`its ${key} is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
       fixed += shape.chars;
     }

@@ -30,7 +30,12 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
   // Parallel stacks of values and their depths: no per-node allocation.
   const values: unknown[] = [value];
   const depths: number[] = [0];
-  const seen = new Set<object>();
+  // Under a size limit the walk ends by itself, cycles included (every object
+  // visited adds to the count), and a shared node counts as often as
+  // JSON.stringify would write it; a Set of every object was most of what the
+  // per-tool limits allocated at discovery (issue #17). Without one, a cycle
+  // or a node shared at every level must be visited once.
+  const seen = Number.isFinite(maxChars) ? undefined : new Set<object>();
   while (values.length > 0) {
     const v = values.pop();
     const depth = depths.pop()!;
@@ -38,8 +43,10 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
     else if (typeof v === 'number') chars += 1;
     else if (typeof v === 'boolean' || v === null) chars += 4;
     else if (typeof v === 'object' && v !== null) {
-      if (seen.has(v)) continue; // a cycle or shared node: JSON from the wire has neither
-      seen.add(v);
+      if (seen) {
+        if (seen.has(v)) continue;
+        seen.add(v);
+      }
       const d = depth + 1;
       if (d > deepest) deepest = d;
       if (d > maxDepth) return {depth: d, chars, over: true};

@@ -18,6 +18,20 @@ describe('safeStringify and measureJson on a value nested 100,000 deep', () => {
     expect(measureJson(v, {maxDepth: Infinity}).depth).toBe(100_000);
   });
 
+  it('under a size limit, a shared node counts as often as JSON writes it, and a cycle ends the walk over the limit', () => {
+    const shared = {description: 'a text the schema repeats'};
+    const dag = {a: shared, b: [shared, shared]};
+    const copy = JSON.parse(JSON.stringify(dag)) as unknown;
+    const limit = {maxDepth: 64, maxChars: 10_000};
+    expect(measureJson(dag, limit)).toEqual(measureJson(copy, limit));
+    expect(measureJson(dag, limit).chars).toBeLessThanOrEqual(JSON.stringify(dag).length);
+    const cycle: Record<string, unknown> = {name: 'x'};
+    cycle.self = cycle;
+    expect(measureJson(cycle, {maxDepth: Infinity, maxChars: 1_000}).over).toBe(true);
+    // No limit at all: each object once, so a cycle still ends.
+    expect(measureJson(cycle, {maxDepth: Infinity}).over).toBe(false);
+  });
+
   it('the --debug trace keeps such a message as a marker with its method and id', () => {
     expect(capMessage({jsonrpc: '2.0', id: 7, result: deep(10_000) as object})).toMatchObject({truncated: true, id: 7, depth: 'nested more than 128 levels deep'});
   });

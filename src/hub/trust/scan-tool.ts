@@ -35,11 +35,37 @@ export function blocks(findings: readonly Finding[]): boolean {
  */
 export function hidesCharacters(tool: Tool): boolean {
   const title = (tool.annotations as {title?: unknown} | undefined)?.title;
-  let hides = [tool.title, tool.description, title].some((text) => typeof text === 'string' && hasHiddenCharacters(text));
-  const look = (text: string) => void (hides ||= hasHiddenCharacters(text));
-  if (!hides) eachSchemaText(tool.inputSchema, 'inputSchema', look);
-  if (!hides) eachSchemaText(tool.outputSchema, 'outputSchema', look);
-  return hides;
+  if ([tool.title, tool.description, title].some((text) => typeof text === 'string' && hasHiddenCharacters(text))) return true;
+  return someSchemaText(tool.inputSchema, hasHiddenCharacters) || someSchemaText(tool.outputSchema, hasHiddenCharacters);
+}
+
+/**
+ * Whether `test` holds for some text `eachSchemaText` would visit. The same
+ * walk without the places: building a path string for every node was most
+ * of what a pin check allocated (issue #17).
+ */
+function someSchemaText(schema: unknown, test: (text: string) => boolean): boolean {
+  const values: unknown[] = [schema];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop()!;
+    if (typeof value !== 'object' || value === null || depth > MAX_JSON_DEPTH) continue;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) values.push(value[i]), depths.push(depth + 1);
+      continue;
+    }
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const v = (value as Record<string, unknown>)[key];
+      if ((key === 'description' || key === 'title') && typeof v === 'string' && test(v)) return true;
+      if (key === 'properties' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+        for (const name in v) if (Object.hasOwn(v, name) && test(name)) return true;
+      }
+      values.push(v), depths.push(depth + 1);
+    }
+  }
+  return false;
 }
 
 /**
