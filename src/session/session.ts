@@ -175,7 +175,9 @@ export class McpSession implements ResourcePort {
       const meta = this.requestMeta(progressToken);
       if (meta) base._meta = modern ? this.meta({_meta: meta})._meta : meta;
     }
-    const requestOptions: RequestOptions = {timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs, signal: options.signal, progressToken, onProgress: options.onProgress};
+    // Without progress the caller's options are the request's (the connection only reads them): no copy per call.
+    const requestOptions: RequestOptions =
+      progressToken === undefined ? options : {timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs, signal: options.signal, progressToken, onProgress: options.onProgress};
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
     const finish = (result: Record<string, unknown>): CallToolResult => {
