@@ -3,6 +3,7 @@
 //
 //   node bench/profile/per-call.mjs <arm> [calls=20000] [inFlight=1] [warmup=5000]
 //   BENCH_TOOLS=50 node bench/profile/per-call.mjs ...   (tools the server lists; default 1)
+//   BENCH_ERA=modern ...   (the server's era, as the yardstick's: per-request _meta; the raw arm speaks legacy only)
 //   node bench/profile/instructions.mjs ...   (runs this under callgrind twice)
 //
 // The arm is one of bench/arms (raw, sdk, sdk2, breakerbox, hub) against the

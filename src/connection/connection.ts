@@ -1,4 +1,4 @@
-import {PreEncoded, type OversizeInfo, type Transport} from '../transport/types.js';
+import {PreEncoded, SENT, type OversizeInfo, type Transport} from '../transport/types.js';
 import {AbortError, McpError, ResponseTooLargeError, ServerExitedError, TimeoutError, type ExitInfo} from './errors.js';
 import {topLevelMembers} from './json-members.js';
 import {IdTable} from '../util/id-table.js';
@@ -165,6 +165,7 @@ export class Connection {
       } catch (err) {
         sent = Promise.reject(err);
       }
+      if (sent === SENT) return;
       sent.catch((err: Error) => {
         if (this.exit) this.settle(id)?.reject(new ServerExitedError(this.exit));
         // A write to a dying stream: its close follows and rejects this request

@@ -2,6 +2,7 @@ import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
+import type {CallOptions} from '../session/session.js';
 import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport} from '../transport/stdio.js';
@@ -346,9 +347,18 @@ export class Hub {
     // reports progress forever from holding the call forever (the spec's
     // "SHOULD always enforce a maximum timeout"). setTimeout caps at 2^31-1 ms.
     const maxTotalMs = Math.min(timeoutMs * MAX_TOTAL_FACTOR, 2_147_483_647);
+    // A call without a signal or progress (the bench, scripts, most model calls) reuses its
+    // slot's frozen options for this timeout: the session and the connection only read them.
+    let callOptions: CallOptions;
+    if (options.signal === undefined && options.onProgress === undefined) {
+      const last = slot.plainCallOptions;
+      callOptions = last !== undefined && last.timeoutMs === timeoutMs ? last : (slot.plainCallOptions = Object.freeze({timeoutMs, maxTotalMs}));
+    } else {
+      callOptions = {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress};
+    }
     let sent: Promise<CallToolResult>;
     try {
-      sent = slot.callTool(entry.tool, args as Record<string, unknown>, {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress});
+      sent = slot.callTool(entry.tool, args as Record<string, unknown>, callOptions);
     } catch (err) {
       sent = Promise.reject(err);
     }

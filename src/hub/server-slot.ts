@@ -90,6 +90,8 @@ export class ServerSlot {
   /** What the last listing had to leave out, and why. */
   dropped: DroppedTool[] = [];
   session?: McpSession;
+  /** The options of this slot's last call without a signal or progress, shared by the next ones of the same timeout (hub.callOnline). */
+  plainCallOptions?: Readonly<{timeoutMs: number; maxTotalMs: number}>;
   readonly circuit: Circuit;
   private readonly report: SlotReporter;
   private closing = false;

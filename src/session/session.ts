@@ -54,6 +54,15 @@ export class McpSession implements ResourcePort {
   private level: string;
   /** Progress tokens need only be unique on this connection. */
   private progressCounter = 0;
+  /**
+   * Modern: the whole `_meta` of a call without a progress token, made once
+   * per log level and shared by every such call (it is never mutated, and
+   * each request is encoded when it is sent). Building it per call (the
+   * level's object, the capabilities, the merge and its spread) was ~250
+   * bytes a call (BENCHMARKS.md §11).
+   */
+  private sharedCallMeta?: Readonly<Record<string, unknown>>;
+  private modernCapabilities?: Record<string, unknown>;
   /** Set by `open` once the era is known; no session escapes before that. */
   private handshake!: Handshake;
 
@@ -157,10 +166,18 @@ export class McpSession implements ResourcePort {
    */
   callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
     const progressToken = options.onProgress ? `bb-${++this.progressCounter}` : undefined;
-    const base: Record<string, unknown> = {name, arguments: args};
-    const meta = this.requestMeta(progressToken);
-    if (meta) base._meta = meta;
-    const requestOptions: RequestOptions = {timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs, signal: options.signal, progressToken, onProgress: options.onProgress};
+    const modern = this.era === 'modern';
+    let base: Record<string, unknown>;
+    if (modern && progressToken === undefined) {
+      base = {name, arguments: args, _meta: (this.sharedCallMeta ??= Object.freeze(this.meta({_meta: {[META.logLevel]: this.level}})._meta as Record<string, unknown>))};
+    } else {
+      base = {name, arguments: args};
+      const meta = this.requestMeta(progressToken);
+      if (meta) base._meta = modern ? this.meta({_meta: meta})._meta : meta;
+    }
+    // Without progress the caller's options are the request's (the connection only reads them): no copy per call.
+    const requestOptions: RequestOptions =
+      progressToken === undefined ? options : {timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs, signal: options.signal, progressToken, onProgress: options.onProgress};
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
     const finish = (result: Record<string, unknown>): CallToolResult => {
@@ -172,7 +189,8 @@ export class McpSession implements ResourcePort {
       throw err;
     };
     // Nearly every answer is complete: the round loop runs only for `input_required`.
-    return this.request('tools/call', base, requestOptions).then(
+    // `base` already carries the era's `_meta`: sent as it is.
+    return this.connection.request('tools/call', base, requestOptions).then(
       (first) =>
         needsRounds(first, this.era)
           ? requestRounds((params) => this.request('tools/call', params, requestOptions), base, this.roundsContext('tools/call', name, options.signal, options.maxRounds), first).then(finish, fail)
@@ -204,6 +222,7 @@ export class McpSession implements ResourcePort {
       await this.connection.request('logging/setLevel', {level}, {timeoutMs: 10_000});
     }
     this.level = level;
+    this.sharedCallMeta = undefined;
   }
 
   /** Every notification the server sends (the subscription helpers filter them). */
@@ -269,7 +288,7 @@ export class McpSession implements ResourcePort {
   }
 
   private meta(params: Record<string, unknown> | undefined): Record<string, unknown> {
-    return withModernMeta(params, this.protocolVersion, this.options.clientInfo, clientCapabilities(this.options.features ?? {}, 'modern'));
+    return withModernMeta(params, this.protocolVersion, this.options.clientInfo, (this.modernCapabilities ??= clientCapabilities(this.options.features ?? {}, 'modern')));
   }
 }
 

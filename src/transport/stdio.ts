@@ -3,7 +3,7 @@ import {endTagged, nextServerTag, SERVER_TAG_VAR} from './descendants.js';
 import {LineReader, type OversizeInfo} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
 import {watchProcessGroup} from './reaper.js';
-import {encodeMessage, TransportClosedError, type ExitInfo, type Transport} from './types.js';
+import {encodeMessage, SENT, TransportClosedError, type ExitInfo, type Transport} from './types.js';
 
 /** How long after a process exits its pipes may still deliver what it wrote. */
 const EXIT_DRAIN_MS = 50;
@@ -27,6 +27,9 @@ export interface StdioOptions {
   maxLineBytes?: number;
 }
 
+/** Past this, the messages waiting for the tick's write leave at once (see send). */
+const OUTBOX_CHARS = 16 * 1024;
+
 /** A server process spoken to over stdin/stdout; stderr is drained, never parsed. */
 export class StdioTransport implements Transport {
   readonly kind = 'stdio';
@@ -45,7 +48,9 @@ export class StdioTransport implements Transport {
   private exited?: ExitInfo;
   private exitSeen = false;
   private exitWaiters: Array<() => void> = [];
-  private corked = false;
+  /** This tick's messages, written together on the next tick (see send). */
+  private outbox: string[] = [];
+  private outboxChars = 0;
   /** The one wait for stdin to drain that every backpressured write shares. */
   private drained?: Promise<void>;
   /** Ending the descendants that left the process group; close() waits for it. */
@@ -114,25 +119,24 @@ export class StdioTransport implements Transport {
     if (!stdin || this.exited || stdin.destroyed || !stdin.writable) {
       return Promise.reject(new TransportClosedError('the server is not running'));
     }
-    // Messages sent in the same tick leave in one write: with many calls in
-    // flight, a write per message woke the server once per message, and both
-    // processes paid a context switch each time (BENCHMARKS.md, finding 6).
-    // Uncorked on the next tick, which runs after the promise jobs that
-    // issued the sends.
-    if (!this.corked) {
-      this.corked = true;
-      stdin.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        stdin.uncork();
-      });
-    }
-    const ok = stdin.write(encodeMessage(message) + '\n');
-    if (ok) return Promise.resolve();
-    // One listener per transport, not per write: 64 writers waiting each with
-    // their own `once('drain')` passed Node's listener limit, and its warning
-    // went to stderr behind the TUI. A pipe that closes instead ends the wait
-    // too; the write's failure reaches the caller as the server's exit.
+    // Messages sent in the same tick leave in one write, on the next tick
+    // (after the promise jobs that issued them): with many calls in flight, a
+    // write per message woke the server once per message, and both processes
+    // paid a context switch each time (BENCHMARKS.md, finding 6). They are
+    // joined here rather than corked: a corked write still cost the stream a
+    // buffered request, a callback and a flattened copy per message (§11).
+    const text = encodeMessage(message);
+    if (this.outbox.length === 0) process.nextTick(this.flush);
+    this.outbox.push(text);
+    this.outboxChars += text.length + 1;
+    if (this.outboxChars >= OUTBOX_CHARS) this.flush();
+    if (!stdin.writableNeedDrain && stdin.writableLength + this.outboxChars < stdin.writableHighWaterMark) return SENT;
+    // Over the high-water mark (this tick's write will say so, and `drain`
+    // follows). One listener per transport, not per write: 64 writers waiting
+    // each with their own `once('drain')` passed Node's listener limit, and
+    // its warning went to stderr behind the TUI. A pipe that closes instead
+    // ends the wait too; the write's failure reaches the caller as the
+    // server's exit.
     this.drained ??= new Promise<void>((resolve) => {
       const done = () => {
         stdin.off('drain', done);
@@ -146,11 +150,25 @@ export class StdioTransport implements Transport {
     return this.drained;
   }
 
+  /** Writes this tick's messages, one per line, in one write; the array is kept for the next tick. */
+  private readonly flush = (): void => {
+    const texts = this.outbox;
+    if (texts.length === 0) return;
+    texts.push('');
+    const chunk = texts.join('\n');
+    this.outbox = [];
+    this.outboxChars = 0;
+    const stdin = this.child?.stdin;
+    // A stream already gone: the close that follows rejects what was waiting.
+    if (stdin && !stdin.destroyed && stdin.writable) stdin.write(chunk);
+  };
+
   /** End stdin, then SIGTERM, then SIGKILL, each after a grace period; then the strays. */
   async close(): Promise<void> {
     const child = this.child;
     if (child && !this.exited) {
       const grace = this.options.closeGraceMs ?? 2000;
+      this.flush();
       child.stdin?.end();
       if (!(await this.waitExit(grace))) {
         this.signal('SIGTERM');

@@ -58,6 +58,14 @@ export class PreEncoded {
   constructor(readonly json: string) {}
 }
 
+/**
+ * What a transport's `send` returns when the message was taken at once: a
+ * promise that is already resolved, shared, so the connection can tell it
+ * apart and attach no failure handler (a closure, a promise and a reaction
+ * per request otherwise; BENCHMARKS.md §11).
+ */
+export const SENT: Promise<void> = Promise.resolve();
+
 /** The JSON text of a message, whichever form it comes in. */
 export function encodeMessage(message: object): string {
   return message instanceof PreEncoded ? message.json : JSON.stringify(message);

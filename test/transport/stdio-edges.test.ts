@@ -106,7 +106,9 @@ describe('StdioTransport: backpressure', () => {
       for (const s of sends) void s.then(() => settled++);
       // Let the event loop run: any per-write listener would have passed Node's limit of 10 by now.
       await new Promise((r) => setImmediate(r));
-      expect(settled).toBe(0);
+      // What the pipe took at once is sent (a few 100 kB writes fit in its buffer); the
+      // rest, far more than Node's limit of 10 listeners, wait.
+      expect(settled).toBeLessThan(sends.length - 20);
       process.kill(t.pid!, 'SIGUSR2');
       await Promise.all(sends);
       expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);

@@ -102,7 +102,7 @@ export function fitContent(content: readonly ContentBlock[], limits: ResultLimit
 // Nearly every result fits: sum its costs in one pass that allocates nothing,
 // and build the meters (labels, closures) only for one that may not. Marked
 // blocks are counted here, which can only send a result to the full check.
-function fitsWhole(content: readonly ContentBlock[], limits: ResultLimits): boolean {
+export function fitsWhole(content: readonly ContentBlock[], limits: ResultLimits): boolean {
   let chars = 0;
   let tokens = 0;
   let bytes = 0;
