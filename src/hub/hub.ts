@@ -550,8 +550,10 @@ export class Hub {
     if (signature.length === this.toolsSignature.length && signature.every((v, i) => v === this.toolsSignature[i])) return;
     this.toolsSignature = signature;
     // Only a re-list of the same servers appends; a server joining (a restart, a reconnect) takes its canonical place.
+    // During start() too, once the table came from the cache: it is what the model saw last run, so a live list
+    // that only adds to it keeps that prefix (the prompt cache) as a re-list would.
     const aliases = online.map((s) => s.alias).join('\0');
-    const appendOnly = this.appendOnly && aliases === this.onlineAliases;
+    const appendOnly = aliases === this.onlineAliases && (this.appendOnly || this.current.entries.length > 0);
     this.onlineAliases = aliases;
     // Pins are checked, and first sightings saved, only for lists the server sent; a cached list is only read against them.
     const servers = online.map((s) => ({alias: s.alias, trusted: s.trusted, tools: s.tools, appended: s.slot.appendedOrder, pins: s.live ? this.pins.check(s.alias, s.tools, s.onToolChange ?? 'withhold') : this.pins.peek(s.alias, s.tools, s.onToolChange ?? 'withhold')}));
@@ -562,7 +564,8 @@ export class Hub {
     // The records keep the table's order as sent, so the next start sends the same bytes.
     for (const s of online) s.slot.keepOrder(appendedToolsOf(catalog, s.alias));
     for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
-    this.emit({type: 'catalog/rebuilt', catalog, ...(broke ? {broke} : {})});
+    // A cache corrected at start has its own notice (server/catalog-corrected); `broke` is for a table sent in this run.
+    this.emit({type: 'catalog/rebuilt', catalog, ...(broke && this.appendOnly ? {broke} : {})});
   }
 
   /**

@@ -112,4 +112,33 @@ describe('the tool table after a restart', () => {
     expect(names(third)).toEqual(['mcp__notes__count', 'mcp__notes__read', 'mcp__notes__write', 'mcp__tickets__get']);
     expect(sentTools(third)).toBe(await canonical([notes, tickets]));
   });
+
+  it('appends a tool the live list adds to the cached one at start, and the next start keeps it there', async () => {
+    const store = new ServerRecordStore(tempDir('bb-order-'));
+    const notes = fakeServer('notes', [tool('search'), tool('read')]);
+    const tickets = fakeServer('tickets', [tool('get')]);
+    const first = hubOver([notes, tickets], store);
+    await first.start();
+    const lastRun = sentTools(first);
+    await first.close();
+
+    // Between runs notes gained a tool: the cached table goes out first, then the live list only adds to it.
+    notes.tools = [tool('search'), tool('count'), tool('read')];
+    const second = hubOver([notes, tickets], store);
+    const starting = second.start();
+    expect(sentTools(second)).toBe(lastRun);
+    await starting;
+    expect(names(second)).toEqual(['mcp__notes__search', 'mcp__notes__read', 'mcp__tickets__get', 'mcp__notes__count']);
+    const sent = sentTools(second);
+    // The last run's table is a byte-identical prefix of this one (the cache breakpoint moved to the new last tool).
+    const unmarked = (bytes: string) => JSON.stringify(JSON.parse(bytes).map(({cache_control: _, ...t}: Tool & {cache_control?: unknown}) => t));
+    expect(unmarked(sent).startsWith(unmarked(lastRun).slice(0, -1))).toBe(true);
+    await second.close();
+
+    const third = hubOver([notes, tickets], store);
+    const again = third.start();
+    expect(sentTools(third)).toBe(sent);
+    await again;
+    expect(sentTools(third)).toBe(sent);
+  });
 });
