@@ -24,7 +24,7 @@
 // at every start: BENCHMARKS.md, startup). Reads are tolerant: a corrupt or
 // foreign file is ignored with a warning (and replaced on the next write),
 // never a crash. A record is a cache; losing it only costs a probe.
-import {chmodSync, closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs';
+import {chmodSync, closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs';
 import {open, rename, rm} from 'node:fs/promises';
 import {join} from 'node:path';
 import {randomBytes} from 'node:crypto';
@@ -151,6 +151,7 @@ export class ServerRecordStore {
     try {
       const dir = privateDir(join(stateDir(env), 'servers'));
       chmodSync(dir, 0o700);
+      sweepStaleTemps(dir);
       return new ServerRecordStore(dir);
     } catch {
       return undefined;
@@ -302,6 +303,36 @@ export class ServerRecord {
     if (file.fingerprint?.id !== this.fingerprint.id) return ignored('it belongs to another server fingerprint');
     const sections = typeof file.sections === 'object' && file.sections !== null && !Array.isArray(file.sections) ? file.sections : {};
     return {format: file.format, fingerprint: file.fingerprint, updatedAt: String(file.updatedAt), sections};
+  }
+}
+
+/**
+ * Removes temporary files left by processes that are gone. A background write
+ * still in the thread pool when its process exits can create its temporary
+ * file after the exit hook has removed it; the record itself was written by
+ * the hook, so the file is only litter.
+ */
+function sweepStaleTemps(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1]);
+    if (!Number.isSafeInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    rmSync(join(dir, name), {force: true});
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: alive, someone else's.
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 
