@@ -13,6 +13,7 @@
 import inspector from 'node:inspector/promises';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
+import {allocatedBytes} from './allocated.mjs';
 
 const [armName = 'hub', toolsArg = '1000', pageArg = '10', serversArg = '1'] = process.argv.slice(2);
 if (!globalThis.gc) throw new Error('run with node --expose-gc');
@@ -48,13 +49,7 @@ const stats = profiler.stop();
 const ms = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const used1 = v8.getHeapStatistics().used_heap_size;
-let allocated = 0;
-let last = used0;
-for (const g of stats.statistics) {
-  allocated += g.beforeGC.heapStatistics.usedHeapSize - last;
-  last = g.afterGC.heapStatistics.usedHeapSize;
-}
-allocated += used1 - last;
+const allocated = allocatedBytes(stats, used0, used1);
 gc();
 const kept = v8.getHeapStatistics().used_heap_size - kept0;
 if (session) {

@@ -14,6 +14,7 @@
 // machine's load. Prints one JSON line.
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
+import {allocatedBytes} from './allocated.mjs';
 
 const [armName = 'hub', callsArg = '20000', inFlightArg = '1', warmupArg = '5000'] = process.argv.slice(2);
 const calls = Number(callsArg);
@@ -54,13 +55,7 @@ const used1 = v8.getHeapStatistics().used_heap_size;
 // Bytes left in the young generation after each scavenge: what in-flight calls keep alive.
 // V8 grows the young generation (and so peak RSS) as these accumulate.
 const survivors = stats.statistics.filter((g) => g.gcType === 'Scavenge').map((g) => g.afterGC.heapSpaceStatistics.find((s) => s.spaceName === 'new_space')?.spaceUsedSize ?? 0);
-let allocated = 0;
-let last = used0;
-for (const gc of stats.statistics) {
-  allocated += gc.beforeGC.heapStatistics.usedHeapSize - last;
-  last = gc.afterGC.heapStatistics.usedHeapSize;
-}
-allocated += used1 - last;
+const allocated = allocatedBytes(stats, used0, used1);
 await client.close();
 process.stdout.write(
   JSON.stringify({
