@@ -1,19 +1,20 @@
 // Bundles the library entry points of dist/ (what bench arms, the shared
 // yardstick and other programs import: dist/hub/hub.js, dist/session/session.js,
 // …) in place of tsc's one-file-per-module output. Why: importing the hub
-// loaded about 100 compiled modules one by one (~90 ms, ~13 MB of RSS above a
-// bare Node); the CLI has run bundled for long (scripts/bundle.mjs), so the
-// library now loads the way users of the app run it (BENCHMARKS.md §11).
+// read 96 compiled modules one by one (~90 ms, ~11 MB of RSS above a bare
+// Node); the CLI has run bundled since #18 (scripts/bundle.mjs), and the
+// library now loads as users of the app run it (BENCHMARKS.md §11).
 //
 // One esbuild build over all entries, with code splitting: a module that two
 // entries share lands in one shared chunk, so a program importing
 // dist/session/session.js and dist/hub/hub.js gets one McpSession class and
 // one copy of every module-level state. tsc's other .js files are removed:
 // left beside the bundles, an import of one of them would load a second copy.
-// npm packages are bundled too (loaded lazily, Ajv and re2js cost about half
-// as much from one chunk), except those whose objects cross the library's
-// interface: a caller that renders dist/ui with its own Ink and React must
-// share them with it (two Reacts break hooks).
+// npm packages are bundled too (Ajv and re2js, loaded at the first output
+// validation, take about half the time and a third of the RSS from one
+// chunk as from their files in node_modules), except those whose objects
+// cross the library's interface: a caller that renders dist/ui with its own
+// Ink and React must share them with it (two Reacts break hooks).
 //
 // Called by scripts/bundle.mjs after the CLI bundle, which reads tsc's tree.
 import {build} from 'esbuild';
@@ -45,7 +46,7 @@ export const LIBRARY_ENTRIES = [
 /** Where the shared chunks go: one directory deep, as the entries and their sources are. */
 const CHUNKS = 'chunks';
 /** esbuild's record of which source module went into which output file. */
-export const LIBRARY_META = 'library-meta.json';
+const LIBRARY_META = 'library-meta.json';
 /** The first line of every output file: tells a bundle from tsc's output. */
 const MARK = '// breakerbox library bundle (scripts/bundle-library.mjs)';
 
