@@ -5,10 +5,13 @@
 // several times faster (BENCHMARKS.md, startup). Code splitting keeps every
 // lazy `import()` lazy: `--version` still loads only the parser, and Ink,
 // React and the model SDKs stay in chunks of their own.
+// Then it bundles the library entry points of dist/ in place of tsc's files
+// (scripts/bundle-library.mjs): this build reads tsc's tree, so it comes first.
 //
 //   node scripts/bundle.mjs      (part of `npm run build`, after tsc)
 import {build} from 'esbuild';
-import {readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {bundleLibrary} from './bundle-library.mjs';
 
 const OUT = new URL('../dist/bundle/', import.meta.url).pathname;
 
@@ -29,11 +32,14 @@ const yogaWithoutFetch = {
     });
   },
 };
+const ENTRY = new URL('../dist/cli/main.js', import.meta.url).pathname;
+// The library bundle removes tsc's files, this one among them.
+if (!existsSync(ENTRY)) throw new Error('bundle: dist/cli/main.js is missing: run `tsc -p tsconfig.build.json` first (npm run build does)');
 rmSync(OUT, {recursive: true, force: true});
 const result = await build({
   // Which modules went into which file: the startup tests read it to name what a mode loaded.
   metafile: true,
-  entryPoints: [new URL('../dist/cli/main.js', import.meta.url).pathname],
+  entryPoints: [ENTRY],
   outdir: OUT,
   bundle: true,
   splitting: true,
@@ -62,3 +68,4 @@ const result = await build({
   logLevel: 'warning',
 });
 writeFileSync(`${OUT}meta.json`, JSON.stringify(result.metafile));
+await bundleLibrary();

@@ -292,7 +292,7 @@ const scenarios = {
 
   async stream() {
     const lib = await loadUi();
-    const { TextBatcher } = await import('../../dist/agent/text-batcher.js');
+    const { TextBatcher } = await import('../../dist/driver/text-batcher.js');
     const store = buildStore(lib, 'catalog', 20);
     const app = mount(lib, store, { maxFps: 30 });
     await settle(app.rec, 100);

@@ -22,10 +22,12 @@ const children: ChildProcess[] = [];
 
 beforeAll(() => {
   // test/global-setup.ts builds dist/ once per run; building again here would race
-  // with other test files spawning the bin. Build only when it is missing.
-  if (!existsSync(join(ROOT, 'dist', 'sessions', 'index.js'))) {
+  // with other test files spawning the bin. Build only when it is missing. The bin
+  // runs the CLI bundle, or tsc's dist/cli/main.js when only tsc has run.
+  const runnable = () => ['bundle/main.js', 'cli/main.js'].some((file) => existsSync(join(ROOT, 'dist', file)));
+  if (!runnable()) {
     const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], {cwd: ROOT, encoding: 'utf8'});
-    if (!existsSync(join(ROOT, 'dist', 'sessions', 'index.js'))) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+    if (!runnable()) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
   }
   state = tempState();
   wired = spawnSync(process.execPath, [BIN, '--sessions'], {cwd: ROOT, env: {...process.env, ...state.env}, encoding: 'utf8'}).status === 0;
