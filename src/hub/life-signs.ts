@@ -15,29 +15,81 @@ const TICK_MS = 10;
 
 /** CPU and package managers of process group `pgid`; undefined without /proc. */
 export function sampleGroup(pgid: number, proc = '/proc'): LifeSample | undefined {
+  const groups = scanGroups(proc);
+  return groups && sampleOf(groups, pgid, proc);
+}
+
+/**
+ * Samples groups from one /proc scan shared by every group asked about
+ * within `maxAgeMs`. A scan reads the stat file of every process on the
+ * machine; the watches of servers started together look at the same
+ * moment, and ten of them made ten scans a second, most of the hub's CPU
+ * beyond its session's while ten servers started (BENCHMARKS.md §11).
+ */
+export class GroupSampler {
+  private scan?: {at: number; groups: Map<number, GroupMembers>; samples: Map<number, LifeSample | undefined>};
+
+  constructor(
+    private readonly proc = '/proc',
+    private readonly maxAgeMs = 100,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  sample(pgid: number): LifeSample | undefined {
+    const now = this.now();
+    if (!this.scan || now - this.scan.at > this.maxAgeMs) {
+      const groups = scanGroups(this.proc);
+      if (!groups) return undefined;
+      this.scan = {at: now, groups, samples: new Map()};
+    }
+    const {groups, samples} = this.scan;
+    if (!samples.has(pgid)) samples.set(pgid, sampleOf(groups, pgid, this.proc));
+    return samples.get(pgid);
+  }
+}
+
+/** The processes of one group: their CPU ticks so far, and their pids (for their command lines). */
+interface GroupMembers {
+  ticks: number;
+  pids: string[];
+}
+
+/** Every process group on the machine, from one pass over /proc; undefined without /proc. */
+function scanGroups(proc: string): Map<number, GroupMembers> | undefined {
   let entries: string[];
   try {
     entries = readdirSync(proc);
   } catch {
     return undefined;
   }
-  let ticks = 0;
-  let seen = false;
-  let packageManager: string | undefined;
+  const groups = new Map<number, GroupMembers>();
   for (const name of entries) {
     if (!/^\d+$/.test(name)) continue;
     const stat = readOr(`${proc}/${name}/stat`);
     if (!stat) continue;
     // The command name may hold spaces and parentheses: fields start after the last ")".
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) !== pgid) continue;
-    seen = true;
+    const pgid = Number(fields[2]);
     // utime, stime, and the time of children already reaped (cutime, cstime).
-    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    packageManager ??= packageManagerOf(readOr(`${proc}/${name}/cmdline`) ?? '');
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    const group = groups.get(pgid);
+    if (group) {
+      group.ticks += ticks;
+      group.pids.push(name);
+    } else groups.set(pgid, {ticks, pids: [name]});
   }
-  if (!seen) return undefined;
-  return {cpuMs: ticks * TICK_MS, ...(packageManager ? {packageManager} : {})};
+  return groups;
+}
+
+function sampleOf(groups: Map<number, GroupMembers>, pgid: number, proc: string): LifeSample | undefined {
+  const group = groups.get(pgid);
+  if (!group) return undefined;
+  let packageManager: string | undefined;
+  for (const pid of group.pids) {
+    packageManager = packageManagerOf(readOr(`${proc}/${pid}/cmdline`) ?? '');
+    if (packageManager) break;
+  }
+  return {cpuMs: group.ticks * TICK_MS, ...(packageManager ? {packageManager} : {})};
 }
 
 /** The package manager a command line runs, if any (argv[0], or the script node runs). */
