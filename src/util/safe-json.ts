@@ -27,15 +27,18 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
   const maxChars = limits.maxChars ?? Infinity;
   let chars = 0;
   let deepest = 0;
-  // Parallel stacks of values and their depths: no per-node allocation.
-  const values: unknown[] = [value];
-  const depths: number[] = [0];
   // Under a size limit the walk ends by itself, cycles included (every object
   // visited adds to the count), and a shared node counts as often as
   // JSON.stringify would write it; a Set of every object was most of what the
   // per-tool limits allocated at discovery (issue #17). Without one, a cycle
   // or a node shared at every level must be visited once.
   const seen = Number.isFinite(maxChars) ? undefined : new Set<object>();
+  // The module's two stacks, emptied before returning: three walks per listed tool made six arrays (issue #17).
+  const values = WALK_VALUES;
+  const depths = WALK_DEPTHS;
+  values.push(value);
+  depths.push(0);
+  let over = false;
   while (values.length > 0) {
     const v = values.pop();
     const depth = depths.pop()!;
@@ -49,7 +52,10 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
       }
       const d = depth + 1;
       if (d > deepest) deepest = d;
-      if (d > maxDepth) return {depth: d, chars, over: true};
+      if (d > maxDepth) {
+        over = true;
+        break;
+      }
       chars += 2;
       if (Array.isArray(v)) {
         chars += Math.max(0, v.length - 1); // commas
@@ -68,10 +74,19 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
         }
       }
     }
-    if (chars > maxChars) return {depth: deepest, chars, over: true};
+    if (chars > maxChars) {
+      over = true;
+      break;
+    }
   }
-  return {depth: deepest, chars, over: false};
+  values.length = 0;
+  depths.length = 0;
+  return {depth: deepest, chars, over};
 }
+
+// The walk's stacks. measureJson calls nothing that could measure again, so one pair serves every walk.
+const WALK_VALUES: unknown[] = [];
+const WALK_DEPTHS: number[] = [];
 
 /** Whether `value` is nested deeper than `maxDepth` (objects and arrays count one level each). */
 export function tooDeep(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {

@@ -3,7 +3,6 @@
 // (otherwise every tool pays for the generated validator again).
 import {describe, expect, it} from 'vitest';
 import {plainlyValid} from '../../../src/hub/schema/plain-schema.js';
-// @ts-expect-error: generated, no declarations
 import {validate as validateMeta} from '../../../src/hub/schema/meta-2020.generated.js';
 
 /** Seeded, so a failure can be replayed. */
