@@ -33,15 +33,18 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
   // per-tool limits allocated at discovery (issue #17). Without one, a cycle
   // or a node shared at every level must be visited once.
   const seen = Number.isFinite(maxChars) ? undefined : new Set<object>();
-  // The module's two stacks, emptied before returning: three walks per listed tool made six arrays (issue #17).
+  // The module's two stacks with an index of their own: three walks per listed tool made six
+  // arrays (issue #17), and emptying a shared array by its length gave its storage back each time.
   const values = WALK_VALUES;
   const depths = WALK_DEPTHS;
-  values.push(value);
-  depths.push(0);
+  let top = 0;
+  let high = 0;
+  values[top] = value;
+  depths[top++] = 0;
   let over = false;
-  while (values.length > 0) {
-    const v = values.pop();
-    const depth = depths.pop()!;
+  while (top > 0) {
+    const v = values[--top];
+    const depth = depths[top]!;
     if (typeof v === 'string') chars += v.length + 2;
     else if (typeof v === 'number') chars += 1;
     else if (typeof v === 'boolean' || v === null) chars += 4;
@@ -60,8 +63,8 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
       if (Array.isArray(v)) {
         chars += Math.max(0, v.length - 1); // commas
         for (let i = v.length - 1; i >= 0; i--) {
-          values.push(v[i]);
-          depths.push(d);
+          values[top] = v[i];
+          depths[top++] = d;
         }
       } else {
         for (const k in v) {
@@ -69,18 +72,19 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
           const item = (v as Record<string, unknown>)[k];
           if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue; // JSON leaves these out
           chars += k.length + 3;
-          values.push(item);
-          depths.push(d);
+          values[top] = item;
+          depths[top++] = d;
         }
       }
+      if (top > high) high = top;
     }
     if (chars > maxChars) {
       over = true;
       break;
     }
   }
-  values.length = 0;
-  depths.length = 0;
+  // Nothing of the value stays reachable from the module.
+  for (let i = 0; i <= high; i++) values[i] = undefined;
   return {depth: deepest, chars, over};
 }
 

@@ -43,7 +43,7 @@ export function walkedCanonicalJson(value: unknown, depth = 0): string {
   }
   const object = value as Record<string, unknown>;
   let out = '{';
-  for (const key of sortedKeys(object)) {
+  for (const key of sortInPlace(Object.keys(object))) {
     const v = object[key];
     if (v === undefined) continue;
     out += (out.length === 1 ? '' : ',') + JSON.stringify(key) + ':' + walkedCanonicalJson(v, depth + 1);
@@ -59,11 +59,26 @@ export function walkedCanonicalJson(value: unknown, depth = 0): string {
  * object's prototype), or nesting as deep as the "[too deep]" cut.
  */
 function sortedKeyList(value: unknown): string[] | undefined {
-  const keys = new Set<string>();
-  return collectKeys(value, 0, keys) ? [...keys].sort() : undefined;
+  const keys = new KeyList();
+  return collectKeys(value, 0, keys) ? sortInPlace(keys.list) : undefined;
 }
 
-function collectKeys(value: unknown, depth: number, keys: Set<string>): boolean {
+/** Distinct keys in the order met: an array searched while short (a tool has a few keys), a Set beside it when long. */
+class KeyList {
+  readonly list: string[] = [];
+  private set?: Set<string>;
+
+  add(key: string): void {
+    if (this.set) {
+      if (!this.set.has(key)) this.set.add(key), this.list.push(key);
+    } else if (!this.list.includes(key)) {
+      this.list.push(key);
+      if (this.list.length > 32) this.set = new Set(this.list);
+    }
+  }
+}
+
+function collectKeys(value: unknown, depth: number, keys: KeyList): boolean {
   // The walk writes these as null; JSON.stringify leaves them out or throws.
   if (typeof value !== 'object' || value === null) return typeof value !== 'bigint' && typeof value !== 'undefined' && typeof value !== 'function' && typeof value !== 'symbol';
   if (depth >= MAX_JSON_DEPTH) return false;
@@ -92,10 +107,9 @@ function collectKeys(value: unknown, depth: number, keys: Set<string>): boolean 
 }
 
 // Keys by UTF-16 code units, as Array.prototype.sort compares strings. A
-// schema's objects have a few keys: sorted in place, as sort() copies into a
-// work array, per object of every tool pinned. Many keys (quadratic here) go to sort().
-function sortedKeys(object: object): string[] {
-  const keys = Object.keys(object);
+// tool has a few keys: sorted in place, as sort() copies into a work array,
+// for every tool pinned. Many keys (quadratic here) go to sort().
+function sortInPlace(keys: string[]): string[] {
   if (keys.length > 16) return keys.sort();
   for (let i = 1; i < keys.length; i++) {
     const key = keys[i]!;

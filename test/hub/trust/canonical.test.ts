@@ -49,6 +49,12 @@ describe('canonicalJson', () => {
     }
   });
 
+  it('agrees on objects with many keys (sorted by sort(), collected in a Set)', () => {
+    const wide: Record<string, unknown> = {};
+    for (let i = 60; i > 0; i--) wide[`k${i}`] = {[`n${i % 7}`]: i, k1: [i]};
+    expect(canonicalJson({b: wide, a: wide})).toBe(walkedCanonicalJson({b: wide, a: wide}));
+  });
+
   it('cuts what is nested too deep, as the walk does', () => {
     let deep: unknown = {x: 1};
     for (let i = 0; i < MAX_JSON_DEPTH + 2; i++) deep = {a: [deep]};
