@@ -2,7 +2,7 @@
 // server runs in its own process group (the stdio transport spawns it
 // detached), so the group is the server, `npx` and whatever they started.
 // Where /proc does not exist the sample is undefined and only stderr counts.
-import {readdirSync, readFileSync} from 'node:fs';
+import {closeSync, openSync, readdirSync, readFileSync, readSync} from 'node:fs';
 import {basename} from 'node:path';
 import type {LifeSample} from './startup-watch.js';
 
@@ -65,20 +65,62 @@ function scanGroups(proc: string): Map<number, GroupMembers> | undefined {
   const groups = new Map<number, GroupMembers>();
   for (const name of entries) {
     if (!/^\d+$/.test(name)) continue;
-    const stat = readOr(`${proc}/${name}/stat`);
+    const stat = readStat(`${proc}/${name}/stat`);
     if (!stat) continue;
-    // The command name may hold spaces and parentheses: fields start after the last ")".
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const pgid = Number(fields[2]);
-    // utime, stime, and the time of children already reaped (cutime, cstime).
-    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    const group = groups.get(pgid);
+    const group = groups.get(stat.pgid);
     if (group) {
-      group.ticks += ticks;
+      group.ticks += stat.ticks;
       group.pids.push(name);
-    } else groups.set(pgid, {ticks, pids: [name]});
+    } else groups.set(stat.pgid, {ticks: stat.ticks, pids: [name]});
   }
   return groups;
+}
+
+/** One buffer for every stat file read: a scan reads one per process on the machine. */
+const STAT_BUFFER = Buffer.alloc(4096);
+const STAT_FIELDS: {pgid: number; ticks: number} = {pgid: 0, ticks: 0};
+
+/**
+ * The process group and CPU ticks of one /proc/<pid>/stat, parsed from its
+ * bytes (no string, no split: issue #17); undefined when it cannot be read.
+ * The result is overwritten by the next call.
+ */
+function readStat(path: string): {pgid: number; ticks: number} | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  let length: number;
+  try {
+    length = readSync(fd, STAT_BUFFER, 0, STAT_BUFFER.length, 0);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+  // The command name may hold spaces and parentheses: fields start after the last ")".
+  const close = STAT_BUFFER.lastIndexOf(0x29, length - 1);
+  if (close < 0) return undefined;
+  // Fields after the name, from 0: state, ppid, pgrp (2), …, utime (11), stime, cutime, cstime (14).
+  let field = 0;
+  let value = 0;
+  let pgid = -1;
+  let ticks = 0;
+  for (let i = close + 2; i <= length && field <= 14; i++) {
+    const byte = i < length ? STAT_BUFFER[i]! : 0x20;
+    if (byte === 0x20 || byte === 0x0a) {
+      if (field === 2) pgid = value;
+      else if (field >= 11) ticks += value;
+      field++;
+      value = 0;
+    } else if (byte >= 0x30 && byte <= 0x39) value = value * 10 + (byte - 0x30);
+  }
+  if (field <= 14 || pgid < 0) return undefined;
+  STAT_FIELDS.pgid = pgid;
+  STAT_FIELDS.ticks = ticks;
+  return STAT_FIELDS;
 }
 
 function sampleOf(groups: Map<number, GroupMembers>, pgid: number, proc: string): LifeSample | undefined {
