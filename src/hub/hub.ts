@@ -493,7 +493,7 @@ export class Hub {
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
       now: () => (o.clock ?? systemClock).now(),
       // The hub made the process, so it may look at it: its pid is its process group (spawned detached).
-      lifeOf: (t) => (t instanceof StdioTransport && t.pid !== undefined ? (o.lifeSample ? o.lifeSample(t.pid) : this.groups.sample(t.pid)) : undefined),
+      lifeOf: (t, fresh) => (t instanceof StdioTransport && t.pid !== undefined ? (o.lifeSample ? o.lifeSample(t.pid) : this.groups.sample(t.pid, fresh)) : undefined),
       openRecord: o.records ? (warn) => o.records!.record(server.fingerprint ?? fingerprintOf(server), warn) : undefined,
     });
   }

@@ -22,22 +22,25 @@ export function sampleGroup(pgid: number, proc = '/proc'): LifeSample | undefine
 /**
  * Samples groups from one /proc scan shared by every group asked about
  * within `maxAgeMs`. A scan reads the stat file of every process on the
- * machine; the watches of servers started together look at the same
- * moment, and ten of them made ten scans a second, most of the hub's CPU
- * beyond its session's while ten servers started (BENCHMARKS.md §11).
+ * machine, and the watches of servers started together look at about the
+ * same moment (their timers start as each spawns, spread over a few hundred
+ * ms on a busy machine): ten made ten scans a second (BENCHMARKS.md §11).
+ * Half the watch's poll: an old sample only delays a sign of life, and the
+ * watch asks for a fresh one before it gives a start up.
  */
 export class GroupSampler {
   private scan?: {at: number; groups: Map<number, GroupMembers>; samples: Map<number, LifeSample | undefined>};
 
   constructor(
     private readonly proc = '/proc',
-    private readonly maxAgeMs = 100,
+    private readonly maxAgeMs = 500,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  sample(pgid: number): LifeSample | undefined {
+  /** `fresh`: scan now whatever the age of the last scan. */
+  sample(pgid: number, fresh = false): LifeSample | undefined {
     const now = this.now();
-    if (!this.scan || now - this.scan.at > this.maxAgeMs) {
+    if (fresh || !this.scan || now - this.scan.at > this.maxAgeMs) {
       const groups = scanGroups(this.proc);
       if (!groups) return undefined;
       this.scan = {at: now, groups, samples: new Map()};

@@ -65,8 +65,11 @@ describe('GroupSampler', () => {
       expect(sampler.sample(200)).toEqual({cpuMs: 70});
       expect(sampler.sample(100)).toEqual({cpuMs: 80, packageManager: 'npm'});
       expect(sampler.sample(300)).toBeUndefined();
+      // Unless a fresh one is asked for (the watch, before it gives a start up).
+      expect(sampler.sample(200, true)).toEqual({cpuMs: 700});
+      writeProc(dir, {'200': [200, 70, 'node\0t.js\0']});
       // Past maxAgeMs the next look scans again.
-      now = 151;
+      now = 251;
       expect(sampler.sample(100)).toEqual({cpuMs: 530, packageManager: 'npm'});
       expect(sampler.sample(200)).toEqual({cpuMs: 700});
       // The uncached sampleGroup gives what the scan gives.
