@@ -22,7 +22,7 @@ import {CappedLog, ServerLog} from './log-file.js';
 import {maskUrl} from '../util/mask-url.js';
 import type {OutputCheck, OutputValidator} from './output-validator.js';
 import {Debounce, systemClock, type Clock} from './debounce.js';
-import {sampleGroup} from './life-signs.js';
+import {GroupSampler} from './life-signs.js';
 import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
@@ -137,6 +137,8 @@ export class Hub {
   /** Every tool ever listed, so a call to a server that went down gets the real reason. */
   private readonly lastKnown = new Map<string, CatalogEntry>();
   private readonly pins: PinKeeper;
+  /** One look at /proc for all the servers starting at the same moment. */
+  private readonly groups = new GroupSampler();
   /**
    * Resources, prompts, logs, relisting and server details: the debugging
    * side of the hub (src/hub/inspector.ts), nothing of which throws.
@@ -491,7 +493,7 @@ export class Hub {
       toolLimits: {...DEFAULT_TOOL_LIMITS, ...o.toolLimits},
       now: () => (o.clock ?? systemClock).now(),
       // The hub made the process, so it may look at it: its pid is its process group (spawned detached).
-      lifeOf: (t) => (t instanceof StdioTransport && t.pid !== undefined ? (o.lifeSample ?? sampleGroup)(t.pid) : undefined),
+      lifeOf: (t, fresh) => (t instanceof StdioTransport && t.pid !== undefined ? (o.lifeSample ? o.lifeSample(t.pid) : this.groups.sample(t.pid, fresh)) : undefined),
       openRecord: o.records ? (warn) => o.records!.record(server.fingerprint ?? fingerprintOf(server), warn) : undefined,
     });
   }

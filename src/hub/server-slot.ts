@@ -75,7 +75,7 @@ export interface SlotDeps extends ReporterDeps {
   /** Size limits on tool definitions (per tool, per server). */
   toolLimits?: ToolLimits;
   /** Signs of life of a starting transport's processes (undefined: none can be seen). */
-  lifeOf?: (transport: Transport) => LifeSample | undefined;
+  lifeOf?: (transport: Transport, fresh?: boolean) => LifeSample | undefined;
   /** This server's record (era memory), when the hub keeps records; `warn` reports a bad one. */
   openRecord?: (warn: (message: string) => void) => ServerRecord;
 }
@@ -321,7 +321,7 @@ export class ServerSlot {
         capMs,
         clock: this.deps.clock,
         // The transport of the moment: a probe that dies is respawned in the legacy era.
-        sample: this.deps.lifeOf ? () => (transport ? this.deps.lifeOf!(transport) : undefined) : undefined,
+        sample: this.deps.lifeOf ? (fresh) => (transport ? this.deps.lifeOf!(transport, fresh) : undefined) : undefined,
         onGiveUp: (reason) => {
           // A remote server's only limit is startupTimeoutMs: the plain "no answer within" says it.
           if (local) givenUp = reason;

@@ -27,8 +27,12 @@ export interface StartupWatchOptions {
   silenceMs: number;
   capMs: number;
   clock?: Clock;
-  /** Samples the process group; undefined when nothing can be seen (no pid, not Linux). */
-  sample?: () => LifeSample | undefined;
+  /**
+   * Samples the process group; undefined when nothing can be seen (no pid,
+   * not Linux). A sample may be a little old (one look at /proc serves the
+   * servers starting together) unless `fresh` asks for one taken now.
+   */
+  sample?: (fresh?: boolean) => LifeSample | undefined;
   /** How often the processes are looked at. */
   pollMs?: number;
   /** Told once, with the reason, when the start is given up. */
@@ -81,14 +85,11 @@ export class StartupWatch {
   private look(): void {
     if (this.done) return;
     const now = this.clock.now();
-    const s = this.o.sample?.();
-    if (s) {
-      if (this.lastCpu !== undefined && s.cpuMs - this.lastCpu >= MIN_CPU_MS) this.lastLife = now;
-      this.lastCpu = s.cpuMs;
-      this.packageManager = s.packageManager;
-    }
+    this.observe(this.o.sample?.(), now);
     const elapsed = now - this.started;
     if (elapsed >= this.o.capMs) return this.giveUp(`still starting after ${seconds(elapsed)} (installTimeoutMs is ${this.o.capMs} ms)${this.doing()}`);
+    // A shared sample may predate CPU the server used just now: a start is given up only on one taken now.
+    if (now - this.lastLife >= this.o.silenceMs) this.observe(this.o.sample?.(true), now);
     if (now - this.lastLife >= this.o.silenceMs) {
       const what = this.packageManager ? ` (${this.packageManager} was running)` : '';
       return this.giveUp(`no sign of life (stderr output, CPU use) for ${this.o.silenceMs} ms (startupTimeoutMs)${what}`);
@@ -100,6 +101,13 @@ export class StartupWatch {
       this.o.onProgress?.({activity: this.packageManager ? 'installing' : 'working', elapsedMs: elapsed, ...(this.lastLine ? {lastLine: this.lastLine} : {})});
     }
     this.schedule();
+  }
+
+  private observe(s: LifeSample | undefined, now: number): void {
+    if (!s) return;
+    if (this.lastCpu !== undefined && s.cpuMs - this.lastCpu >= MIN_CPU_MS) this.lastLife = now;
+    this.lastCpu = s.cpuMs;
+    this.packageManager = s.packageManager;
   }
 
   private doing(): string {

@@ -27,18 +27,24 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
   const maxChars = limits.maxChars ?? Infinity;
   let chars = 0;
   let deepest = 0;
-  // Parallel stacks of values and their depths: no per-node allocation.
-  const values: unknown[] = [value];
-  const depths: number[] = [0];
   // Under a size limit the walk ends by itself, cycles included (every object
   // visited adds to the count), and a shared node counts as often as
   // JSON.stringify would write it; a Set of every object was most of what the
   // per-tool limits allocated at discovery (issue #17). Without one, a cycle
   // or a node shared at every level must be visited once.
   const seen = Number.isFinite(maxChars) ? undefined : new Set<object>();
-  while (values.length > 0) {
-    const v = values.pop();
-    const depth = depths.pop()!;
+  // The module's two stacks with an index of their own: three walks per listed tool made six
+  // arrays (issue #17), and emptying a shared array by its length gave its storage back each time.
+  const values = WALK_VALUES;
+  const depths = WALK_DEPTHS;
+  let top = 0;
+  let high = 0;
+  values[top] = value;
+  depths[top++] = 0;
+  let over = false;
+  while (top > 0) {
+    const v = values[--top];
+    const depth = depths[top]!;
     if (typeof v === 'string') chars += v.length + 2;
     else if (typeof v === 'number') chars += 1;
     else if (typeof v === 'boolean' || v === null) chars += 4;
@@ -49,13 +55,16 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
       }
       const d = depth + 1;
       if (d > deepest) deepest = d;
-      if (d > maxDepth) return {depth: d, chars, over: true};
+      if (d > maxDepth) {
+        over = true;
+        break;
+      }
       chars += 2;
       if (Array.isArray(v)) {
         chars += Math.max(0, v.length - 1); // commas
         for (let i = v.length - 1; i >= 0; i--) {
-          values.push(v[i]);
-          depths.push(d);
+          values[top] = v[i];
+          depths[top++] = d;
         }
       } else {
         for (const k in v) {
@@ -63,15 +72,25 @@ export function measureJson(value: unknown, limits: {maxDepth?: number; maxChars
           const item = (v as Record<string, unknown>)[k];
           if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue; // JSON leaves these out
           chars += k.length + 3;
-          values.push(item);
-          depths.push(d);
+          values[top] = item;
+          depths[top++] = d;
         }
       }
+      if (top > high) high = top;
     }
-    if (chars > maxChars) return {depth: deepest, chars, over: true};
+    if (chars > maxChars) {
+      over = true;
+      break;
+    }
   }
-  return {depth: deepest, chars, over: false};
+  // Nothing of the value stays reachable from the module.
+  for (let i = 0; i <= high; i++) values[i] = undefined;
+  return {depth: deepest, chars, over};
 }
+
+// The walk's stacks. measureJson calls nothing that could measure again, so one pair serves every walk.
+const WALK_VALUES: unknown[] = [];
+const WALK_DEPTHS: number[] = [];
 
 /** Whether `value` is nested deeper than `maxDepth` (objects and arrays count one level each). */
 export function tooDeep(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {StartupWatch, type LifeSample, type StartingProgress} from '../../src/hub/startup-watch.js';
 import {fakeClock} from '../helpers/clock.js';
 
-function watch(sample?: () => LifeSample | undefined) {
+function watch(sample?: (fresh?: boolean) => LifeSample | undefined) {
   const clock = fakeClock();
   const given: string[] = [];
   const progress: StartingProgress[] = [];
@@ -43,6 +43,15 @@ describe('StartupWatch', () => {
     clock.advance(120_000);
     expect(given).toEqual([]);
     expect(progress.at(-1)).toMatchObject({activity: 'installing'});
+  });
+
+  it('gives a start up only on a sample taken now: a shared, older one may miss the last CPU use', () => {
+    // The shared sample never moves; the process used CPU since, which only a fresh look sees.
+    let fresh = 0;
+    const {clock, given} = watch((takenNow) => ({cpuMs: takenNow ? (fresh += 50) : 0}));
+    clock.advance(30_000);
+    expect(given).toEqual([]);
+    expect(fresh).toBeGreaterThan(0);
   });
 
   it('idle CPU (a timer now and then) is no sign of life', () => {

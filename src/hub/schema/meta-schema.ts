@@ -5,6 +5,7 @@
 // itself is loaded only for tools that declare an outputSchema.
 import {stripControlLine} from '../../util/sanitize.js';
 import {validate as validateMeta} from './meta-2020.generated.js';
+import {plainlyValid} from './plain-schema.js';
 
 /** The part of an Ajv error object the messages use. */
 export interface SchemaError {
@@ -19,7 +20,8 @@ type MetaValidator = ((data: unknown) => boolean) & {errors?: SchemaError[] | nu
 export function metaSchemaProblem(schema: Record<string, unknown>): string | undefined {
   const check = validateMeta as MetaValidator;
   try {
-    if (check(schema)) return undefined;
+    // The usual schema is answered without the generated validator's garbage (plain-schema.ts).
+    if (plainlyValid(schema) || check(schema)) return undefined;
     return stripControlLine(describeSchemaError(check.errors)).slice(0, 300);
   } catch (err) {
     return `could not be checked: ${err instanceof Error ? err.message : String(err)}`;

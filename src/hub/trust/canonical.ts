@@ -2,7 +2,7 @@
 // code units, no whitespace, numbers and strings as ECMAScript writes them),
 // so the same definition gives the same bytes and the same hash on every
 // machine, whatever order a server wrote its keys in.
-import {createHash} from 'node:crypto';
+import {hash} from 'node:crypto';
 import type {Tool} from '../../session/mcp-types.js';
 import type {ToolPin} from '../../util/pin-section.js';
 import {MAX_JSON_DEPTH} from '../../util/safe-json.js';
@@ -20,33 +20,96 @@ export function pinnedDefinition(tool: Tool): Record<string, unknown> {
 }
 
 /** Canonical JSON of a JSON value; deeper than MAX_JSON_DEPTH becomes the string "[too deep]". */
-export function canonicalJson(value: unknown, depth = 0): string {
+export function canonicalJson(value: unknown): string {
+  // JSON.stringify given the sorted list of every key in the value writes each
+  // object's keys in that order: the same bytes as the walk below, in native
+  // code, with no string built per key and level (every tool of a listing is
+  // pinned: BENCHMARKS.md §11). What it would write differently goes to the walk.
+  const keys = sortedKeyList(value);
+  return keys ? JSON.stringify(value, keys) : walkedCanonicalJson(value, 0);
+}
+
+/** canonicalJson by hand: what JSON.stringify cannot be trusted to write the same. */
+export function walkedCanonicalJson(value: unknown, depth = 0): string {
   if (value === null || typeof value === 'boolean') return String(value);
   if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : 'null';
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value !== 'object') return 'null';
   if (depth >= MAX_JSON_DEPTH) return '"[too deep]"';
-  // Appended to one string, no array of parts per level: every tool of a listing is pinned (BENCHMARKS.md §11).
   if (Array.isArray(value)) {
     let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i] ?? null, depth + 1);
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + walkedCanonicalJson(value[i] ?? null, depth + 1);
     return out + ']';
   }
   const object = value as Record<string, unknown>;
   let out = '{';
-  for (const key of sortedKeys(object)) {
+  for (const key of sortInPlace(Object.keys(object))) {
     const v = object[key];
     if (v === undefined) continue;
-    out += (out.length === 1 ? '' : ',') + JSON.stringify(key) + ':' + canonicalJson(v, depth + 1);
+    out += (out.length === 1 ? '' : ',') + JSON.stringify(key) + ':' + walkedCanonicalJson(v, depth + 1);
   }
   return out + '}';
 }
 
+/**
+ * Every key of every object in `value`, sorted; undefined when JSON.stringify
+ * with that list would not write the canonical form: values it writes
+ * otherwise (functions and symbols in objects, bigints, toJSON, objects that
+ * are not plain), a `__proto__` key (the list would make it read every
+ * object's prototype), or nesting as deep as the "[too deep]" cut.
+ */
+function sortedKeyList(value: unknown): string[] | undefined {
+  const keys = new KeyList();
+  return collectKeys(value, 0, keys) ? sortInPlace(keys.list) : undefined;
+}
+
+/** Distinct keys in the order met: an array searched while short (a tool has a few keys), a Set beside it when long. */
+class KeyList {
+  readonly list: string[] = [];
+  private set?: Set<string>;
+
+  add(key: string): void {
+    if (this.set) {
+      if (!this.set.has(key)) this.set.add(key), this.list.push(key);
+    } else if (!this.list.includes(key)) {
+      this.list.push(key);
+      if (this.list.length > 32) this.set = new Set(this.list);
+    }
+  }
+}
+
+function collectKeys(value: unknown, depth: number, keys: KeyList): boolean {
+  // The walk writes these as null; JSON.stringify leaves them out or throws.
+  if (typeof value !== 'object' || value === null) return typeof value !== 'bigint' && typeof value !== 'undefined' && typeof value !== 'function' && typeof value !== 'symbol';
+  if (depth >= MAX_JSON_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      // In an array JSON.stringify writes these as null, as the walk does.
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+      if (!collectKeys(item, depth + 1, keys)) return false;
+    }
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  if (typeof (value as {toJSON?: unknown}).toJSON === 'function') return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key === '__proto__') return false;
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    if (typeof v === 'function' || typeof v === 'symbol') return false;
+    keys.add(key);
+    if (!collectKeys(v, depth + 1, keys)) return false;
+  }
+  return true;
+}
+
 // Keys by UTF-16 code units, as Array.prototype.sort compares strings. A
-// schema's objects have a few keys: sorted in place, as sort() copies into a
-// work array, per object of every tool pinned. Many keys (quadratic here) go to sort().
-function sortedKeys(object: object): string[] {
-  const keys = Object.keys(object);
+// tool has a few keys: sorted in place, as sort() copies into a work array,
+// for every tool pinned. Many keys (quadratic here) go to sort().
+function sortInPlace(keys: string[]): string[] {
   if (keys.length > 16) return keys.sort();
   for (let i = 1; i < keys.length; i++) {
     const key = keys[i]!;
@@ -59,11 +122,17 @@ function sortedKeys(object: object): string[] {
 
 /** `sha256:` and 64 hex characters over the canonical JSON. */
 export function definitionHash(canonical: string): string {
-  return `sha256:${createHash('sha256').update(canonical).digest('hex')}`;
+  // One call, no Hash object per tool (node:crypto's one-shot hash, Node 20.12+).
+  return `sha256:${hash('sha256', canonical, 'hex')}`;
 }
 
 /** Pins a tool now. */
 export function pinTool(tool: Tool, now: Date = new Date()): ToolPin {
+  return pinToolAt(tool, now.toISOString());
+}
+
+/** Pins a tool with a given time: a listing's pins share one ISO string. */
+export function pinToolAt(tool: Tool, pinnedAt: string): ToolPin {
   const definition = canonicalJson(pinnedDefinition(tool));
-  return {hash: definitionHash(definition), definition, pinnedAt: now.toISOString()};
+  return {hash: definitionHash(definition), definition, pinnedAt};
 }

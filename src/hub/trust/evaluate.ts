@@ -3,9 +3,10 @@
 // which were removed; which are withheld from the model and why; and the pins
 // to save. Pure: the hub does the reading and writing.
 import type {Tool} from '../../session/mcp-types.js';
-import {pinTool, type ToolPin} from './canonical.js';
+import {pinTool, pinToolAt, type ToolPin} from './canonical.js';
 import {diffDefinitions, type DefinitionChange} from './diff.js';
 import type {ServerPins} from './pins.js';
+import {hasHiddenCharacters} from './scan.js';
 import {hidesCharacters} from './scan-tool.js';
 
 /** What to do with a tool whose definition changed since it was pinned (config `onToolChange`). */
@@ -46,14 +47,15 @@ export function checkPins(previous: ServerPins | undefined, tools: readonly Tool
   const next: Record<string, ToolPin> = Object.create(null);
   const out = new Map<string, ToolPinCheck>();
   let changed = previous === undefined;
+  const pinnedAt = now.toISOString();
   for (const tool of tools) {
-    const pin = pinTool(tool, now);
+    const pin = pinToolAt(tool, pinnedAt);
     const old = previous && Object.hasOwn(previous.tools, tool.name) ? previous.tools[tool.name]! : undefined;
-    const hidden = hidesCharacters(tool);
+    const hidden = mayHide(pin.definition) && hidesCharacters(tool);
     if (!old) {
       next[tool.name] = pin;
       changed = true;
-      out.set(tool.name, {state: previous ? 'new' : 'first-seen', withheld: hidden ? ['hidden-characters'] : [], mustAsk: false});
+      out.set(tool.name, hidden ? {state: previous ? 'new' : 'first-seen', withheld: ['hidden-characters'], mustAsk: false} : previous ? NEW : FIRST_SEEN);
     } else if (old.hash === pin.hash) {
       next[tool.name] = old;
       out.set(tool.name, {state: 'pinned', pinnedAt: old.pinnedAt, withheld: hidden && !old.allowHidden ? ['hidden-characters'] : [], mustAsk: false});
@@ -68,6 +70,20 @@ export function checkPins(previous: ServerPins | undefined, tools: readonly Tool
   }
   const removed = previous ? Object.keys(previous.tools).filter((name) => !out.has(name)) : [];
   return {tools: out, removed, pins: {tools: next}, changed: changed || removed.length > 0};
+}
+
+/** The verdict on most tools of a listing: one frozen object, not one per tool. */
+const FIRST_SEEN: ToolPinCheck = Object.freeze({state: 'first-seen', withheld: Object.freeze([]) as unknown as WithheldReason[], mustAsk: false});
+const NEW: ToolPinCheck = Object.freeze({state: 'new', withheld: Object.freeze([]) as unknown as WithheldReason[], mustAsk: false});
+
+/**
+ * False when the tool certainly hides no characters: its canonical
+ * definition holds every text `hidesCharacters` reads, verbatim (JSON
+ * escapes none of those characters), unless a part was cut as too deep.
+ * Nearly every tool is answered by this one test of one string.
+ */
+function mayHide(definition: string): boolean {
+  return hasHiddenCharacters(definition) || definition.includes('"[too deep]"');
 }
 
 /** The pins after the user trusts `tool` as it is now: re-pinned, its invisible characters allowed. */

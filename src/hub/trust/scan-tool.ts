@@ -35,9 +35,11 @@ export function blocks(findings: readonly Finding[]): boolean {
  */
 export function hidesCharacters(tool: Tool): boolean {
   const title = (tool.annotations as {title?: unknown} | undefined)?.title;
-  if ([tool.title, tool.description, title].some((text) => typeof text === 'string' && hasHiddenCharacters(text))) return true;
+  if (hiddenIn(tool.title) || hiddenIn(tool.description) || hiddenIn(title)) return true;
   return someSchemaText(tool.inputSchema, hasHiddenCharacters) || someSchemaText(tool.outputSchema, hasHiddenCharacters);
 }
+
+const hiddenIn = (text: unknown): boolean => typeof text === 'string' && hasHiddenCharacters(text);
 
 /**
  * Whether `test` holds for some text `eachSchemaText` would visit. The same

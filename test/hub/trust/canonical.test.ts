@@ -1,0 +1,76 @@
+// Canonical JSON is written by JSON.stringify with a sorted key list where
+// that gives the canonical bytes, and by hand otherwise: both must agree on
+// every value, or a pin would change hash between runs.
+import {describe, expect, it} from 'vitest';
+import {canonicalJson, walkedCanonicalJson} from '../../../src/hub/trust/canonical.js';
+import {checkPins} from '../../../src/hub/trust/evaluate.js';
+import {MAX_JSON_DEPTH} from '../../../src/util/safe-json.js';
+
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const KEYS = ['a', 'b', 'B', '', '10', '2', '1', 'é', 'z\u200b', '\u{1F600}', '\ud800', 'type', '__proto__', 'toJSON', 'constructor', 'length', '"q"'];
+const LEAVES: unknown[] = [0, -0, 1, -1.5, 1e21, 1.5e-7, NaN, Infinity, '', 'x', 'é\u{E0041}', '\n\t"\\', '\udc00', true, false, null, undefined];
+
+function valueGenerator(next: () => number) {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const value = (depth: number): unknown => {
+    const r = next();
+    if (depth > 4 || r < 0.35) return pick(LEAVES);
+    if (r < 0.5) return Array.from({length: Math.floor(next() * 4)}, () => value(depth + 1));
+    if (r < 0.52) return pick([() => 1, Symbol('s'), 10n, new Date(0), new Map(), {toJSON: () => 'j'}]);
+    const out: Record<string, unknown> = r < 0.55 ? Object.create(null) : {};
+    for (let i = Math.floor(next() * 5); i > 0; i--) {
+      const key = pick(KEYS);
+      if (key === '__proto__') Object.defineProperty(out, key, {value: value(depth + 1), enumerable: true, configurable: true, writable: true});
+      else out[key] = value(depth + 1);
+    }
+    return out;
+  };
+  return value;
+}
+
+describe('canonicalJson', () => {
+  it('writes what the walk by hand writes, for 20,000 random values', () => {
+    const value = valueGenerator(random(21));
+    for (let i = 0; i < 20_000; i++) {
+      const v = value(0);
+      const fast = canonicalJson(v);
+      const walked = walkedCanonicalJson(v);
+      if (fast !== walked) expect.fail(`canonicalJson differs from the walk for ${walked}: ${fast}`);
+    }
+  });
+
+  it('agrees on objects with many keys (sorted by sort(), collected in a Set)', () => {
+    const wide: Record<string, unknown> = {};
+    for (let i = 60; i > 0; i--) wide[`k${i}`] = {[`n${i % 7}`]: i, k1: [i]};
+    expect(canonicalJson({b: wide, a: wide})).toBe(walkedCanonicalJson({b: wide, a: wide}));
+  });
+
+  it('cuts what is nested too deep, as the walk does', () => {
+    let deep: unknown = {x: 1};
+    for (let i = 0; i < MAX_JSON_DEPTH + 2; i++) deep = {a: [deep]};
+    expect(canonicalJson(deep)).toBe(walkedCanonicalJson(deep));
+    expect(canonicalJson(deep)).toContain('"[too deep]"');
+  });
+});
+
+describe('checkPins and invisible characters', () => {
+  it('withholds a tool whose invisible character sits deeper than the canonical definition goes', () => {
+    // At depth 127 of the input schema: read by the scan, cut from the definition (where it is at 128).
+    let schema: Record<string, unknown> = {type: 'string', description: 'hi\u200b'};
+    for (let i = 0; i < MAX_JSON_DEPTH - 1; i++) schema = {type: 'array', items: schema};
+    const check = checkPins(undefined, [{name: 'deep', inputSchema: schema}], 'withhold');
+    expect(check.tools.get('deep')!.withheld).toEqual(['hidden-characters']);
+    const plain = checkPins(undefined, [{name: 'plain', description: 'fine', inputSchema: {type: 'object'}}], 'withhold');
+    expect(plain.tools.get('plain')!.withheld).toEqual([]);
+  });
+});
