@@ -642,16 +642,41 @@ class HubCall {
     const loading = this.hub.validatorFor(this.entry);
     if (loading) {
       loading.then(
-        () => this.done(this.hub.settleCall(this, raw)),
-        (err: unknown) => this.done(this.hub.failCall(this, err)),
+        () => this.settle(raw),
+        (err: unknown) => this.fail(err),
       );
       return;
     }
-    this.done(this.hub.settleCall(this, raw));
+    this.settle(raw);
   }
 
   reject(error: Error): void {
-    this.done(this.hub.failCall(this, error));
+    this.fail(error);
+  }
+
+  // Neither throws by contract; if one did, the caller still gets a result rather than waiting for ever.
+  private settle(raw: CallToolResult): void {
+    let result: HubCallResult;
+    try {
+      result = this.hub.settleCall(this, raw);
+    } catch (err) {
+      result = this.internal(err);
+    }
+    this.done(result);
+  }
+
+  private fail(error: unknown): void {
+    let result: HubCallResult;
+    try {
+      result = this.hub.failCall(this, error);
+    } catch (err) {
+      result = this.internal(err);
+    }
+    this.done(result);
+  }
+
+  private internal(err: unknown): HubCallResult {
+    return errorResult(`${this.entry.name}: ${err instanceof Error ? err.message : String(err)}`, 'internal', {alias: this.entry.alias, tool: this.entry.tool});
   }
 }
 

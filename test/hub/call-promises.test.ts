@@ -65,4 +65,17 @@ describe('a call through the hub', () => {
     expect(Math.round(viaSession)).toBe(Math.round(bare));
     expect(Math.round(viaHub)).toBe(Math.round(bare));
   });
+
+  it('still gets a result when shaping it throws (a bug), instead of waiting for ever', async () => {
+    const {hub} = testHub([{alias: 'm', command: 'unused', args: [], env: {}, startupTimeoutMs: 5_000, callTimeoutMs: 5_000}], {makeTransport: () => echoServer()});
+    hubs.push(hub);
+    await hub.start();
+    // The answer is handed over as it is read: nothing above the hub's call may be left waiting on a throw.
+    (hub as any).settleCall = () => {
+      throw new Error('shaping broke');
+    };
+    const result = await hub.call(hub.catalog.entries[0]!.name, {text: 'hi'});
+    expect(result).toMatchObject({isError: true, failure: 'internal', alias: 'm', tool: 'echo'});
+    expect(result.content[0]).toMatchObject({text: expect.stringContaining('shaping broke')});
+  });
 });
