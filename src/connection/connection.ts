@@ -29,11 +29,19 @@ export type TraceEvent =
   /** What the transport itself did (an HTTP exchange); never carries header values. */
   | {direction: 'transport'; line: string};
 
+/**
+ * Where the answer to a request goes: a promise's resolve and reject, or an
+ * object of the call path with those two methods (see `requestTo`).
+ */
+export interface Answer<T> {
+  resolve(value: T): void;
+  reject(error: Error): void;
+}
+
 interface Pending {
   id: number;
   method: string;
-  resolve: (result: Record<string, unknown>) => void;
-  reject: (error: Error) => void;
+  answer: Answer<Record<string, unknown>>;
   /** When the idle timeout expires (a performance.now() time); Infinity for none. */
   deadline: number;
   /** When `maxTotalMs` expires; Infinity for none. */
@@ -128,50 +136,61 @@ export class Connection {
   }
 
   request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions = {}): Promise<Record<string, unknown>> {
-    if (this.exit) return Promise.reject(new ServerExitedError(this.exit));
+    return new Promise((resolve, reject) => this.requestTo(method, params, options, {resolve, reject}));
+  }
+
+  /**
+   * A request whose answer goes to `answer` instead of a promise: the call
+   * path's layers (session, hub) each pass an object of their own down, so a
+   * call makes one promise (the hub's), not one per layer with its closures
+   * and a reaction per hop (BENCHMARKS.md §11). A result or an error response
+   * is handed over as it is read; a timeout, an abort, the server's exit or a
+   * failed write are handed over in a microtask (never inside a timer, an
+   * abort listener or the close), as a promise would.
+   */
+  requestTo(method: string, params: Record<string, unknown> | undefined, options: RequestOptions, answer: Answer<Record<string, unknown>>): void {
+    if (this.exit) return later(answer, new ServerExitedError(this.exit));
     const {signal} = options;
-    if (signal?.aborted) return Promise.reject(new AbortError(method, signal.reason));
+    if (signal?.aborted) return later(answer, new AbortError(method, signal.reason));
     const id = this.nextId++;
     options.onId?.(id);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
-    return new Promise((resolve, reject) => {
-      const start = performance.now();
-      const {maxTotalMs} = options;
-      const entry: Pending = {
-        id,
-        method,
-        resolve,
-        reject,
-        timeoutMs,
-        deadline: start + timeoutMs,
-        totalDeadline: maxTotalMs === undefined ? Infinity : start + maxTotalMs,
-        maxTotalMs,
-        progressToken: options.progressToken,
-        onProgress: options.onProgress,
-      };
-      this.pending.set(id, entry);
-      this.schedule(Math.min(entry.deadline, entry.totalDeadline));
-      if (signal) {
-        const onAbort = () => this.giveUp(id, new AbortError(method, signal.reason));
-        signal.addEventListener('abort', onAbort, {once: true});
-        entry.cleanup = () => signal.removeEventListener('abort', onAbort);
-      }
-      if (options.progressToken !== undefined) this.byProgressToken.set(options.progressToken, entry);
-      const message: JsonRpcRequest = params === undefined ? {jsonrpc: '2.0', id, method} : {jsonrpc: '2.0', id, method, params};
-      this.ontrace?.({direction: 'out', message: message as unknown as Record<string, unknown>});
-      let sent: Promise<void>;
-      try {
-        sent = this.transport.send(message);
-      } catch (err) {
-        sent = Promise.reject(err);
-      }
-      if (sent === SENT) return;
-      sent.catch((err: Error) => {
-        if (this.exit) this.settle(id)?.reject(new ServerExitedError(this.exit));
-        // A write to a dying stream: its close follows and rejects this request
-        // with the exit reason (the timeout is the backstop). Anything else is ours.
-        else if ((err as {code?: unknown}).code !== 'closed') this.settle(id)?.reject(err);
-      });
+    const start = performance.now();
+    const {maxTotalMs} = options;
+    const entry: Pending = {
+      id,
+      method,
+      answer,
+      timeoutMs,
+      deadline: start + timeoutMs,
+      totalDeadline: maxTotalMs === undefined ? Infinity : start + maxTotalMs,
+      maxTotalMs,
+      progressToken: options.progressToken,
+      onProgress: options.onProgress,
+    };
+    this.pending.set(id, entry);
+    this.schedule(Math.min(entry.deadline, entry.totalDeadline));
+    if (signal) {
+      const onAbort = () => this.giveUp(id, new AbortError(method, signal.reason));
+      signal.addEventListener('abort', onAbort, {once: true});
+      entry.cleanup = () => signal.removeEventListener('abort', onAbort);
+    }
+    if (options.progressToken !== undefined) this.byProgressToken.set(options.progressToken, entry);
+    const message: JsonRpcRequest = params === undefined ? {jsonrpc: '2.0', id, method} : {jsonrpc: '2.0', id, method, params};
+    this.ontrace?.({direction: 'out', message: message as unknown as Record<string, unknown>});
+    let sent: Promise<void>;
+    try {
+      sent = this.transport.send(message);
+    } catch (err) {
+      sent = Promise.reject(err);
+    }
+    if (sent === SENT) return;
+    sent.catch((err: Error) => {
+      const failed = this.exit ? new ServerExitedError(this.exit) : (err as {code?: unknown}).code !== 'closed' ? err : undefined;
+      // A write to a dying stream: its close follows and rejects this request
+      // with the exit reason (the timeout is the backstop). Anything else is ours.
+      const pendingEntry = failed ? this.settle(id) : undefined;
+      if (pendingEntry) later(pendingEntry.answer, failed!);
     });
   }
 
@@ -204,7 +223,7 @@ export class Connection {
     this.abandoned.add(id);
     if (this.abandoned.size > 10_000) this.abandoned.delete(this.abandoned.values().next().value!);
     this.notify('notifications/cancelled', {requestId: id, reason: error.message});
-    entry.reject(error);
+    later(entry.answer, error);
   }
 
   private receive(value: unknown, raw?: string): void {
@@ -215,12 +234,15 @@ export class Connection {
     }
     this.ontrace?.({direction: 'in', message: c.message as unknown as Record<string, unknown>});
     switch (c.kind) {
-      case 'result':
-        return this.answer(c.message.id, (p) => p.resolve(c.message.result));
+      case 'result': {
+        const entry = this.answered(c.message.id);
+        return entry && this.handOver(entry, c.message.result, undefined);
+      }
       case 'error': {
         const {code, message, data} = c.message.error;
         if (c.message.id === null) return this.noise(`error without id: ${code} ${message}`, 'error response with a null id');
-        return this.answer(c.message.id, (p) => p.reject(new McpError(code, message, data)));
+        const entry = this.answered(c.message.id);
+        return entry && this.handOver(entry, undefined, new McpError(code, message, data));
       }
       case 'request':
         return void this.serve(c.message, raw);
@@ -229,11 +251,23 @@ export class Connection {
     }
   }
 
-  private answer(id: RequestId, settleWith: (p: Pending) => void): void {
+  /** The pending request a response answers, removed; a late or unknown answer is only counted. */
+  private answered(id: RequestId): Pending | undefined {
     const entry = this.settle(id);
-    if (entry) return settleWith(entry);
+    if (entry) return entry;
     if (this.abandoned.delete(id)) this.stats.lateResponses++;
     else this.stats.unknownResponses++;
+    return undefined;
+  }
+
+  /** Gives a response to whoever waits for it, as it is read: a bug there must not stop the reader. */
+  private handOver(entry: Pending, result: Record<string, unknown> | undefined, error: Error | undefined): void {
+    try {
+      if (error) entry.answer.reject(error);
+      else entry.answer.resolve(result!);
+    } catch (err) {
+      this.noise(err instanceof Error ? err.message : String(err), `the answer to ${entry.method} #${entry.id} failed in its handler`);
+    }
   }
 
   private notified(method: string, params: Record<string, unknown> | undefined): void {
@@ -313,7 +347,7 @@ export class Connection {
     if (o.kind === 'request') return this.reply(o.id!, o.token, {error: {code: -32600, message: `request too large (${o.size})`}});
     if (o.kind === 'notification') return;
     const entry = o.id === undefined ? undefined : this.settle(o.id);
-    if (entry) return entry.reject(new ResponseTooLargeError(entry.method, info.bytes, info.limit));
+    if (entry) return later(entry.answer, new ResponseTooLargeError(entry.method, info.bytes, info.limit));
     if (o.id !== undefined) return;
     for (const p of this.pending.values()) p.note = `the server sent a message too large to read (${o.size}) whose id could not be found; it may have been this answer`;
   }
@@ -359,12 +393,20 @@ export class Connection {
     this.timer = undefined;
     this.timerAt = Infinity;
     const error = new ServerExitedError(exit);
-    for (const entry of this.pending.values()) this.settle(entry.id)?.reject(error);
+    for (const entry of this.pending.values()) {
+      const settled = this.settle(entry.id);
+      if (settled) later(settled.answer, error);
+    }
     for (const abort of this.serving.values()) abort.abort('the server exited');
     this.serving.clear();
     for (const listener of [...this.closeListeners]) listener(exit);
     this.closeListeners.clear();
   }
+}
+
+/** Rejects in a microtask, as a promise's handlers would run: never inside the caller's own work. */
+function later(answer: Answer<never>, error: Error): void {
+  queueMicrotask(() => answer.reject(error));
 }
 
 /**

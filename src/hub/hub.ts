@@ -306,10 +306,12 @@ export class Hub {
   /**
    * Calls the tool of an entry the caller already found in the catalog (the
    * driver looks each call up once, for its card and approval, and passes
-   * the entry on). Never rejects. The checks run at once and the rest is one
-   * promise reaction, not an async function: with 64 calls in flight a
-   * suspended frame per call on top of the session's made V8 double its young
-   * generation (peak RSS; BENCHMARKS.md, #17).
+   * the entry on). Never rejects. The checks run at once; the answer comes
+   * back to one `HubCall` object, not an async function or a promise chain:
+   * with 64 calls in flight a suspended frame per call on top of the
+   * session's made V8 double its young generation (peak RSS), and a promise,
+   * closures and a reaction per layer were most of the hub's bytes and CPU
+   * per call (BENCHMARKS.md §11).
    */
   callEntry(entry: CatalogEntry, args: unknown, options: HubCallOptions = NO_OPTIONS): Promise<HubCallResult> {
     const started = performance.now();
@@ -330,7 +332,7 @@ export class Hub {
     return this.callOnline(slot, entry, args, options, started);
   }
 
-  // The call on a server that is up: checks at once, then one promise reaction.
+  // The call on a server that is up: checks at once, then the answer goes to its HubCall.
   private callOnline(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions, started: number): Promise<HubCallResult> {
     if (!slot.session || slot.status.state !== 'online') return Promise.resolve(errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool}));
     if (args === undefined || args === null) args = {};
@@ -358,29 +360,39 @@ export class Hub {
     } else {
       callOptions = {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress};
     }
-    let sent: Promise<CallToolResult>;
-    try {
-      sent = slot.callTool(entry.tool, args as Record<string, unknown>, callOptions);
-    } catch (err) {
-      sent = Promise.reject(err);
-    }
-    const settle = (raw: CallToolResult): HubCallResult => {
-      let result: HubCallResult;
+    // The call's one promise: the slot, the session and the connection hand its answer to `HubCall`.
+    return new Promise((resolve) => {
+      const call = new HubCall(this, slot, entry, timeoutMs, trial, started, resolve);
       try {
-        slot.circuit.succeeded();
-        result = this.answered(entry, raw);
+        slot.callToolTo(entry.tool, args as Record<string, unknown>, callOptions, call);
       } catch (err) {
-        // Shaping and validation never throw by contract; if one did, the caller still gets a result.
-        result = this.failed(slot, entry, err, timeoutMs, trial);
+        call.reject(err as Error);
       }
-      return this.ended(slot, entry, result, started);
-    };
-    const fail = (err: unknown): HubCallResult => this.ended(slot, entry, this.failed(slot, entry, err, timeoutMs, trial), started);
-    return sent.then(
-      // Ajv loads at the first result of a tool that declares an outputSchema.
-      (raw) => (entry.outputSchema !== undefined && !this.validator ? this.loadValidator().then(() => settle(raw), fail) : settle(raw)),
-      fail,
-    );
+    });
+  }
+
+  /** A call's answer, shaped, checked and counted (HubCall, on the call path). */
+  settleCall(call: HubCall, raw: CallToolResult): HubCallResult {
+    const {slot, entry} = call;
+    let result: HubCallResult;
+    try {
+      slot.circuit.succeeded();
+      result = this.answered(entry, raw);
+    } catch (err) {
+      // Shaping and validation never throw by contract; if one did, the caller still gets a result.
+      result = this.failed(slot, entry, err, call.timeoutMs, call.trial);
+    }
+    return this.ended(slot, entry, result, call.started);
+  }
+
+  /** A call that failed, as a result (HubCall, on the call path). */
+  failCall(call: HubCall, err: unknown): HubCallResult {
+    return this.ended(call.slot, call.entry, this.failed(call.slot, call.entry, err, call.timeoutMs, call.trial), call.started);
+  }
+
+  /** Loads the output validator when a result of `entry` needs it and it is not loaded yet; undefined otherwise. */
+  validatorFor(entry: CatalogEntry): Promise<unknown> | undefined {
+    return entry.outputSchema !== undefined && !this.validator ? this.loadValidator() : undefined;
   }
 
   // Whatever the server sent, what goes up is well-formed and within the limits.
@@ -608,6 +620,66 @@ const UNCHECKED: OutputCheck = Object.freeze({ok: true});
 function fingerprintOf(s: HubServer): ServerFingerprint {
   if (s.url !== undefined) return serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers});
   return serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd, env: s.env});
+}
+
+/**
+ * One call in flight at the hub: what it needs when it settles, in one object
+ * that receives the answer (no closures, no reaction of its own). Never
+ * throws: whatever happens becomes the result the caller's promise gets.
+ */
+class HubCall {
+  constructor(
+    private readonly hub: Hub,
+    readonly slot: ServerSlot,
+    readonly entry: CatalogEntry,
+    readonly timeoutMs: number,
+    /** Half-open: this call is the one trial call. */
+    readonly trial: boolean,
+    readonly started: number,
+    private readonly done: (result: HubCallResult) => void,
+  ) {}
+
+  resolve(raw: CallToolResult): void {
+    // Ajv loads at the first result of a tool that declares an outputSchema.
+    const loading = this.hub.validatorFor(this.entry);
+    if (loading) {
+      loading.then(
+        () => this.settle(raw),
+        (err: unknown) => this.fail(err),
+      );
+      return;
+    }
+    this.settle(raw);
+  }
+
+  reject(error: Error): void {
+    this.fail(error);
+  }
+
+  // Neither throws by contract; if one did, the caller still gets a result rather than waiting for ever.
+  private settle(raw: CallToolResult): void {
+    let result: HubCallResult;
+    try {
+      result = this.hub.settleCall(this, raw);
+    } catch (err) {
+      result = this.internal(err);
+    }
+    this.done(result);
+  }
+
+  private fail(error: unknown): void {
+    let result: HubCallResult;
+    try {
+      result = this.hub.failCall(this, error);
+    } catch (err) {
+      result = this.internal(err);
+    }
+    this.done(result);
+  }
+
+  private internal(err: unknown): HubCallResult {
+    return errorResult(`${this.entry.name}: ${err instanceof Error ? err.message : String(err)}`, 'internal', {alias: this.entry.alias, tool: this.entry.tool});
+  }
 }
 
 function unavailableWhy(slot: ServerSlot): string {

@@ -1,4 +1,5 @@
 import type {DroppedTool, ToolListing} from '../session/list-tools.js';
+import type {Answer} from '../connection/connection.js';
 import {describeExit, ServerExitedError, type ExitInfo} from '../connection/errors.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
@@ -247,12 +248,16 @@ export class ServerSlot {
     return typeof own === 'number' ? own : this.config.callTimeoutMs;
   }
 
-  callTool(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
-    if (!this.session) return Promise.reject(new Error('not connected'));
-    // Only a server that stops when idle pays for tracking its calls.
-    if (this.idle.ms === undefined) return this.session.callTool(tool, args, options);
+  /** Calls a tool on the session; the answer goes to `answer` (the hub's call: no promise of the slot's own). */
+  callToolTo(tool: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<CallToolResult>): void {
     const session = this.session;
-    return this.idle.track(() => session.callTool(tool, args, options));
+    if (!session) return queueMicrotask(() => answer.reject(new Error('not connected')));
+    // Only a server that stops when idle pays for tracking its calls.
+    if (this.idle.ms === undefined) return session.callToolTo(tool, args, options, answer);
+    this.idle.track(() => session.callTool(tool, args, options)).then(
+      (result) => answer.resolve(result),
+      (err: Error) => answer.reject(err),
+    );
   }
 
   /** No call for idleStopMs: end the process; its live list stays offered and the next call starts it again. */

@@ -1,4 +1,4 @@
-import {Connection, type RequestOptions, type TraceEvent} from '../connection/connection.js';
+import {Connection, type Answer, type RequestOptions, type TraceEvent} from '../connection/connection.js';
 import type {ExitInfo} from '../connection/errors.js';
 import {IdTable} from '../util/id-table.js';
 import type {Transport} from '../transport/types.js';
@@ -157,14 +157,19 @@ export class McpSession implements ResourcePort {
     return listing;
   }
 
-  /**
-   * Calls a tool by its original name; answers MRTR rounds through the client
-   * features. A promise chain, not an async function: a suspended async frame
-   * per call in flight kept enough alive across young-generation collections
-   * that, with the hub's frame on top, V8 doubled the young generation at 64
-   * in flight (BENCHMARKS.md, #17).
-   */
+  /** Calls a tool by its original name; answers MRTR rounds through the client features. */
   callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
+    return new Promise((resolve, reject) => this.callToolTo(name, args, options, {resolve, reject}));
+  }
+
+  /**
+   * `callTool` with its answer going to `answer` (the hub's call) instead of
+   * a promise: the session adds no promise, closure or reaction of its own to
+   * a call, only one `ToolCall` (BENCHMARKS.md §11). With 64 calls in flight
+   * a suspended async frame per call, and later a promise chain per layer,
+   * was what V8 kept in its young generation and what CPU per call went to.
+   */
+  callToolTo(name: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<CallToolResult>): void {
     const progressToken = options.onProgress ? `bb-${++this.progressCounter}` : undefined;
     const modern = this.era === 'modern';
     let base: Record<string, unknown>;
@@ -180,23 +185,16 @@ export class McpSession implements ResourcePort {
       progressToken === undefined ? options : {timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs, signal: options.signal, progressToken, onProgress: options.onProgress};
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
-    const finish = (result: Record<string, unknown>): CallToolResult => {
-      this.inflight.take(callNumber);
-      return toCallResult(complete(result, 'tools/call'));
-    };
-    const fail = (err: unknown): never => {
-      this.inflight.take(callNumber);
-      throw err;
-    };
-    // Nearly every answer is complete: the round loop runs only for `input_required`.
     // `base` already carries the era's `_meta`: sent as it is.
-    return this.connection.request('tools/call', base, requestOptions).then(
-      (first) =>
-        needsRounds(first, this.era)
-          ? requestRounds((params) => this.request('tools/call', params, requestOptions), base, this.roundsContext('tools/call', name, options.signal, options.maxRounds), first).then(finish, fail)
-          : finish(first),
-      fail,
-    );
+    this.connection.requestTo('tools/call', base, requestOptions, new ToolCall(this, this.inflight, callNumber, name, base, requestOptions, options, answer));
+  }
+
+  /**
+   * The MRTR rounds of a call whose first answer asked for input (rare; see
+   * `ToolCall`): the rest of the exchange, to its complete result.
+   */
+  continueRounds(name: string, base: Record<string, unknown>, requestOptions: RequestOptions, options: CallOptions, first: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return requestRounds((params) => this.request('tools/call', params, requestOptions), base, this.roundsContext('tools/call', name, options.signal, options.maxRounds), first);
   }
 
   /** One page of a list, complete. */
@@ -292,6 +290,51 @@ export class McpSession implements ResourcePort {
   }
 }
 
+
+/**
+ * One call in flight: the session's part of its answer. Nearly every answer
+ * is complete; the round loop runs only for `input_required`. Never throws
+ * into the connection: whatever goes wrong goes to `answer`.
+ */
+class ToolCall implements Answer<Record<string, unknown>> {
+  constructor(
+    private readonly session: McpSession,
+    private readonly inflight: IdTable<string>,
+    private readonly callNumber: number,
+    private readonly name: string,
+    private readonly base: Record<string, unknown>,
+    private readonly requestOptions: RequestOptions,
+    private readonly options: CallOptions,
+    private readonly answer: Answer<CallToolResult>,
+  ) {}
+
+  resolve(first: Record<string, unknown>): void {
+    if (needsRounds(first, this.session.era)) {
+      this.session.continueRounds(this.name, this.base, this.requestOptions, this.options, first).then(
+        (result) => this.finish(result),
+        (err: Error) => this.reject(err),
+      );
+      return;
+    }
+    this.finish(first);
+  }
+
+  reject(error: Error): void {
+    this.inflight.take(this.callNumber);
+    this.answer.reject(error);
+  }
+
+  private finish(result: Record<string, unknown>): void {
+    this.inflight.take(this.callNumber);
+    let out: CallToolResult;
+    try {
+      out = toCallResult(complete(result, 'tools/call'));
+    } catch (err) {
+      return this.answer.reject(err as Error);
+    }
+    this.answer.resolve(out);
+  }
+}
 
 // `content` is passed up unchecked (a bare string, nulls, unknown blocks):
 // the hub repairs it (src/hub/content), so nothing is lost silently here.

@@ -23,8 +23,8 @@ async function modernSession() {
   open.push(s);
   // What the session hands the connection, before the memory transport copies it.
   const sent: any[] = [];
-  const request = s.connection.request.bind(s.connection);
-  s.connection.request = (method, params, options) => (sent.push(params), request(method, params, options));
+  const requestTo = s.connection.requestTo.bind(s.connection);
+  s.connection.requestTo = (method, params, options, answer) => (sent.push(params), requestTo(method, params, options, answer));
   return {s, calls, sent};
 }
 

@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {LineReader} from '../../src/transport/line-reader.js';
 
 function collect(max?: number) {
@@ -9,6 +9,24 @@ function collect(max?: number) {
 }
 
 describe('LineReader', () => {
+  it('decodes the lines whole in a chunk where they lie, without a Buffer view per line', () => {
+    // 64 answers arriving in one read: a view per line was ~90 bytes a message (BENCHMARKS.md §11).
+    const {lines, reader} = collect();
+    const chunk = Buffer.from(Array.from({length: 64}, (_, i) => `{"id":${i}}\r\n`).join('') + '{"id":', 'utf8');
+    const views = vi.spyOn(Buffer.prototype, 'subarray');
+    let made: number;
+    try {
+      reader.push(chunk);
+      made = views.mock.calls.length;
+    } finally {
+      views.mockRestore();
+    }
+    expect(lines).toHaveLength(64);
+    expect(lines[63]).toBe('{"id":63}');
+    // The one view left: the unfinished line kept for the next chunk.
+    expect(made).toBe(1);
+  });
+
   it('joins a line split across chunks', () => {
     const {lines, reader} = collect();
     reader.push(Buffer.from('{"a":'));

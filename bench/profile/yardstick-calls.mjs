@@ -1,0 +1,94 @@
+// Per-call cost in the yardstick's own shape: its server (modern era, 50
+// tools, JSON.parse and JSON.stringify per call) and its arm adapters, with
+// `inFlight` lanes that each await one call at a time, as its worker does.
+// Counts, not timings: bytes allocated per call (see allocated.mjs), read
+// chunks per call and messages per read chunk (how the responses of 64 calls
+// in flight arrive), plus CPU per call and peak RSS for orientation.
+//
+//   node bench/profile/yardstick-calls.mjs <arm> [calls=30000] [inFlight=64] [warmup=10000]
+//
+// <arm> is a yardstick arm (raw, bb-session, bb-hub) or a path to an adapter
+// (bench/profile/yardstick/*.mjs). The yardstick is looked for beside the
+// repository (../shared/yardstick) or in $YARDSTICK_DIR. Run `npm run build`
+// first: the breakerbox arms load dist/. `node --cpu-prof` works as usual.
+import v8 from 'node:v8';
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath, pathToFileURL} from 'node:url';
+import {allocatedBytes} from './allocated.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const YARDSTICK = [process.env.YARDSTICK_DIR, path.join(ROOT, '../shared/yardstick'), path.join(ROOT, '../../shared/yardstick')].find((d) => d && existsSync(path.join(d, 'run.mjs')));
+if (!YARDSTICK) throw new Error('yardstick not found: set YARDSTICK_DIR');
+
+const [armSpec = 'bb-hub', callsArg = '30000', inFlightArg = '64', warmupArg = '10000'] = process.argv.slice(2);
+const calls = Number(callsArg);
+const inFlight = Number(inFlightArg);
+const warmup = Number(warmupArg);
+const builtin = path.join(YARDSTICK, 'arms', `${armSpec}.mjs`);
+const armFile = /^[\w-]+$/.test(armSpec) && existsSync(builtin) ? builtin : path.resolve(armSpec);
+process.env.BREAKERBOX_DIR ??= ROOT;
+
+// Count what arrives on the client's pipes: every 'data' chunk of a child's stdout.
+let chunks = 0;
+let newlines = 0;
+const {Readable} = await import('node:stream');
+const emit = Readable.prototype.emit;
+Readable.prototype.emit = function (event, chunk, ...rest) {
+  if (event === 'data' && counting && this.constructor.name === 'Socket') {
+    chunks++;
+    let n = 0;
+    for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) n++;
+    newlines += n;
+    sizes.push(n);
+  }
+  return emit.call(this, event, chunk, ...rest);
+};
+let counting = false;
+const sizes = [];
+
+const arm = await import(pathToFileURL(armFile).href);
+const client = await arm.connect(process.execPath, [path.join(YARDSTICK, 'servers/bench-server.mjs')], {env: {BENCH_TOOLS: '50'}});
+await client.listTools();
+const args = {text: 'hello, benchmark'};
+
+async function run(n) {
+  let issued = 0;
+  const lane = async () => {
+    while (issued < n) {
+      issued++;
+      await client.call('echo', args);
+    }
+  };
+  await Promise.all(Array.from({length: inFlight}, lane));
+}
+
+await run(warmup);
+const profiler = new v8.GCProfiler();
+const used0 = v8.getHeapStatistics().used_heap_size;
+const cpu0 = process.cpuUsage();
+counting = true;
+profiler.start();
+await run(calls);
+const stats = profiler.stop();
+counting = false;
+const cpu = process.cpuUsage(cpu0);
+const used1 = v8.getHeapStatistics().used_heap_size;
+await client.close();
+process.stdout.write(
+  JSON.stringify({
+    arm: arm.name ?? armSpec,
+    calls,
+    inFlight,
+    bytesPerCall: Math.round(allocatedBytes(stats, used0, used1) / calls),
+    messagesPerChunk: +(newlines / chunks).toFixed(1),
+    // Quartiles of messages per chunk: how the responses of the calls in flight arrive.
+    chunkQuartiles: [0.25, 0.5, 0.75].map((q) => sizes.sort((a, b) => a - b)[Math.floor(q * sizes.length)]),
+    chunksPer1000Calls: Math.round((chunks / calls) * 1000),
+    scavenges: stats.statistics.filter((g) => g.gcType === 'Scavenge').length,
+    markSweeps: stats.statistics.filter((g) => g.gcType === 'MarkSweepCompact').length,
+    cpuUsPerCall: +((cpu.user + cpu.system) / calls).toFixed(2),
+    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  }) + '\n',
+);
+process.exit(0);
