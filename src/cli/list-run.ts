@@ -23,7 +23,7 @@ const RENDERERS: Record<string, {text: Render; json: Render}> = {
  * starts every server live (never the cache), prints, closes them. No model is
  * made. The stdio servers are already running (modes/list-tools.ts); the hub adopts them.
  */
-export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: Config, early: EarlySpawns): Promise<number> {
+export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: Config, early: EarlySpawns, handOverSignals: () => void = () => {}): Promise<number> {
   const render = RENDERERS[opts.mode]!;
   const trace = debugTrace(opts, env, newSessionId());
   const listExtras = opts.mode !== 'list-tools';
@@ -31,7 +31,9 @@ export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: 
     trace?.close();
     throw err;
   });
-  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
+  // The early spawn's handler gives way to this one, which closes the hub (adopted and early children alike).
+  handOverSignals();
+  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close().finally(() => early.dispose()));
   try {
     await app.driver.start();
     // Every eager slot has made its transport by now; a child left over was not wanted.
