@@ -12,6 +12,9 @@ import {exitCleanlyOn} from './signals.js';
 
 type Render = (state: AppState) => string;
 
+/** Where a list run is: after the early spawn, with the app built, before and after the hub adopts each child. */
+export type ListStage = 'spawned' | 'built' | 'adopting' | 'adopted';
+
 const RENDERERS: Record<string, {text: Render; json: Render}> = {
   'list-tools': {text: listToolsText, json: listToolsJson},
   'list-resources': {text: listResourcesText, json: listResourcesJson},
@@ -23,17 +26,17 @@ const RENDERERS: Record<string, {text: Render; json: Render}> = {
  * starts every server live (never the cache), prints, closes them. No model is
  * made. The stdio servers are already running (modes/list-tools.ts); the hub adopts them.
  */
-export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: Config, early: EarlySpawns, handOverSignals: () => void = () => {}): Promise<number> {
+export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: Config, early: EarlySpawns, at?: (stage: ListStage) => void): Promise<number> {
   const render = RENDERERS[opts.mode]!;
   const trace = debugTrace(opts, env, newSessionId());
   const listExtras = opts.mode !== 'list-tools';
-  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env}), config, adopt: early.adopt}).catch((err) => {
+  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env}), config, adopt: at ? watchAdoption(early, at) : early.adopt}).catch((err) => {
     trace?.close();
     throw err;
   });
-  // The early spawn's handler gives way to this one, which closes the hub (adopted and early children alike).
-  handOverSignals();
-  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close().finally(() => early.dispose()));
+  at?.('built');
+  // On top of the early spawn's cleanup (modes/list-tools.ts), which runs after this one.
+  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
   try {
     await app.driver.start();
     // Every eager slot has made its transport by now; a child left over was not wanted.
@@ -47,4 +50,13 @@ export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: 
     trace?.close();
     release();
   }
+}
+
+function watchAdoption(early: EarlySpawns, at: (stage: ListStage) => void): EarlySpawns['adopt'] {
+  return (server) => {
+    at('adopting');
+    const child = early.adopt(server);
+    at('adopted');
+    return child;
+  };
 }

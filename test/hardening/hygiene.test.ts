@@ -10,7 +10,7 @@ import {describe, expect, it, type TestContext} from 'vitest';
 import {tempDir} from '../helpers/hub.js';
 import {ROOT, serverPath} from '../helpers/servers.js';
 import {waitFor} from '../helpers/wait.js';
-import {killTagged, newTag, STUBBORN_ENV, stubbornArgs, tagged, waitTagGone} from './helpers.js';
+import {FIXTURES, killTagged, newTag, STUBBORN_ENV, stubbornArgs, tagged, waitTagGone} from './helpers.js';
 
 // Ten runs of breakerbox with their servers start at once: on a busy two-core machine
 // one can take a minute to reach its first call. Every wait is for a condition.
@@ -45,9 +45,12 @@ function script(steps: unknown[]): string {
   return path;
 }
 
-/** Starts breakerbox and lets the test watch its stderr and its end. */
-function start(args: string[]) {
-  const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.mjs'), ...args], {
+/** Runs a list mode raising a signal at itself at one stage: `node list-raising.mjs <stage> <signal> …`. */
+const LIST_RAISING = resolve(FIXTURES, 'list-raising.mjs');
+
+/** Starts breakerbox (or `entry`, a script and its first arguments) and lets the test watch its stderr and its end. */
+function start(args: string[], entry = [resolve(ROOT, 'bin/breakerbox.mjs')]) {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_STATE_HOME: tempDir('bb-state-')},
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,8 +59,9 @@ function start(args: string[]) {
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (d) => (stdout += d));
   child.stderr!.setEncoding('utf8').on('data', (d) => (stderr += d));
-  const exited = new Promise<{code: number | null; signal: string | null}>((r) => child.once('close', (code, signal) => r({code, signal})));
-  return {child, exited, stdout: () => stdout, stderr: () => stderr};
+  let ended: {code: number | null; signal: string | null} | undefined;
+  const exited = new Promise<{code: number | null; signal: string | null}>((r) => child.once('close', (code, signal) => r((ended = {code, signal}))));
+  return {child, exited, ended: () => ended, stdout: () => stdout, stderr: () => stderr};
 }
 
 /** A turn that has called a tool (so every server is up) and then waits for the model for a long time. */
@@ -112,6 +116,22 @@ describe.concurrent('no server outlives breakerbox', {timeout: 3 * PATIENT_MS}, 
     const {code} = await run.exited;
     expect(code, run.stderr()).toBe(130);
     expect(tagged(tag)).toEqual([]);
+  });
+
+  // The signal raised by the run itself at each stage of the early spawn's life
+  // (test/hardening/fixtures/list-raising.mjs), so every window is hit every time.
+  // `slow` never finishes its handshake: a signal that is lost leaves the run waiting.
+  it.for(['spawned', 'built', 'adopting', 'adopted'] as const)('--list-tools on SIGINT raised at stage "%s"', async (stage, ctx) => {
+    const {expect} = ctx;
+    const tag = testTag(ctx, `hyg-at-${stage}`);
+    const slow = {command: process.execPath, args: stubbornArgs(tag), env: {...STUBBORN_ENV, CHAOS_MODE: 'slow_discover', CHAOS_DELAY_MS: '600000'}, startupTimeoutMs: 600_000};
+    const run = start(['--list-tools', '--config', config(tag, {slow})], [LIST_RAISING, stage, 'SIGINT']);
+    const exited = await waitFor(() => run.ended(), 'the run to end after the signal', PATIENT_MS).catch((err: Error) => {
+      throw new Error(`${err.message}; stderr: ${run.stderr()}`);
+    });
+    expect(run.stderr()).toContain(`raising SIGINT at ${stage}`);
+    expect(exited.code, run.stderr()).toBe(130);
+    await waitTagGone(tag, PATIENT_MS);
   });
 
   // Needs the reaper wired into src/transport/stdio.ts (see docs/reliability.md, "Reaper"):

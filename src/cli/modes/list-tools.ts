@@ -4,20 +4,26 @@
 import {loadConfig} from '../../config/index.js';
 import type {CliOptions} from '../args.js';
 import {spawnEarly, type EarlySpawns} from '../early-spawn.js';
+import type {ListStage} from '../list-run.js';
 import {exitCleanlyOn} from '../signals.js';
 
-/** `--list-tools`, `--list-resources`, `--list-prompts`: the list modes start every server. */
-export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * `--list-tools`, `--list-resources`, `--list-prompts`: the list modes start
+ * every server. `at` hears each stage as it is reached (tests raise a signal there).
+ */
+export async function run(opts: CliOptions, env: NodeJS.ProcessEnv, at?: (stage: ListStage) => void): Promise<number> {
   const config = loadConfig(opts.config, env);
   let early: EarlySpawns | undefined;
-  // Until list-run has a hub to close (and its own handler), a signal ends the early children and exits as it would.
-  const handOver = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], async () => early?.dispose());
+  // Registered before the first spawn and kept to the end: a signal from here
+  // on ends the children not adopted yet (list-run adds closing the hub on top).
+  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => early?.dispose());
   early = spawnEarly(config, env, {allEager: true});
+  at?.('spawned');
   try {
-    return await (await import('../list-run.js')).runList(opts, env, config, early, handOver);
+    return await (await import('../list-run.js')).runList(opts, env, config, early, at);
   } finally {
-    handOver();
     // Whatever the hub did not adopt, on success or on any error.
     early.dispose();
+    release();
   }
 }
