@@ -168,6 +168,11 @@ export class StdioTransport implements Transport {
 
   /** End stdin, then SIGTERM, then SIGKILL, each after a grace period; then the strays. */
   async close(): Promise<void> {
+    // Given a running child but closed before start() adopted it: nothing else would end it.
+    if (this.early) {
+      killEarly(this.early);
+      this.early = undefined;
+    }
     const child = this.child;
     if (child && !this.exited) {
       const grace = this.options.closeGraceMs ?? 2000;

@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {parseConfig} from '../../src/config/index.js';
 import {spawnEarly} from '../../src/cli/early-spawn.js';
-import {StdioTransport} from '../../src/transport/stdio.js';
+import {spawnServer, StdioTransport} from '../../src/transport/stdio.js';
 import {waitFor} from '../helpers/wait.js';
 
 const dirs: string[] = [];
@@ -83,5 +83,16 @@ describe('early spawn', () => {
     expect(alive(pids[0]!)).toBe(true);
     early.dispose();
     await waitFor(() => !alive(pids[0]!), 'the unasked server to be killed');
+  });
+});
+
+describe('a transport given an early child', () => {
+  it('ends that child when it is closed before it ever started', async () => {
+    const pidFile = join(tmp(), 'pid');
+    const options = {command: process.execPath, args: ['-e', script(pidFile, 'setInterval(() => {}, 1000);')], env: {PATH: process.env.PATH ?? ''}};
+    const t = new StdioTransport(options, spawnServer(options));
+    const pid = Number(await waitFor(() => readFileSync(pidFile, 'utf8'), 'the server to start'));
+    await t.close();
+    await waitFor(() => !alive(pid), 'the child to be killed');
   });
 });
