@@ -22,11 +22,16 @@ export interface EarlySpawns {
   dispose(): void;
 }
 
-/** Spawns every eager stdio server of the config (the list modes make every server eager). */
-export function spawnEarly(config: Config, parentEnv: NodeJS.ProcessEnv, {allEager}: {allEager: boolean}): EarlySpawns {
+/**
+ * Spawns every eager stdio server of the config; `force` is the run's start
+ * policy (setup.ts, startPolicy): the list modes make every server eager,
+ * `--lazy` every one lazy. A lazy server that must start at once after all
+ * (no cached list) is spawned by the hub as usual.
+ */
+export function spawnEarly(config: Config, parentEnv: NodeJS.ProcessEnv, force: 'eager' | 'lazy' | undefined): EarlySpawns {
   const waiting = new Map<string, {options: StdioOptions; child: EarlyChild}>();
   for (const s of config.servers) {
-    if (s.type === 'http' || s.disabled || s.cannotStart !== undefined || (!allEager && s.start === 'lazy')) continue;
+    if (s.type === 'http' || s.disabled || s.cannotStart !== undefined || (force ?? s.start ?? 'eager') === 'lazy') continue;
     const options = stdioOptions(s, parentEnv);
     waiting.set(s.alias, {options, child: spawnServer(options)});
   }

@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {parseConfig} from '../../src/config/index.js';
 import {spawnEarly} from '../../src/cli/early-spawn.js';
-import {spawnServer, StdioTransport} from '../../src/transport/stdio.js';
+import {killEarly, spawnServer, StdioTransport} from '../../src/transport/stdio.js';
 import {waitFor} from '../helpers/wait.js';
 
 const dirs: string[] = [];
@@ -19,7 +19,7 @@ const script = (file: string, then: string) =>
   `process.stderr.write('early on stderr\\n');` +
   then;
 
-function configOf(servers: Record<string, {args: string[]; env?: Record<string, string>}>) {
+function configOf(servers: Record<string, {args: string[]; env?: Record<string, string>; start?: 'lazy'}>) {
   const mcpServers = Object.fromEntries(Object.entries(servers).map(([alias, s]) => [alias, {command: process.execPath, ...s}]));
   return parseConfig(JSON.stringify({mcpServers}), 'mcp.config.json', {PATH: process.env.PATH ?? ''});
 }
@@ -45,7 +45,7 @@ describe('early spawn', () => {
     // It writes, then exits: by adoption its output sits only in the pipes.
     const config = configOf({quick: {args: ['-e', script(pidFile, 'process.exit(3);')]}});
     const env = {PATH: process.env.PATH ?? ''};
-    const early = spawnEarly(config, env, {allEager: true});
+    const early = spawnEarly(config, env, 'eager');
     const pid = Number(await waitFor(() => readFileSync(pidFile, 'utf8'), 'the server to start'));
     await waitFor(() => !alive(pid), 'the server to exit');
     const server = config.servers[0]!;
@@ -74,7 +74,7 @@ describe('early spawn', () => {
       unasked: {args: ['-e', script(join(dir, 'a'), hold)]},
       changed: {args: ['-e', script(join(dir, 'b'), hold)]},
     });
-    const early = spawnEarly(config, {PATH: process.env.PATH ?? ''}, {allEager: true});
+    const early = spawnEarly(config, {PATH: process.env.PATH ?? ''}, 'eager');
     const pids = await waitFor(() => ['a', 'b'].map((f) => Number(readFileSync(join(dir, f), 'utf8'))), 'both servers to start');
     expect(pids.every(alive)).toBe(true);
     // The config changed under it: another argument, so the hub would spawn it differently.
@@ -94,5 +94,26 @@ describe('a transport given an early child', () => {
     const pid = Number(await waitFor(() => readFileSync(pidFile, 'utf8'), 'the server to start'));
     await t.close();
     await waitFor(() => !alive(pid), 'the child to be killed');
+  });
+});
+
+describe('which servers are spawned early', () => {
+  it.each([
+    [undefined, ['eager']],
+    ['eager', ['eager', 'lazy']],
+    ['lazy', []],
+  ] as const)('start policy %s: %j', async (force, expected) => {
+    const hold = 'setInterval(() => {}, 1000);';
+    const config = configOf({eager: {args: ['-e', hold]}, lazy: {args: ['-e', hold], start: 'lazy'}});
+    const env = {PATH: process.env.PATH ?? ''};
+    const early = spawnEarly(config, env, force);
+    const {childEnv} = await import('../../src/config/index.js');
+    // What the hub would ask for each server: a child only where one was spawned.
+    const adopted = config.servers.map((s) => {
+      if (s.type !== 'stdio') throw new Error('stdio expected');
+      return [s.alias, early.adopt({alias: s.alias, command: s.command, args: s.args, cwd: s.cwd, env: childEnv(s, env)})] as const;
+    });
+    for (const [, child] of adopted) if (child) killEarly(child);
+    expect(adopted.filter(([, child]) => child).map(([alias]) => alias)).toEqual(expected);
   });
 });

@@ -17,7 +17,7 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv, at?: (stage:
   // Registered before the first spawn and kept to the end: a signal from here
   // on ends the children not adopted yet (list-run adds closing the hub on top).
   const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => early?.dispose());
-  early = spawnEarly(config, env, {allEager: true});
+  early = spawnEarly(config, env, 'eager');
   at?.('spawned');
   try {
     return await (await import('../list-run.js')).runList(opts, env, config, early, at);
