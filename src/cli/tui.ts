@@ -3,25 +3,15 @@ import {openTraceFile} from '../debug/trace-file.js';
 import {prepareSession, replayEvents} from '../sessions/index.js';
 import {continueWith} from './continue-session.js';
 import {buildApp} from './app.js';
-import type {Config} from '../config/index.js';
 import type {CliOptions} from './args.js';
-import type {EarlySpawns} from './early-spawn.js';
 import {terminalHost} from './ui-host.js';
-
-/** What ./modes/tui.ts did before loading this: the config, the servers it spawned, its signal cleanup. */
-export interface EarlyStart {
-  config: Config;
-  early: EarlySpawns;
-  /** Ends the early spawn's signal cleanup; called once this app's own handlers are in place. */
-  releaseSignals: () => void;
-}
 
 /**
  * Opens the Ink app on the alternate screen the caller entered (with its
  * first frame on it: ./modes/tui.ts); resolves 0 after every server is
  * closed. `leave` gives the terminal back.
  */
-export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: () => void, started: EarlyStart): Promise<number> {
+export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: () => void): Promise<number> {
   const out = process.stdout;
   // Throws SessionError (exit 2, handled in main) when the session to resume does not exist.
   const session = prepareSession({resume: opts.resume, env, cwd: process.cwd(), configPath: resolve(opts.config)});
@@ -35,8 +25,6 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     history: session.history,
     rawTrace: trace?.rawTrace,
     loginPrompt: 'dialog',
-    config: started.config,
-    adopt: started.early.adopt,
     // Elapsed times of running calls move once a second.
     tickMs: 1_000,
     // Resources (the Resources view, @ in the input) and prompts (slash commands).
@@ -73,15 +61,11 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
   // Raw mode turns Ctrl-C into a key; these come from outside (kill, a closed terminal).
   const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
   for (const s of signals) process.on(s, onSignal);
-  // Added before the early cleanup goes, so no signal finds the process without a listener (signals.ts).
-  started.releaseSignals();
   try {
     // The servers start before Ink and the panes load: their processes boot
     // on other cores meanwhile, and the store holds what they report until
     // the app mounts and renders it. The user can type from the first frame on.
     void app.driver.start();
-    // Every eager server has made its transport (adopting its early child) by now: one left over was not wanted.
-    started.early.dispose();
     // React is CommonJS: its exports are the default export in every loader (Node, the bundle, vitest).
     const [{render}, {default: React}, {App, createTheme, noColorRequested}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
     replaceFirstFrame(out);
