@@ -45,8 +45,8 @@ function script(steps: unknown[]): string {
   return path;
 }
 
-/** Runs a list mode raising a signal at itself at one stage: `node list-raising.mjs <stage> <signal> …`. */
-const LIST_RAISING = resolve(FIXTURES, 'list-raising.mjs');
+/** Runs a mode raising a signal at itself at one stage: `node raising.mjs <stage> <signal> …`. */
+const RAISING = resolve(FIXTURES, 'raising.mjs');
 
 /** Starts breakerbox (or `entry`, a script and its first arguments) and lets the test watch its stderr and its end. */
 function start(args: string[], entry = [resolve(ROOT, 'bin/breakerbox.mjs')]) {
@@ -119,18 +119,36 @@ describe.concurrent('no server outlives breakerbox', {timeout: 3 * PATIENT_MS}, 
   });
 
   // The signal raised by the run itself at each stage of the early spawn's life
-  // (test/hardening/fixtures/list-raising.mjs), so every window is hit every time.
+  // (test/hardening/fixtures/raising.mjs), so every window is hit every time.
   // `slow` never finishes its handshake: a signal that is lost leaves the run waiting.
   it.for(['spawned', 'built', 'adopting', 'adopted'] as const)('--list-tools on SIGINT raised at stage "%s"', async (stage, ctx) => {
     const {expect} = ctx;
     const tag = testTag(ctx, `hyg-at-${stage}`);
     const slow = {command: process.execPath, args: stubbornArgs(tag), env: {...STUBBORN_ENV, CHAOS_MODE: 'slow_discover', CHAOS_DELAY_MS: '600000'}, startupTimeoutMs: 600_000};
-    const run = start(['--list-tools', '--config', config(tag, {slow})], [LIST_RAISING, stage, 'SIGINT']);
+    const run = start(['--list-tools', '--config', config(tag, {slow})], [RAISING, stage, 'SIGINT']);
+    // A run that lost its signal would wait 600 s for `slow`: not beyond the test.
+    ctx.onTestFinished(() => void run.child.kill('SIGKILL'));
     const exited = await waitFor(() => run.ended(), 'the run to end after the signal', PATIENT_MS).catch((err: Error) => {
       throw new Error(`${err.message}; stderr: ${run.stderr()}`);
     });
     expect(run.stderr()).toContain(`raising SIGINT at ${stage}`);
     expect(exited.code, run.stderr()).toBe(130);
+    await waitTagGone(tag, PATIENT_MS);
+  });
+
+  // Raised as the servers have started, just before the turn's own SIGINT handler
+  // (cancel the turn) replaces the startup one (shut down): the turn's takes it.
+  it('--print on SIGINT raised as the servers have started', async (ctx) => {
+    const {expect} = ctx;
+    const tag = testTag(ctx, 'hyg-at-print');
+    const run = start(['--print', 'hi', '--yes', '--script', script([{delayMs: 600_000, text: 'never'}]), '--config', config(tag)], [RAISING, 'started', 'SIGINT']);
+    ctx.onTestFinished(() => void run.child.kill('SIGKILL'));
+    const exited = await waitFor(() => run.ended(), 'the run to end after the signal', PATIENT_MS).catch((err: Error) => {
+      throw new Error(`${err.message}; stderr: ${run.stderr()}`);
+    });
+    expect(run.stderr()).toContain('raising SIGINT at started');
+    expect(exited.code, run.stderr()).toBe(1);
+    expect(run.stderr()).toContain('breakerbox: cancelled');
     await waitTagGone(tag, PATIENT_MS);
   });
 
