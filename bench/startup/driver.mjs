@@ -5,6 +5,9 @@
 //   version     `breakerbox --version`, until it exits
 //   help        `breakerbox --help`, until it exits
 //   list-tools  `breakerbox --list-tools` on the bundled config, until it exits
+//               (a fresh state directory: the first run ever, so each era is probed)
+//   list-tools-second  the same, timed on a second run after an untimed first one:
+//               the server records know each era (the lists are live all the same)
 //   raw-list    bench/startup/raw-list.mjs (the minimal client), until it exits;
 //               also reported as onlineMs (its servers are listed when it exits)
 //   pty-node    `node -e 0` in a pseudo-terminal (script(1), 120×40), until it exits
@@ -79,6 +82,10 @@ const ARMS = {
   version: async () => ({ ms: await timeExit(NODE, [BIN, '--version']) }),
   help: async () => ({ ms: await timeExit(NODE, [BIN, '--help']) }),
   'list-tools': async () => ({ ms: await timeExit(NODE, [BIN, '--list-tools']) }),
+  'list-tools-second': async () => {
+    await timeExit(NODE, [BIN, '--list-tools']);
+    return { ms: await timeExit(NODE, [BIN, '--list-tools']) };
+  },
   'raw-list': async () => {
     const ms = await timeExit(NODE, [join(ROOT, 'bench/startup/raw-list.mjs')]);
     return { ms, onlineMs: ms };

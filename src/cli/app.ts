@@ -7,6 +7,7 @@ import {DEFAULT_RESULT_LIMITS} from '../hub/content/index.js';
 import type {TraceEvent} from '../connection/connection.js';
 import type {Accounts} from '../driver/accounts.js';
 import {createApp, type AppParts} from '../driver/app.js';
+import type {HubOptions} from '../hub/hub.js';
 import type {Driver} from '../driver/driver.js';
 import {dialogPrompt} from '../driver/login-dialog.js';
 import type {TurnRecorder} from '../driver/session-recording.js';
@@ -40,11 +41,15 @@ export interface AppHooks {
   loginPrompt?: LoginPrompt | 'dialog';
   /** `--list-tools`: no model is chosen (no SDK is loaded); the offline one stands in. */
   noModel?: boolean;
+  /** The config already loaded (the early spawn read it); loaded here otherwise. */
+  config?: Config;
+  /** Servers spawned before the hub loaded (early-spawn.ts). */
+  adopt?: HubOptions['adopt'];
 }
 
 /** Loads the config (throws ConfigError), picks the model, wires hub → driver → store. Starts nothing. */
-export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, noModel, ...hooks}: AppHooks): Promise<App> {
-  const config = loadConfig(opts.config, env);
+export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, noModel, config: loaded, ...hooks}: AppHooks): Promise<App> {
+  const config = loaded ?? loadConfig(opts.config, env);
   const model = noModel ? createScriptedModel() : await chooseModel(opts, env);
   // The TUI's login dialog is asked through the driver, made after the servers that need it.
   let driver: Driver | undefined;

@@ -56,10 +56,16 @@ export function turnJson(state: AppState): string {
   });
 }
 
-/** Runs the turn and writes the answer from the final state; returns the exit code. */
-export async function runPrint(driver: Driver, question: string, json: boolean, out: TextSink & {isTTY?: boolean; columns?: number}, err: TextSink, format: 'raw' | 'pretty' = 'raw'): Promise<number> {
+/**
+ * Runs the turn and writes the answer from the final state; returns the exit
+ * code. SIGINT cancels the turn; `onCancelable` is called once it does.
+ */
+export async function runPrint(driver: Driver, question: string, json: boolean, out: TextSink & {isTTY?: boolean; columns?: number}, err: TextSink, format: 'raw' | 'pretty' = 'raw', onCancelable?: () => void): Promise<number> {
   const onSigint = () => driver.cancel();
   process.on('SIGINT', onSigint);
+  // Only now may the caller drop its own SIGINT handler: a signal whose last
+  // handler is removed before it is dispatched is lost (signals.ts).
+  onCancelable?.();
   try {
     await driver.submit(question);
   } finally {

@@ -55,6 +55,8 @@ export interface AppOptions {
   accounts?: Accounts;
   /** Where tool pins are kept (see HubOptions.pins). */
   pins?: HubOptions['pins'];
+  /** Processes the CLI spawned before the hub loaded (see HubOptions.adopt). */
+  adopt?: HubOptions['adopt'];
 }
 
 /** The store, the hub and the driver of one run. */
@@ -78,6 +80,7 @@ export function createApp(o: AppOptions): AppParts {
     results: o.results,
     pins: o.pins,
     listExtras: o.listExtras,
+    adopt: o.adopt,
   });
   const store = createStore(
     initialState({

@@ -5,7 +5,7 @@ import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js
 import type {CallOptions} from '../session/session.js';
 import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
-import {StdioTransport} from '../transport/stdio.js';
+import {StdioTransport, type EarlyChild} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
 import type {ServerRecordStore} from '../util/server-record.js';
@@ -70,6 +70,8 @@ export interface HubOptions {
   records?: ServerRecordStore;
   /** Makes the transport of each start; a stdio process by default. */
   makeTransport?: (server: HubServer) => Transport;
+  /** A process already spawned for this stdio server (the CLI's early spawn), to adopt at its first start. */
+  adopt?: (server: HubServer) => EarlyChild | undefined;
   probeWaitMs?: number;
   restart?: Partial<{baseMs: number; maxMs: number; maxTries: number; stableMs: number}>;
   circuit?: Partial<{threshold: number; cooldownMs: number}>;
@@ -484,7 +486,7 @@ export class Hub {
         : () => {
             // A missing cwd makes spawn fail with ENOENT, which reads as "command not found": say what it is.
             checkCwd(server.cwd);
-            return new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env});
+            return new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env}, o.adopt?.(server));
           };
     return new ServerSlot(server, {
       clientInfo: o.clientInfo ?? CLIENT_INFO,

@@ -43,7 +43,7 @@ export class StdioTransport implements Transport {
 
   readonly stderr = new TailBuffer(64 * 1024);
   /** The value of BREAKERBOX_SERVER_ID this server and its descendants carry. */
-  readonly tag = nextServerTag();
+  readonly tag: string;
   private child?: ChildProcess;
   private exited?: ExitInfo;
   private exitSeen = false;
@@ -56,7 +56,16 @@ export class StdioTransport implements Transport {
   /** Ending the descendants that left the process group; close() waits for it. */
   private sweep?: Promise<unknown>;
 
-  constructor(private readonly options: StdioOptions) {}
+  /** A process spawned for this transport before it existed (spawnServer), adopted by start(). */
+  private early?: EarlyChild;
+
+  constructor(
+    private readonly options: StdioOptions,
+    early?: EarlyChild,
+  ) {
+    this.early = early;
+    this.tag = early?.tag ?? nextServerTag();
+  }
 
   get pid(): number | undefined {
     return this.child?.pid;
@@ -67,50 +76,44 @@ export class StdioTransport implements Transport {
   }
 
   start(): Promise<void> {
-    const {command, args = [], cwd} = this.options;
-    const env = {...this.options.env, [SERVER_TAG_VAR]: this.tag};
-    return new Promise((resolve) => {
-      // No shell: arguments reach the program as given. A process group of its
-      // own, so the terminal's Ctrl-C reaches us, not the servers, and we can
-      // end a server together with anything it spawned.
-      const child = spawn(command, args, {cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true});
-      this.child = child;
-      // If breakerbox itself is killed outright, the reaper ends this group.
-      watchProcessGroup(child);
-      const reader = new LineReader((line) => this.receive(line), (info) => this.oversize(info), this.maxLine, (info) => this.oversize(info));
-      child.stdout!.on('data', (chunk: Buffer) => reader.push(chunk));
-      // End of stdout with the process still running: the server can never answer again.
-      child.stdout!.once('end', () => {
-        // setImmediate: if the event loop was stalled past the grace, an exit that is
-        // already pending is read (poll phase) before this decides (check phase).
-        const decide = () => setImmediate(() => this.exitSeen || this.finish({code: null, signal: null, stdoutClosed: true}));
-        setTimeout(decide, STDOUT_EOF_GRACE_MS).unref();
-      });
-      child.stderr!.setEncoding('utf8');
-      child.stderr!.on('data', (text: string) => {
-        this.stderr.append(text);
-        this.ondiagnostic?.(text);
-      });
-      // EPIPE on a dead child's stdin is expected; the exit event tells the story.
-      child.stdin!.on('error', () => {});
-      child.once('spawn', () => resolve());
-      child.once('error', (err: NodeJS.ErrnoException) => {
-        // Spawn failures (ENOENT, EACCES) arrive here without an exit event.
-        if (!this.child?.pid || err.code === 'ENOENT' || err.code === 'EACCES') {
-          this.finish({code: null, signal: null, error: spawnReason(err, command)});
-          resolve();
-        } else {
-          this.onerror?.(err);
-        }
-      });
-      child.once('close', (code, signal) => this.finish({code, signal}));
-      // 'close' waits for every pipe; a helper the server started may hold its
-      // stdout open for ever. Give the pipes a moment to drain what the server
-      // wrote before it died, then finish anyway (finish ends the whole group).
-      child.once('exit', (code, signal) => {
-        this.exitSeen = true;
-        setTimeout(() => this.finish({code, signal}), EXIT_DRAIN_MS).unref();
-      });
+    // An early child is adopted once; a restart spawns afresh.
+    const early = this.early ?? spawnServer(this.options, this.tag);
+    this.early = undefined;
+    const child = early.child;
+    this.child = child;
+    const reader = new LineReader((line) => this.receive(line), (info) => this.oversize(info), this.maxLine, (info) => this.oversize(info));
+    const held = early.release();
+    for (const chunk of held.stdout) reader.push(chunk);
+    child.stdout!.on('data', (chunk: Buffer) => reader.push(chunk));
+    // End of stdout with the process still running: the server can never answer again.
+    const stdoutEnded = () => {
+      // setImmediate: if the event loop was stalled past the grace, an exit that is
+      // already pending is read (poll phase) before this decides (check phase).
+      const decide = () => setImmediate(() => this.exitSeen || this.finish({code: null, signal: null, stdoutClosed: true}));
+      setTimeout(decide, STDOUT_EOF_GRACE_MS).unref();
+    };
+    if (held.stdoutEnded) stdoutEnded();
+    else child.stdout!.once('end', stdoutEnded);
+    const stderr = (text: string) => {
+      this.stderr.append(text);
+      this.ondiagnostic?.(text);
+    };
+    for (const text of held.stderr) stderr(text);
+    child.stderr!.on('data', stderr);
+    child.once('close', (code, signal) => this.finish({code, signal}));
+    // 'close' waits for every pipe; a helper the server started may hold its
+    // stdout open for ever. Give the pipes a moment to drain what the server
+    // wrote before it died, then finish anyway (finish ends the whole group).
+    const exited = (code: number | null, signal: NodeJS.Signals | null) => {
+      this.exitSeen = true;
+      setTimeout(() => this.finish({code, signal}), EXIT_DRAIN_MS).unref();
+    };
+    if (early.exit) exited(early.exit.code, early.exit.signal);
+    else child.once('exit', exited);
+    return early.spawned.then((err) => {
+      // Spawn failures (ENOENT, EACCES) arrive without an exit event.
+      if (err) this.finish({code: null, signal: null, error: spawnReason(err, this.options.command)});
+      else child.on('error', (e) => this.onerror?.(e));
     });
   }
 
@@ -165,6 +168,11 @@ export class StdioTransport implements Transport {
 
   /** End stdin, then SIGTERM, then SIGKILL, each after a grace period; then the strays. */
   async close(): Promise<void> {
+    // Given a running child but closed before start() adopted it: nothing else would end it.
+    if (this.early) {
+      killEarly(this.early);
+      this.early = undefined;
+    }
     const child = this.child;
     if (child && !this.exited) {
       const grace = this.options.closeGraceMs ?? 2000;
@@ -252,6 +260,81 @@ export class StdioTransport implements Transport {
         resolve(true);
       });
     });
+  }
+}
+
+/** A server process spawned before its transport: StdioTransport adopts it, or it must be killed (killEarly). */
+export interface EarlyChild {
+  readonly child: ChildProcess;
+  /** The BREAKERBOX_SERVER_ID it carries; its transport takes the same. */
+  readonly tag: string;
+  /** The spawn's failure (ENOENT, EACCES…), or undefined once it is running. */
+  readonly spawned: Promise<NodeJS.ErrnoException | undefined>;
+  /** Set if it exited before anyone adopted it. */
+  exit?: {code: number | null; signal: NodeJS.Signals | null};
+  /** Stops keeping its output; returns what it wrote so far, for the adopter to read first. */
+  release(): HeldOutput;
+}
+
+interface HeldOutput {
+  stdout: Buffer[];
+  stderr: string[];
+  stdoutEnded: boolean;
+}
+
+/**
+ * Starts one stdio server: the one place that decides how (StdioTransport.start
+ * and the CLI's early spawn both come here). What it writes is kept until a
+ * transport adopts it (release).
+ */
+export function spawnServer(options: StdioOptions, tag = nextServerTag()): EarlyChild {
+  const {command, args = [], cwd} = options;
+  const env = {...options.env, [SERVER_TAG_VAR]: tag};
+  // No shell: arguments reach the program as given. A process group of its
+  // own, so the terminal's Ctrl-C reaches us, not the servers, and we can
+  // end a server together with anything it spawned.
+  const child = spawn(command, args, {cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true});
+  // If breakerbox itself is killed outright, the reaper ends this group.
+  watchProcessGroup(child);
+  // EPIPE on a dead child's stdin is expected; the exit event tells the story.
+  child.stdin!.on('error', () => {});
+  // Read and kept until adoption: when a process exits, Node discards whatever
+  // its unread pipes still hold, so a quick server's first lines would be lost.
+  const held: HeldOutput = {stdout: [], stderr: [], stdoutEnded: false};
+  const keepStdout = (chunk: Buffer) => held.stdout.push(chunk);
+  const keepStderr = (text: string) => held.stderr.push(text);
+  const ended = () => (held.stdoutEnded = true);
+  child.stdout!.on('data', keepStdout);
+  child.stdout!.once('end', ended);
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', keepStderr);
+  const early: EarlyChild = {
+    release: () => {
+      child.stdout!.off('data', keepStdout);
+      child.stdout!.off('end', ended);
+      child.stderr!.off('data', keepStderr);
+      return held;
+    },
+    child,
+    tag,
+    spawned: new Promise((resolve) => {
+      child.once('spawn', () => resolve(undefined));
+      // `on`, not `once`: a later error with no listener would crash us before adoption.
+      child.on('error', (err: NodeJS.ErrnoException) => resolve(!child.pid || err.code === 'ENOENT' || err.code === 'EACCES' ? err : undefined));
+    }),
+  };
+  child.once('exit', (code, signal) => (early.exit = {code, signal}));
+  return early;
+}
+
+/** Ends an early child nobody adopted, with its whole process group. */
+export function killEarly(early: EarlyChild): void {
+  if (early.exit) return;
+  const pid = early.child.pid;
+  try {
+    if (pid) process.kill(-pid, 'SIGKILL');
+  } catch {
+    early.child.kill('SIGKILL');
   }
 }
 

@@ -75,6 +75,17 @@ describe('what each mode loads', () => {
     // import kept every export, 40 locales among them: 730 KB of zod for every mode.
     expect(modules.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js)/.test(m))).toEqual([]);
   }, 90_000);
+
+  it('--list-tools spawns both stdio servers before it loads the hub, the driver or the store', async () => {
+    const {lines, stdout} = await loadsOf(['--list-tools']);
+    expect(stdout).toMatch(/tickets +online/);
+    const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
+    expect(spawns).toHaveLength(2);
+    for (const re of [/hub\/hub\.(js|ts)$/, /driver\/driver\.(js|ts)$/, /state\/store\.(js|ts)$/]) {
+      const at = lines.findIndex((l) => l.startsWith('load ') && re.test(l));
+      expect(at, String(re)).toBeGreaterThan(Math.max(...spawns));
+    }
+  }, 90_000);
 });
 
 describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {

@@ -10,7 +10,7 @@ import {describe, expect, it, type TestContext} from 'vitest';
 import {tempDir} from '../helpers/hub.js';
 import {ROOT, serverPath} from '../helpers/servers.js';
 import {waitFor} from '../helpers/wait.js';
-import {killTagged, newTag, STUBBORN_ENV, stubbornArgs, tagged, waitTagGone} from './helpers.js';
+import {FIXTURES, killTagged, newTag, STUBBORN_ENV, stubbornArgs, tagged, waitTagGone} from './helpers.js';
 
 // Ten runs of breakerbox with their servers start at once: on a busy two-core machine
 // one can take a minute to reach its first call. Every wait is for a condition.
@@ -45,9 +45,12 @@ function script(steps: unknown[]): string {
   return path;
 }
 
-/** Starts breakerbox and lets the test watch its stderr and its end. */
-function start(args: string[]) {
-  const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.mjs'), ...args], {
+/** Runs a mode raising a signal at itself at one stage: `node raising.mjs <stage> <signal> …`. */
+const RAISING = resolve(FIXTURES, 'raising.mjs');
+
+/** Starts breakerbox (or `entry`, a script and its first arguments) and lets the test watch its stderr and its end. */
+function start(args: string[], entry = [resolve(ROOT, 'bin/breakerbox.mjs')]) {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_STATE_HOME: tempDir('bb-state-')},
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,8 +59,9 @@ function start(args: string[]) {
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (d) => (stdout += d));
   child.stderr!.setEncoding('utf8').on('data', (d) => (stderr += d));
-  const exited = new Promise<{code: number | null; signal: string | null}>((r) => child.once('close', (code, signal) => r({code, signal})));
-  return {child, exited, stdout: () => stdout, stderr: () => stderr};
+  let ended: {code: number | null; signal: string | null} | undefined;
+  const exited = new Promise<{code: number | null; signal: string | null}>((r) => child.once('close', (code, signal) => r((ended = {code, signal}))));
+  return {child, exited, ended: () => ended, stdout: () => stdout, stderr: () => stderr};
 }
 
 /** A turn that has called a tool (so every server is up) and then waits for the model for a long time. */
@@ -114,6 +118,40 @@ describe.concurrent('no server outlives breakerbox', {timeout: 3 * PATIENT_MS}, 
     expect(tagged(tag)).toEqual([]);
   });
 
+  // The signal raised by the run itself at each stage of the early spawn's life
+  // (test/hardening/fixtures/raising.mjs), so every window is hit every time.
+  // `slow` never finishes its handshake: a signal that is lost leaves the run waiting.
+  it.for(['spawned', 'built', 'adopting', 'adopted'] as const)('--list-tools on SIGINT raised at stage "%s"', async (stage, ctx) => {
+    const {expect} = ctx;
+    const tag = testTag(ctx, `hyg-at-${stage}`);
+    const slow = {command: process.execPath, args: stubbornArgs(tag), env: {...STUBBORN_ENV, CHAOS_MODE: 'slow_discover', CHAOS_DELAY_MS: '600000'}, startupTimeoutMs: 600_000};
+    const run = start(['--list-tools', '--config', config(tag, {slow})], [RAISING, stage, 'SIGINT']);
+    // A run that lost its signal would wait 600 s for `slow`: not beyond the test.
+    ctx.onTestFinished(() => void run.child.kill('SIGKILL'));
+    const exited = await waitFor(() => run.ended(), 'the run to end after the signal', PATIENT_MS).catch((err: Error) => {
+      throw new Error(`${err.message}; stderr: ${run.stderr()}`);
+    });
+    expect(run.stderr()).toContain(`raising SIGINT at ${stage}`);
+    expect(exited.code, run.stderr()).toBe(130);
+    await waitTagGone(tag, PATIENT_MS);
+  });
+
+  // Raised as the servers have started, just before the turn's own SIGINT handler
+  // (cancel the turn) replaces the startup one (shut down): the turn's takes it.
+  it('--print on SIGINT raised as the servers have started', async (ctx) => {
+    const {expect} = ctx;
+    const tag = testTag(ctx, 'hyg-at-print');
+    const run = start(['--print', 'hi', '--yes', '--script', script([{delayMs: 600_000, text: 'never'}]), '--config', config(tag)], [RAISING, 'started', 'SIGINT']);
+    ctx.onTestFinished(() => void run.child.kill('SIGKILL'));
+    const exited = await waitFor(() => run.ended(), 'the run to end after the signal', PATIENT_MS).catch((err: Error) => {
+      throw new Error(`${err.message}; stderr: ${run.stderr()}`);
+    });
+    expect(run.stderr()).toContain('raising SIGINT at started');
+    expect(exited.code, run.stderr()).toBe(1);
+    expect(run.stderr()).toContain('breakerbox: cancelled');
+    await waitTagGone(tag, PATIENT_MS);
+  });
+
   // Needs the reaper wired into src/transport/stdio.ts (see docs/reliability.md, "Reaper"):
   // until then the stubborn server is orphaned when breakerbox is SIGKILLed. Flip to `it` once wired.
   it('breakerbox itself killed with SIGKILL (the reaper ends its servers)', async (ctx) => {
@@ -149,7 +187,8 @@ describe.concurrent('helpers a server starts in a session of their own (setsid) 
     await waitFor(() => run.stderr().includes('plain/echo: ok') && helpers(tag).length === 1, `the first call and the helper (stderr: ${run.stderr()})`, PATIENT_MS);
     // The helper is in a session and a process group of its own: a group kill cannot reach it.
     const helper = helpers(tag)[0]!;
-    expect(tagged(tag).filter((p) => p.pgid === helper.pgid)).toEqual([helper]);
+    // By pid: two snapshots of the process table may see the helper in another state (R, S).
+    expect(tagged(tag).filter((p) => p.pgid === helper.pgid).map((p) => p.pid)).toEqual([helper.pid]);
     run.child.kill('SIGKILL');
     await run.exited;
     await waitTagGone(tag, PATIENT_MS);

@@ -1,42 +1,29 @@
-import {newSessionId} from '../../sessions/index.js';
-import type {AppState} from '../../state/app-state.js';
+// The list modes. Only the config and the spawn load before the stdio servers
+// are started; the hub, the driver, the store and the renderers load while
+// the servers start (BENCHMARKS.md §10).
+import {loadConfig} from '../../config/index.js';
 import type {CliOptions} from '../args.js';
-import {buildApp} from '../app.js';
-import {debugTrace} from '../debug-trace.js';
-import {listPromptsJson, listPromptsText, listResourcesJson, listResourcesText} from '../list-extras.js';
-import {listToolsJson, listToolsText} from '../list-tools.js';
-import {terminalPrompt} from '../login-prompt.js';
+import {spawnEarly, type EarlySpawns} from '../early-spawn.js';
+import type {ListStage} from '../list-run.js';
 import {exitCleanlyOn} from '../signals.js';
 
-type Render = (state: AppState) => string;
-
-const RENDERERS: Record<string, {text: Render; json: Render}> = {
-  'list-tools': {text: listToolsText, json: listToolsJson},
-  'list-resources': {text: listResourcesText, json: listResourcesJson},
-  'list-prompts': {text: listPromptsText, json: listPromptsJson},
-};
-
 /**
- * `--list-tools`, `--list-resources`, `--list-prompts` (each with `--json`):
- * starts every server live (never the cache), prints, closes them. No model is made.
+ * `--list-tools`, `--list-resources`, `--list-prompts`: the list modes start
+ * every server. `at` hears each stage as it is reached (tests raise a signal there).
  */
-export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
-  const render = RENDERERS[opts.mode]!;
-  const trace = debugTrace(opts, env, newSessionId());
-  const listExtras = opts.mode !== 'list-tools';
-  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env})}).catch((err) => {
-    trace?.close();
-    throw err;
-  });
-  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
+export async function run(opts: CliOptions, env: NodeJS.ProcessEnv, at?: (stage: ListStage) => void): Promise<number> {
+  const config = loadConfig(opts.config, env);
+  let early: EarlySpawns | undefined;
+  // Registered before the first spawn and kept to the end: a signal from here
+  // on ends the children not adopted yet (list-run adds closing the hub on top).
+  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => early?.dispose());
+  early = spawnEarly(config, env, 'eager');
+  at?.('spawned');
   try {
-    await app.driver.start();
-    if (listExtras) await app.hub.inspect.settled();
-    process.stdout.write((opts.json ? render.json : render.text)(app.store.getState()) + '\n');
-    return 0;
+    return await (await import('../list-run.js')).runList(opts, env, config, early, at);
   } finally {
-    await app.hub.close();
-    trace?.close();
+    // Whatever the hub did not adopt, on success or on any error.
+    early.dispose();
     release();
   }
 }

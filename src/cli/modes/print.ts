@@ -8,8 +8,8 @@ import {progressLine, runPrint} from '../print.js';
 import {terminalPrompt} from '../login-prompt.js';
 import {exitCleanlyOn} from '../signals.js';
 
-/** `--print "question"`: one turn without the UI. */
-export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
+/** `--print "question"`: one turn without the UI. `at` hears when the servers have started (tests raise a signal there). */
+export async function run(opts: CliOptions, env: NodeJS.ProcessEnv, at?: (stage: 'started') => void): Promise<number> {
   // Throws SessionError (exit 2) when the session to resume does not exist.
   const session = prepareSession({
     resume: opts.resume,
@@ -44,15 +44,17 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<num
   const releaseStartup = exitCleanlyOn(['SIGINT'], () => app.driver.shutdown());
   try {
     await app.driver.start();
-    releaseStartup();
+    at?.('started');
     if (app.model.offline && !opts.json && !opts.script) process.stderr.write(`• model: ${app.model.label} (no ANTHROPIC_API_KEY or OPENAI_API_KEY)\n`);
     if (session.resumed && !opts.json) {
       const {meta, turns} = session.resumed;
       process.stderr.write(`• resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})\n`);
       if (converted) process.stderr.write(`• ${converted}\n`);
     }
-    return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr, opts.format);
+    // SIGINT shuts down until the turn's own handler (cancel the turn) is in place.
+    return await runPrint(app.driver, opts.question!, opts.json, process.stdout, process.stderr, opts.format, releaseStartup);
   } finally {
+    releaseStartup();
     await app.driver.shutdown();
     session.recorder.close();
     trace?.close();
