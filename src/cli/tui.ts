@@ -1,9 +1,11 @@
 import {resolve} from 'node:path';
 import {openTraceFile} from '../debug/trace-file.js';
+import {firstFrameStatus} from '../ui/first-frame.js';
 import {prepareSession, replayEvents} from '../sessions/index.js';
 import {continueWith} from './continue-session.js';
 import {buildApp} from './app.js';
 import type {CliOptions} from './args.js';
+import {serversFirst} from './servers-first.js';
 import {terminalHost} from './ui-host.js';
 
 /**
@@ -64,10 +66,16 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
   try {
     // The servers start before Ink and the panes load: their processes boot
     // on other cores meanwhile, and the store holds what they report until
-    // the app mounts and renders it. The user can type from the first frame on.
+    // the app mounts and renders it. The user can type from the first frame on
+    // (raw mode: the keys wait in the terminal for Ink).
     void app.driver.start();
+    // Until they have settled (or a short while), the servers' replies have the main thread: ./servers-first.ts.
+    const serverCount = app.store.getState().servers.order.length;
+    await serversFirst(app.store, {onLabel: (label) => out.write(firstFrameStatus(out.columns || 80, out.rows || 24, serverCount, label))});
     // React is CommonJS: its exports are the default export in every loader (Node, the bundle, vitest).
     const [{render}, {default: React}, {App, createTheme, noColorRequested}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
+    // A signal while the servers or the UI were loading: nothing to show any more.
+    if (closing) return 0;
     replaceFirstFrame(out);
     instance = render(
       React.createElement(App, {

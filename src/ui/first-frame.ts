@@ -18,8 +18,8 @@ function pane(rect: Rect, title: string, text: string): string[] {
   return rows;
 }
 
-/** The first frame's text for a terminal of `columns` × `rows`; `serverCount` sizes the Servers pane as the app will. */
-export function firstFrameText(columns: number, rows: number, serverCount: number): string {
+/** The first frame's rows for a terminal of `columns` × `rows`; `serverCount` sizes the Servers pane as the app will. */
+function firstFrameLines(columns: number, rows: number, serverCount: number): string[] {
   const layout = computeLayout({columns, rows, traceVisible: false, serverCount, dialogRows: 0});
   const conversation = pane(layout.conversation, 'Conversation', 'starting…');
   const catalog = pane(layout.catalog, 'Tools', '');
@@ -27,5 +27,19 @@ export function firstFrameText(columns: number, rows: number, serverCount: numbe
   const right = [...catalog, ...servers];
   const lines = layout.stacked ? [...conversation, ...right] : conversation.map((l, i) => l + (right[i] ?? ''));
   lines.push('›  ask a question, or /help', 'starting…');
-  return lines.join('\r\n');
+  return lines;
+}
+
+/** The first frame's text for a terminal of `columns` × `rows`; `serverCount` sizes the Servers pane as the app will. */
+export function firstFrameText(columns: number, rows: number, serverCount: number): string {
+  return firstFrameLines(columns, rows, serverCount).join('\r\n');
+}
+
+/**
+ * What rewrites the first frame's status line (its last, "starting…") with
+ * `text`: the servers' progress while the app itself still loads.
+ */
+export function firstFrameStatus(columns: number, rows: number, serverCount: number, text: string): string {
+  const row = firstFrameLines(columns, rows, serverCount).length;
+  return `\u001b[${row};1H\u001b[2K${text.slice(0, Math.max(0, columns - 1))}`;
 }
