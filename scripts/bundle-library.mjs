@@ -41,6 +41,11 @@ export const LIBRARY_ENTRIES = [
   'state/store.js',
   'state/selectors.js',
   'driver/text-batcher.js',
+  // The signal tests run the CLI's modes from dist/ and raise a signal at a named stage.
+  'cli/args.js',
+  'cli/signals.js',
+  'cli/modes/list-tools.js',
+  'cli/modes/print.js',
 ];
 
 /** Where the shared chunks go: one directory deep, as the entries and their sources are. */
