@@ -8,6 +8,10 @@
 // line: bytes allocated on the JS heap during the start (V8's GC profiler, as
 // in per-call.mjs), the heap kept afterwards (after a full collection, minus
 // the same before the start), collections, CPU, wall time and peak RSS.
+// survivedMb: bytes the scavenges found alive (kept in the young generation or
+// moved to the old one), summed; V8 doubles the young generation each time this
+// passes its size since the last doubling, which is most of what a start adds
+// to peak RSS with 1,000 tools (BENCHMARKS.md §11, h20f).
 // YG_SAMPLE=1 prints (stderr) the allocation stacks of what the start kept
 // (V8's sampling heap profiler, live objects only).
 import inspector from 'node:inspector/promises';
@@ -74,6 +78,7 @@ process.stdout.write(
     listed,
     allocatedMb: +(allocated / 1e6).toFixed(2),
     keptMb: +(kept / 1e6).toFixed(2),
+    survivedMb: +(survivedBytes(stats) / 1e6).toFixed(2),
     gcs: Object.fromEntries(Object.entries(stats.statistics.reduce((m, g) => ((m[g.gcType] = (m[g.gcType] ?? 0) + 1), m), {}))),
     cpuMs: +((cpu.user + cpu.system) / 1000).toFixed(1),
     ms: +ms.toFixed(1),
@@ -85,3 +90,11 @@ process.stdout.write(
   }) + '\n',
 );
 process.exit(0);
+
+/** Bytes alive after each scavenge: what it left in the young generation plus what it moved to the old one. */
+function survivedBytes({ statistics }) {
+  const used = (side, name) => side.heapSpaceStatistics.find((s) => s.spaceName === name)?.spaceUsedSize ?? 0;
+  return statistics
+    .filter((g) => g.gcType === 'Scavenge')
+    .reduce((sum, g) => sum + used(g.afterGC, 'new_space') + Math.max(0, used(g.afterGC, 'old_space') - used(g.beforeGC, 'old_space')), 0);
+}
