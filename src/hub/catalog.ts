@@ -53,7 +53,7 @@ export function buildCatalog(
   previous: Catalog = EMPTY_CATALOG,
   appendOnly = false,
 ): {catalog: Catalog; dropped: DroppedEntry[]; broke?: CacheBreak} {
-  const names = assignNames(servers.map((s) => ({alias: s.alias, tools: s.tools.map((t) => t.name)})));
+  const names = assignNames(servers.map((s) => ({alias: s.alias, tools: toolNamesOf(s.tools)})));
   const entries: CatalogEntry[] = [];
   const withheld: CatalogEntry[] = [];
   const dropped: DroppedEntry[] = [];
@@ -126,8 +126,17 @@ function translatedTools(server: ServerTools, names: readonly AssignedName[]): R
   return results;
 }
 
+const toolNames = new WeakMap<readonly Tool[], readonly string[]>();
+
+/** One array of names per listing, so assignNames knows the list it named last time. */
+function toolNamesOf(tools: readonly Tool[]): readonly string[] {
+  let names = toolNames.get(tools);
+  if (!names) toolNames.set(tools, (names = tools.map((t) => t.name)));
+  return names;
+}
+
 function sameNames(a: readonly AssignedName[], b: readonly AssignedName[]): boolean {
-  return a.length === b.length && a.every((x, i) => x.name === b[i]!.name && x.mangling === b[i]!.mangling);
+  return a.length === b.length && a.every((x, i) => x === b[i] || (x.name === b[i]!.name && x.mangling === b[i]!.mangling));
 }
 
 function sameRemoved(a: Catalog['removed'] & {}, b: Catalog['removed'] & {}): boolean {

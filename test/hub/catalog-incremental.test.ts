@@ -57,7 +57,7 @@ function listing(alias: (typeof ALIASES)[number], picks: number[]): Tool[] {
 /** Pins as a hub holds them: one verdict per listing; `changed` pins an altered copy first, so tools are withheld. */
 function pinsFor(tools: Tool[], pinned: 'none' | 'first' | 'changed'): ServerPinCheck | undefined {
   if (pinned === 'none') return undefined;
-  const before = pinned === 'changed' ? checkPins(undefined, tools.map((t, i) => (i % 2 === 0 ? {...t, description: 'Pinned earlier.'} : t))).pins : undefined;
+  const before = pinned === 'changed' ? checkPins(undefined, tools.map((t, i) => (i % 2 === 0 ? {...t, description: 'Pinned earlier.'} : t)), 'withhold', new Date(0)).pins : undefined;
   return checkPins(before, tools, 'withhold', new Date(0));
 }
 
