@@ -1,8 +1,8 @@
 import type {Tool} from '../session/mcp-types.js';
 import {safeStringify} from '../util/safe-json.js';
 import {withAppendedLast, type AppendedOrder} from './catalog-order.js';
-import {assignNames} from './names.js';
-import {buildEntry} from './translate.js';
+import {assignNames, type AssignedName} from './names.js';
+import {buildEntry, type DroppedTool} from './translate.js';
 import type {ServerPinCheck} from './trust/evaluate.js';
 import {deferFindings, sameFindings, ServerScan} from './trust/deferred-findings.js';
 import {withheldText} from './trust/withheld-text.js';
@@ -53,7 +53,7 @@ export function buildCatalog(
   previous: Catalog = EMPTY_CATALOG,
   appendOnly = false,
 ): {catalog: Catalog; dropped: DroppedEntry[]; broke?: CacheBreak} {
-  const names = assignNames(servers.map((s) => ({alias: s.alias, tools: s.tools.map((t) => t.name)})));
+  const names = assignNames(servers.map((s) => ({alias: s.alias, tools: toolNamesOf(s.tools)})));
   const entries: CatalogEntry[] = [];
   const withheld: CatalogEntry[] = [];
   const dropped: DroppedEntry[] = [];
@@ -61,13 +61,16 @@ export function buildCatalog(
   const listed = servers.map((s) => ({alias: s.alias, tools: s.tools}));
   servers.forEach((server, i) => {
     const scan = new ServerScan(listed, server.alias);
+    const translated = translatedTools(server, names[i]!);
     server.tools.forEach((tool, j) => {
-      const {name, mangling} = names[i]![j]!;
-      const entry = buildEntry(server.alias, tool, name, mangling, server.trusted);
-      if ('dropped' in entry) {
-        dropped.push({alias: server.alias, tool: tool.name, reason: entry.dropped});
+      const built = translated[j]!;
+      if ('dropped' in built) {
+        dropped.push({alias: server.alias, tool: tool.name, reason: built.dropped});
         return;
       }
+      // A copy per table: the pin verdict and the findings' context below belong to this build only.
+      // Object.assign, not a spread: a spread copy allocated as much as translating again (bench/profile/catalog-rebuilds.mjs).
+      const entry: CatalogEntry = Object.assign({}, built);
       const pinCheck = server.pins?.tools.get(tool.name);
       if (pinCheck) entry.pinCheck = pinCheck;
       // Withholding is the pins' verdict, decided above; the findings only inform, so they are scanned when read.
@@ -96,6 +99,44 @@ export function buildCatalog(
   const appended = [...previous.entries.map((e) => byName.get(e.name)!), ...added];
   if (unchanged(appended)) return {catalog: previous, dropped};
   return {catalog: next(appended, added.length > 0 ? (previous.appendedFrom ?? previous.entries.length) : previous.appendedFrom), dropped};
+}
+
+/** One server's tools as an earlier build translated them, before anything of that build was added. */
+interface Translated {
+  alias: string;
+  trusted: boolean;
+  names: readonly AssignedName[];
+  results: ReadonlyArray<CatalogEntry | DroppedTool>;
+}
+
+// Keyed by the listing: a server's tools array is replaced on every re-list, never changed in place.
+const translations = new WeakMap<readonly Tool[], Translated>();
+
+/**
+ * The translation of each of `server`'s tools under `names`. While servers
+ * come online one by one, every table is rebuilt; a server whose listing,
+ * alias, trust and names are those of an earlier build is not translated
+ * again (names can move when another server's tools collide with its own).
+ */
+function translatedTools(server: ServerTools, names: readonly AssignedName[]): ReadonlyArray<CatalogEntry | DroppedTool> {
+  const known = translations.get(server.tools);
+  if (known && known.alias === server.alias && known.trusted === server.trusted && sameNames(known.names, names)) return known.results;
+  const results = server.tools.map((tool, j) => buildEntry(server.alias, tool, names[j]!.name, names[j]!.mangling, server.trusted));
+  translations.set(server.tools, {alias: server.alias, trusted: server.trusted, names, results});
+  return results;
+}
+
+const toolNames = new WeakMap<readonly Tool[], readonly string[]>();
+
+/** One array of names per listing, so assignNames knows the list it named last time. */
+function toolNamesOf(tools: readonly Tool[]): readonly string[] {
+  let names = toolNames.get(tools);
+  if (!names) toolNames.set(tools, (names = tools.map((t) => t.name)));
+  return names;
+}
+
+function sameNames(a: readonly AssignedName[], b: readonly AssignedName[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i] || (x.name === b[i]!.name && x.mangling === b[i]!.mangling));
 }
 
 function sameRemoved(a: Catalog['removed'] & {}, b: Catalog['removed'] & {}): boolean {

@@ -45,19 +45,38 @@ export function plainName(alias: string, tool: string): string {
   return `mcp__${alias}__${tool}`;
 }
 
+/**
+ * Each tool's plain name as an assigned name, or undefined where the plain
+ * name is not valid, per list of tool names. The hub names every tool again
+ * at every table rebuild (one per server coming online at startup); a list
+ * that is the same array as last time (the catalog keeps one per listing,
+ * and lists are replaced, never changed in place) is not worked out again.
+ */
+const exactNames = new WeakMap<readonly string[], {alias: string; exact: ReadonlyArray<AssignedName | undefined>}>();
+
+function exactNamesOf(s: NamingInput): ReadonlyArray<AssignedName | undefined> {
+  const known = exactNames.get(s.tools);
+  if (known && known.alias === s.alias) return known.exact;
+  const exact = s.tools.map((tool): AssignedName | undefined => {
+    const plain = plainName(s.alias, tool);
+    return MODEL_NAME_RE.test(plain) ? Object.freeze({name: plain, mangling: 'none' as const}) : undefined;
+  });
+  exactNames.set(s.tools, {alias: s.alias, exact});
+  return exact;
+}
+
 /** Names for every tool; `result[i][j]` belongs to `servers[i].tools[j]`. Pure and deterministic. */
 export function assignNames(servers: readonly NamingInput[]): AssignedName[][] {
   const taken = new Set<string>();
-  const out: Array<Array<AssignedName | undefined>> = servers.map((s) => s.tools.map(() => undefined));
-  servers.forEach((s, i) =>
-    s.tools.forEach((tool, j) => {
-      const plain = plainName(s.alias, tool);
-      if (MODEL_NAME_RE.test(plain) && !taken.has(plain)) {
-        taken.add(plain);
-        out[i][j] = {name: plain, mangling: 'none'};
-      }
-    }),
-  );
+  const out: Array<Array<AssignedName | undefined>> = servers.map((s) => {
+    const exact = exactNamesOf(s);
+    return s.tools.map((_, j) => {
+      const assigned = exact[j];
+      if (assigned === undefined || taken.has(assigned.name)) return undefined;
+      taken.add(assigned.name);
+      return assigned;
+    });
+  });
   servers.forEach((s, i) =>
     s.tools.forEach((tool, j) => {
       if (out[i][j]) return;
