@@ -165,6 +165,21 @@ describe('the app with the bundled servers', () => {
     await waitFor(() => quits.count === 1, 'quit');
   });
 
+  it('two Ctrl-C in one chunk (pressed within one read) quit, as two reads do', async () => {
+    const {ui, frame, quits} = await start();
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+    ui.stdin.write('\u0003\u0003');
+    await waitFor(() => quits.count === 1, 'quit');
+  });
+
+  it('a control letter inside a chunk of text is its own key; the text around it stays whole', async () => {
+    const {ui, frame, quits} = await start();
+    await frame((f) => f.includes('2/2 online'), 'servers online');
+    ui.stdin.write('ab\u0003cd');
+    await frame((f) => /press Ctrl-C again to quit/.test(f) && /^›\s+abcd/m.test(f), 'the text typed, the Ctrl-C taken');
+    expect(quits.count).toBe(0);
+  });
+
   it('once the turn has ended, a Ctrl-C meant for it does not quit: when idle it takes two', async () => {
     const {ui, frame, quits} = await slowTurn();
     ui.stdin.write('\u001b');

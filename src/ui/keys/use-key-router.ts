@@ -53,10 +53,43 @@ export function keyHandlers(actions: Actions, input: InputTarget, inspect: Inspe
 export function useKeyRouter(context: () => KeyContext, handlers: Readonly<Record<KeyCommandId, Handler>>, active = true): void {
   const onKey = useCallback(
     (input: string, key: Key) => {
-      const cmd = routeKey(context(), input, key);
-      if (cmd) handlers[cmd.id](input, key);
+      for (const [one, oneKey] of splitControlLetters(input, key)) {
+        const cmd = routeKey(context(), one, oneKey);
+        if (cmd) handlers[cmd.id](one, oneKey);
+      }
     },
     [context, handlers],
   );
   useInput(onKey, {isActive: active});
+}
+
+/**
+ * Ctrl-letter bytes, but Backspace (Ctrl-H), Tab, newline and Enter, which
+ * the input line takes inside a chunk of text.
+ */
+const CONTROL_LETTER = /[\u0001-\u0007\u000b\u000c\u000e-\u001a]/;
+
+/**
+ * Ink splits escape sequences out of a chunk of stdin but hands the rest to
+ * its listeners as one input: two Ctrl-C pressed within one read (fast, or on
+ * a busy machine) arrived as "\x03\x03" and matched no key, so the app never
+ * quit. Each control letter here becomes a key of its own (Ctrl and the
+ * letter, as Ink reports a lone one), and the text around it stays whole.
+ */
+export function splitControlLetters(input: string, key: Key): Array<[string, Key]> {
+  if (input.length < 2 || !CONTROL_LETTER.test(input)) return [[input, key]];
+  const plain = Object.fromEntries(Object.entries(key).map(([name, value]) => [name, typeof value === 'boolean' ? false : value])) as Key;
+  const keys: Array<[string, Key]> = [];
+  let text = '';
+  for (const ch of input) {
+    if (!CONTROL_LETTER.test(ch)) {
+      text += ch;
+      continue;
+    }
+    if (text) keys.push([text, plain]);
+    text = '';
+    keys.push([String.fromCharCode(ch.charCodeAt(0) + 96), {...plain, ctrl: true}]);
+  }
+  if (text) keys.push([text, plain]);
+  return keys;
 }
