@@ -15,7 +15,8 @@ describe.skipIf(PTY_KIND === null)(`the built CLI in a real terminal (${PTY_KIND
     const p = pty;
     await waitFor(() => ['Conversation', 'Tools', 'Servers'].every((t) => p.screen().includes(t)), 'the three pane titles', 30_000);
     await waitFor(() => p.screen().includes('2/2 online'), 'both servers online', 30_000);
-    expect(p.screen()).toContain('offline scripted model');
+    // The first frame says so too (the servers settle before Ink loads): wait for the app's own status line.
+    await waitFor(() => p.screen().includes('offline scripted model'), "the app's status line", 30_000);
     const servers = await waitFor(() => {
       const pids = descendants(p.rootPid()!, SERVERS);
       return pids.length === 2 ? pids : undefined;
