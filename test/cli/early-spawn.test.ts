@@ -5,6 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {parseConfig} from '../../src/config/index.js';
 import {spawnEarly} from '../../src/cli/early-spawn.js';
 import {killEarly, spawnServer, StdioTransport} from '../../src/transport/stdio.js';
+import {alive} from '../helpers/processes.js';
 import {waitFor} from '../helpers/wait.js';
 
 const dirs: string[] = [];
@@ -23,15 +24,6 @@ function configOf(servers: Record<string, {args: string[]; env?: Record<string, 
   const mcpServers = Object.fromEntries(Object.entries(servers).map(([alias, s]) => [alias, {command: process.execPath, ...s}]));
   return parseConfig(JSON.stringify({mcpServers}), 'mcp.config.json', {PATH: process.env.PATH ?? ''});
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 function tmp(): string {
   const d = mkdtempSync(join(tmpdir(), 'early-spawn-'));

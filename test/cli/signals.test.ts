@@ -23,7 +23,7 @@ describe('exitCleanlyOn', () => {
       exitCleanlyOn(['SIGINT', 'SIGTERM'], () => log('early children'));
       exitCleanlyOn(['SIGTERM'], () => log('not for SIGTERM… wrong signal'));
       const off = exitCleanlyOn(['SIGINT'], () => log('released: never runs'));
-      exitCleanlyOn(['SIGINT'], async () => { await new Promise((r) => setTimeout(r, 20)); log('hub'); throw new Error('a failing cleanup'); });
+      exitCleanlyOn(['SIGINT'], async () => { await new Promise((r) => setImmediate(r)); log('hub'); throw new Error('a failing cleanup'); });
       off();
       process.kill(process.pid, 'SIGINT');
       setInterval(() => {}, 1000);

@@ -105,6 +105,10 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
         const at = firstOf(re);
         expect(at, String(re)).toBeGreaterThan(frame);
       }
+      // The servers come first: the first frame's status line follows them before Ink loads (src/cli/servers-first.ts).
+      const status = lines.findIndex((l) => l.startsWith('stdout') && /\d\/2 online · \d+ tools?/.test(l));
+      expect(status).toBeGreaterThan(frame);
+      expect(status).toBeLessThan(firstOf(/node_modules\/ink\//));
       // Yoga's WebAssembly is decoded from its data: URL, not fetched: `fetch` would load Node's undici.
       expect(lines.filter((l) => l.startsWith('builtin ') && l.includes('undici'))).toEqual([]);
     } finally {

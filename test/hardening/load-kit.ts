@@ -6,6 +6,7 @@
 import type {Hub} from '../../src/hub/hub.js';
 import type {HubCallResult} from '../../src/hub/types.js';
 import {testHub, textOf} from '../helpers/hub.js';
+import {prng} from '../helpers/prng.js';
 import {waitFor} from '../helpers/wait.js';
 import {killTagged, newTag, taggedChaos} from './helpers.js';
 
@@ -53,17 +54,6 @@ export interface LoadReport {
   peakRssMb: number;
 }
 
-/** A small, fast, seedable PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Slot = {status: {state: string}; session?: {connection: {transport: {pid?: number}; pending: Map<unknown, unknown>}}};
 const slotOf = (hub: Hub, alias: string) => (hub as unknown as {byAlias: Map<string, Slot>}).byAlias.get(alias)!;

@@ -5,20 +5,12 @@ import {describe, expect, it} from 'vitest';
 import {Connection} from '../../src/connection/connection.js';
 import {ResponseTooLargeError, ServerExitedError} from '../../src/connection/errors.js';
 import {StdioTransport} from '../../src/transport/stdio.js';
+import {alive} from '../helpers/processes.js';
 import {waitFor} from '../helpers/wait.js';
 
 const env = {PATH: process.env.PATH ?? ''};
 const node = (code: string, extra: Partial<ConstructorParameters<typeof StdioTransport>[0]> = {}) =>
   new StdioTransport({command: process.execPath, args: ['-e', code], env, closeGraceMs: 300, ...extra});
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** Answers each request with `answer(id)` written as is; exits when stdin ends. */
 const answering = (answer: string) => `
 const rl = require('readline').createInterface({input: process.stdin});

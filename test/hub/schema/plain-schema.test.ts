@@ -2,20 +2,9 @@
 // meta-schema does, and it must say yes to the schemas servers usually send
 // (otherwise every tool pays for the generated validator again).
 import {describe, expect, it} from 'vitest';
+import {prng as random} from '../../helpers/prng.js';
 import {plainlyValid} from '../../../src/hub/schema/plain-schema.js';
 import {validate as validateMeta} from '../../../src/hub/schema/meta-2020.generated.js';
-
-/** Seeded, so a failure can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYWORDS = [
   'type', 'description', 'title', '$comment', '$schema', 'format', 'properties', 'items', 'additionalProperties', 'not',

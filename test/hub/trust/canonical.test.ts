@@ -2,20 +2,10 @@
 // that gives the canonical bytes, and by hand otherwise: both must agree on
 // every value, or a pin would change hash between runs.
 import {describe, expect, it} from 'vitest';
+import {prng as random} from '../../helpers/prng.js';
 import {canonicalJson, walkedCanonicalJson} from '../../../src/hub/trust/canonical.js';
 import {checkPins} from '../../../src/hub/trust/evaluate.js';
 import {MAX_JSON_DEPTH} from '../../../src/util/safe-json.js';
-
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ['a', 'b', 'B', '', '10', '2', '1', 'é', 'z\u200b', '\u{1F600}', '\ud800', 'type', '__proto__', 'toJSON', 'constructor', 'length', '"q"'];
 const LEAVES: unknown[] = [0, -0, 1, -1.5, 1e21, 1.5e-7, NaN, Infinity, '', 'x', 'é\u{E0041}', '\n\t"\\', '\udc00', true, false, null, undefined];
