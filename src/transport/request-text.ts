@@ -13,7 +13,8 @@
 // the text cannot drift apart; and only the one shape built for it, below,
 // takes the spliced path.
 
-const TEXT = Symbol('json text');
+/** On a shared `_meta`: `,"_meta":<its text>}}`, the end of every request that carries it. */
+const TAIL = Symbol('request tail');
 
 type Frozen = Readonly<Record<string, unknown>>;
 
@@ -22,7 +23,7 @@ export function sharedMeta(meta: Record<string, unknown>): Frozen {
   const text = JSON.stringify(meta);
   const copy = JSON.parse(text) as Record<string, unknown>;
   // Symbol-keyed and not enumerable: JSON.stringify, spreads and Object.keys never see it.
-  return deepFreeze(Object.defineProperty(copy, TEXT, {value: text, enumerable: false}));
+  return deepFreeze(Object.defineProperty(copy, TAIL, {value: `,"_meta":${text}}}`, enumerable: false}));
 }
 
 /**
@@ -53,14 +54,31 @@ export function requestText(message: object): string | undefined {
   const m = message as {jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown};
   const params = m.params;
   if (!(params instanceof ToolCallParams)) return undefined;
-  const meta = params._meta as {[TEXT]?: string} | undefined;
-  const metaText = meta?.[TEXT];
-  if (metaText === undefined || m.jsonrpc !== '2.0' || typeof m.id !== 'number' || typeof m.method !== 'string' || typeof params.name !== 'string' || !envelopeOnly(message)) return undefined;
+  const meta = params._meta as {[TAIL]?: string} | undefined;
+  const tail = meta?.[TAIL];
+  const id = m.id;
+  const method = m.method;
+  const name = params.name;
+  if (tail === undefined || m.jsonrpc !== '2.0' || typeof id !== 'number' || !Number.isFinite(id) || typeof method !== 'string' || typeof name !== 'string' || !envelopeOnly(message)) return undefined;
   // JSON.stringify leaves out a member whose value it cannot write (undefined, a function).
   const args = JSON.stringify(params.arguments) as string | undefined;
-  const argsPart = args === undefined ? '' : `"arguments":${args},`;
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(m.id)},"method":${JSON.stringify(m.method)},"params":{"name":${JSON.stringify(params.name)},${argsPart}"_meta":${metaText}}}`;
+  if (args === undefined) return `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":{"name":${JSON.stringify(name)}${tail}`;
+  // Four joins of five parts: each join of long strings is a cons string of its own.
+  return '{"jsonrpc":"2.0","id":' + id + head(method, name) + args + tail;
 }
+
+/** `,"method":…,"params":{"name":…,"arguments":`, made once per method and tool name (a few hundred at most kept). */
+function head(method: string, name: string): string {
+  const byName = heads.get(method) ?? (heads.size < 16 ? heads.set(method, new Map()).get(method)! : undefined);
+  let text = byName?.get(name);
+  if (text === undefined) {
+    text = `,"method":${JSON.stringify(method)},"params":{"name":${JSON.stringify(name)},"arguments":`;
+    if (byName && byName.size < 512) byName.set(name, text);
+  }
+  return text;
+}
+
+const heads = new Map<string, Map<string, string>>();
 
 /**
  * Whether the message has exactly the envelope's four members, in order (the
