@@ -59,9 +59,13 @@ export function requestText(message: object): string | undefined {
   const id = m.id;
   const method = m.method;
   const name = params.name;
-  if (tail === undefined || m.jsonrpc !== '2.0' || typeof id !== 'number' || !Number.isFinite(id) || typeof method !== 'string' || typeof name !== 'string' || !envelopeOnly(message)) return undefined;
+  if (tail === undefined || m.jsonrpc !== '2.0' || typeof id !== 'number' || !Number.isFinite(id) || typeof method !== 'string' || typeof name !== 'string') return undefined;
+  if (!membersAre(message, ENVELOPE) || !membersAre(params, PARAMS)) return undefined;
+  const callArgs = params.arguments as {toJSON?: unknown} | undefined;
+  // A toJSON of the arguments themselves is told its key ("arguments" in the whole message, "" alone).
+  if (typeof callArgs?.toJSON === 'function') return undefined;
   // JSON.stringify leaves out a member whose value it cannot write (undefined, a function).
-  const args = JSON.stringify(params.arguments) as string | undefined;
+  const args = JSON.stringify(callArgs) as string | undefined;
   if (args === undefined) return `{"jsonrpc":"2.0","id":${idText(id)},"method":${JSON.stringify(method)},"params":{"name":${JSON.stringify(name)}${tail}`;
   // Four joins of five parts: each join of long strings is a cons string of its own.
   return '{"jsonrpc":"2.0","id":' + idText(id) + head(method, name) + args + tail;
@@ -93,20 +97,22 @@ function head(method: string, name: string): string {
 const heads = new Map<string, Map<string, string>>();
 
 /**
- * Whether the message has exactly the envelope's four members, in order (the
- * connection's literal): anything else goes through JSON.stringify whole. A
- * `for…in` walks the keys without making an array.
+ * Whether `value` has exactly these enumerable members, in this order (the
+ * connection's envelope, the class's fields): anything else, such as a member
+ * added to a `ToolCallParams` after it was made, goes through JSON.stringify
+ * whole. A `for…in` walks the keys without making an array.
  */
-function envelopeOnly(message: object): boolean {
+function membersAre(value: object, keys: readonly string[]): boolean {
   let i = 0;
-  for (const key in message) {
-    if (key !== ENVELOPE[i]) return false;
+  for (const key in value) {
+    if (key !== keys[i]) return false;
     i++;
   }
-  return i === 4;
+  return i === keys.length;
 }
 
 const ENVELOPE = ['jsonrpc', 'id', 'method', 'params'];
+const PARAMS = ['name', 'arguments', '_meta'];
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {

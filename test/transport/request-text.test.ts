@@ -75,7 +75,13 @@ describe('the text of a tool call with a shared _meta', () => {
     expect(requestText({id: 1, jsonrpc: '2.0', method: 'tools/call', params})).toBeUndefined();
     expect(requestText({jsonrpc: '2.0', id: '1', method: 'tools/call', params})).toBeUndefined();
     expect(requestText(message(1, new ToolCallParams(7 as unknown as string, {}, meta)))).toBeUndefined();
-    for (const m of [message(1, new ToolCallParams(7 as unknown as string, {}, meta)), {jsonrpc: '2.0', id: 1, method: 'tools/call', params, extra: 1}]) {
+    // A member added to the params after they were made; arguments whose toJSON reads its key.
+    const added = new ToolCallParams('t', {x: 1}, meta);
+    (added as unknown as Record<string, unknown>).extra = 2;
+    expect(requestText(message(1, added))).toBeUndefined();
+    const keyed = new ToolCallParams('t', {toJSON: (key: string) => ({key})}, meta);
+    expect(requestText(message(1, keyed))).toBeUndefined();
+    for (const m of [message(1, new ToolCallParams(7 as unknown as string, {}, meta)), {jsonrpc: '2.0', id: 1, method: 'tools/call', params, extra: 1}, message(1, added), message(1, keyed)]) {
       expect(encodeMessage(m)).toBe(JSON.stringify(m));
     }
   });
