@@ -2,6 +2,7 @@ import {Connection, type Answer, type RequestOptions, type TraceEvent} from '../
 import type {ExitInfo} from '../connection/errors.js';
 import {IdTable} from '../util/id-table.js';
 import type {Transport} from '../transport/types.js';
+import {sharedMeta, ToolCallParams} from '../transport/request-text.js';
 import {handshake, type EraDecision, type Handshake, type HandshakePlan} from './era.js';
 import {listAllTools, type PageRecord, type ToolListing} from './list-tools.js';
 import {paramHeaders} from '../transport/http/param-headers.js';
@@ -56,10 +57,11 @@ export class McpSession implements ResourcePort {
   private progressCounter = 0;
   /**
    * Modern: the whole `_meta` of a call without a progress token, made once
-   * per log level and shared by every such call (it is never mutated, and
-   * each request is encoded when it is sent). Building it per call (the
-   * level's object, the capabilities, the merge and its spread) was ~250
-   * bytes a call (BENCHMARKS.md §11).
+   * per log level and shared by every such call (frozen, with its JSON text
+   * made once: see request-text.ts). Building it per call (the level's
+   * object, the capabilities, the merge and its spread) was ~250 bytes a
+   * call, and serialising it per call ~17% of the client's CPU at 64 in
+   * flight (BENCHMARKS.md §11).
    */
   private sharedCallMeta?: Readonly<Record<string, unknown>>;
   private modernCapabilities?: Record<string, unknown>;
@@ -174,7 +176,7 @@ export class McpSession implements ResourcePort {
     const modern = this.era === 'modern';
     let base: Record<string, unknown>;
     if (modern && progressToken === undefined) {
-      base = {name, arguments: args, _meta: (this.sharedCallMeta ??= Object.freeze(this.meta({_meta: {[META.logLevel]: this.level}})._meta as Record<string, unknown>))};
+      base = new ToolCallParams(name, args, (this.sharedCallMeta ??= sharedMeta(this.meta({_meta: {[META.logLevel]: this.level}})._meta as Record<string, unknown>))) as unknown as Record<string, unknown>;
     } else {
       base = {name, arguments: args};
       const meta = this.requestMeta(progressToken);

@@ -1,4 +1,5 @@
 import type {OversizeInfo} from './line-reader.js';
+import {requestText} from './request-text.js';
 
 export type {OversizeInfo} from './line-reader.js';
 
@@ -68,7 +69,8 @@ export const SENT: Promise<void> = Promise.resolve();
 
 /** The JSON text of a message, whichever form it comes in. */
 export function encodeMessage(message: object): string {
-  return message instanceof PreEncoded ? message.json : JSON.stringify(message);
+  if (message instanceof PreEncoded) return message.json;
+  return requestText(message) ?? JSON.stringify(message);
 }
 
 /** The stream is gone (or going): the close event will say why. */
