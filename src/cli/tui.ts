@@ -37,6 +37,8 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     history: session.history,
     rawTrace: trace?.rawTrace,
     loginPrompt: 'dialog',
+    // The model's SDK loads at its first use (the first question, or counting the tools' tokens once the servers are up).
+    deferModel: true,
     config: started.config,
     adopt: started.early.adopt,
     // Elapsed times of running calls move once a second.
