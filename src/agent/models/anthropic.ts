@@ -13,7 +13,6 @@ import {anthropicFacts, resolveAnthropicModel} from './provider-facts.js';
 
 export {DEFAULT_ANTHROPIC_MODEL, resolveAnthropicModel} from './provider-facts.js';
 
-
 /** Output budget when neither the request nor the options set one. */
 export const DEFAULT_MAX_TOKENS = 8192;
 
@@ -30,7 +29,6 @@ export interface AnthropicModelOptions {
   /** Per-attempt timeout in ms; the SDK default when omitted. */
   timeoutMs?: number;
 }
-
 
 const EPHEMERAL = {type: 'ephemeral'} as const;
 

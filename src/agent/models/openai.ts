@@ -16,7 +16,6 @@ import {openAIFacts, resolveOpenAIModel} from './provider-facts.js';
 
 export {DEFAULT_OPENAI_MODEL, resolveOpenAIModel} from './provider-facts.js';
 
-
 /** Options for {@link createOpenAIModel}. */
 export interface OpenAIModelOptions {
   /** Local servers need none; a placeholder is sent then. */
@@ -30,7 +29,6 @@ export interface OpenAIModelOptions {
   maxRetries?: number;
   timeoutMs?: number;
 }
-
 
 /** Creates a streaming Chat Completions provider. */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {

@@ -1,8 +1,9 @@
 // The terminal UI. The first frame comes before anything heavy is loaded:
 // the alternate screen and the app's layout with empty panes (drawn without
 // Ink); then the config loads and the eager stdio servers are spawned, so
-// they start while Ink, React and the hub load; the app's own first frame
-// replaces the first one, and the hub takes over the running servers.
+// they boot while the hub, driver and store load (the hub takes over the
+// running processes); Ink and React load once the servers have settled
+// (../servers-first.ts), and the app's own first frame replaces the first one.
 import {readFileSync} from 'node:fs';
 import {enterAltScreen} from '../../ui/alt-screen.js';
 import {firstFrameText} from '../../ui/first-frame.js';
