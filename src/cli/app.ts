@@ -41,6 +41,8 @@ export interface AppHooks {
   loginPrompt?: LoginPrompt | 'dialog';
   /** `--list-tools`: no model is chosen (no SDK is loaded); the offline one stands in. */
   noModel?: boolean;
+  /** The TUI: the model's SDK loads at its first use, not before the servers start (setup.ts, chooseModel). */
+  deferModel?: boolean;
   /** The config already loaded (the early spawn read it); loaded here otherwise. */
   config?: Config;
   /** Servers spawned before the hub loaded (early-spawn.ts). */
@@ -48,9 +50,9 @@ export interface AppHooks {
 }
 
 /** Loads the config (throws ConfigError), picks the model, wires hub → driver → store. Starts nothing. */
-export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, noModel, config: loaded, ...hooks}: AppHooks): Promise<App> {
+export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, noModel, deferModel, config: loaded, ...hooks}: AppHooks): Promise<App> {
   const config = loaded ?? loadConfig(opts.config, env);
-  const model = noModel ? createScriptedModel() : await chooseModel(opts, env);
+  const model = noModel ? createScriptedModel() : await chooseModel(opts, env, {defer: deferModel});
   // The TUI's login dialog is asked through the driver, made after the servers that need it.
   let driver: Driver | undefined;
   const prompt = loginPrompt === 'dialog' ? dialogPrompt((request, signal) => driver!.askInput(request, signal), env) : (loginPrompt ?? neverAsk);

@@ -8,6 +8,8 @@ import type {ApprovalRules} from '../agent/approvals.js';
 import type {Model, ProviderName} from '../agent/model.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
 import {loadScript} from '../agent/models/script.js';
+import {deferredModel} from '../agent/models/deferred.js';
+import {anthropicFacts, openAIFacts, resolveAnthropicModel, resolveOpenAIModel} from '../agent/models/provider-facts.js';
 import type {HubServer} from '../hub/hub.js';
 import type {LoginPrompt} from '../auth/prompt.js';
 import type {ServerAuth} from '../auth/server-auth.js';
@@ -72,19 +74,24 @@ export function resolveProvider(flag: ProviderName | undefined, env: NodeJS.Proc
 }
 
 /** The model of this run: a script, the offline model, or a provider's API (UsageError when its key is missing). */
-export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<Model> {
+export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv, {defer = false}: {defer?: boolean} = {}): Promise<Model> {
   if (opts.script) return createScriptedModel({script: await loadScript(opts.script)});
   const provider = opts.model === 'scripted' ? 'offline' : resolveProvider(opts.provider, env);
   // SDKs are loaded only when used: they are the heaviest imports we have.
+  // `defer` (the TUI): not even before the servers start, but at the model's first use.
   if (provider === 'anthropic') {
-    if (!env.ANTHROPIC_API_KEY) throw new UsageError('--provider anthropic needs ANTHROPIC_API_KEY');
-    const {createAnthropicModel, resolveAnthropicModel} = await import('../agent/models/anthropic.js');
-    return createAnthropicModel({apiKey: env.ANTHROPIC_API_KEY, model: resolveAnthropicModel(opts.model, env)});
+    const apiKey = env.ANTHROPIC_API_KEY;
+    if (!apiKey) throw new UsageError('--provider anthropic needs ANTHROPIC_API_KEY');
+    const model = resolveAnthropicModel(opts.model, env);
+    const load = async () => (await import('../agent/models/anthropic.js')).createAnthropicModel({apiKey, model});
+    return defer ? deferredModel(anthropicFacts(model), true, load) : load();
   }
   if (provider === 'openai') {
     if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) throw new UsageError('--provider openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server that needs no key)');
-    const {createOpenAIModel, resolveOpenAIModel} = await import('../agent/models/openai.js');
-    return createOpenAIModel({apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL || undefined, model: resolveOpenAIModel(opts.model, env)});
+    const model = resolveOpenAIModel(opts.model, env);
+    const baseURL = env.OPENAI_BASE_URL || undefined;
+    const load = async () => (await import('../agent/models/openai.js')).createOpenAIModel({apiKey: env.OPENAI_API_KEY, baseURL, model});
+    return defer ? deferredModel(openAIFacts(model, baseURL), false, load) : load();
   }
   return createScriptedModel();
 }

@@ -4,16 +4,26 @@ import {firstFrameStatus} from '../ui/first-frame.js';
 import {prepareSession, replayEvents} from '../sessions/index.js';
 import {continueWith} from './continue-session.js';
 import {buildApp} from './app.js';
+import type {Config} from '../config/index.js';
 import type {CliOptions} from './args.js';
+import type {EarlySpawns} from './early-spawn.js';
 import {serversFirst} from './servers-first.js';
 import {terminalHost} from './ui-host.js';
+
+/** What ./modes/tui.ts did before loading this: the config, the servers it spawned, its signal cleanup. */
+export interface EarlyStart {
+  config: Config;
+  early: EarlySpawns;
+  /** Ends the early spawn's signal cleanup; called once this app's own handlers are in place. */
+  releaseSignals: () => void;
+}
 
 /**
  * Opens the Ink app on the alternate screen the caller entered (with its
  * first frame on it: ./modes/tui.ts); resolves 0 after every server is
  * closed. `leave` gives the terminal back.
  */
-export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: () => void): Promise<number> {
+export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: () => void, started: EarlyStart): Promise<number> {
   const out = process.stdout;
   // Throws SessionError (exit 2, handled in main) when the session to resume does not exist.
   const session = prepareSession({resume: opts.resume, env, cwd: process.cwd(), configPath: resolve(opts.config)});
@@ -27,6 +37,10 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     history: session.history,
     rawTrace: trace?.rawTrace,
     loginPrompt: 'dialog',
+    // The model's SDK loads at its first use (the first question, or counting the tools' tokens once the servers are up).
+    deferModel: true,
+    config: started.config,
+    adopt: started.early.adopt,
     // Elapsed times of running calls move once a second.
     tickMs: 1_000,
     // Resources (the Resources view, @ in the input) and prompts (slash commands).
@@ -63,12 +77,16 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
   // Raw mode turns Ctrl-C into a key; these come from outside (kill, a closed terminal).
   const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
   for (const s of signals) process.on(s, onSignal);
+  // Added before the early cleanup goes, so no signal finds the process without a listener (signals.ts).
+  started.releaseSignals();
   try {
     // The servers start before Ink and the panes load: their processes boot
     // on other cores meanwhile, and the store holds what they report until
     // the app mounts and renders it. The user can type from the first frame on
     // (raw mode: the keys wait in the terminal for Ink).
     void app.driver.start();
+    // Every eager server has made its transport (adopting its early child) by now: one left over was not wanted.
+    started.early.dispose();
     // Until they have settled (or a short while), the servers' replies have the main thread: ./servers-first.ts.
     const serverCount = app.store.getState().servers.order.length;
     await serversFirst(app.store, {onLabel: (label) => out.write(firstFrameStatus(out.columns || 80, out.rows || 24, serverCount, label))});

@@ -1,7 +1,7 @@
-// Starts the reaper (reaper-script.ts) once per breakerbox process, on the first
-// server spawn, and tells it about every server process group. If breakerbox
-// is killed outright, the reaper's stdin hits EOF and it ends those groups, so
-// no server outlives us even when nothing in this process gets to run.
+// Starts the reaper (reaper-script.ts) once per breakerbox process, just after
+// the first server spawns, and tells it about every server process group. If
+// breakerbox is killed outright, the reaper's stdin hits EOF and it ends those
+// groups, so no server outlives us even when nothing in this process gets to run.
 import {spawn, type ChildProcess} from 'node:child_process';
 import type {Writable} from 'node:stream';
 import {INSTANCE_TAG} from './descendants.js';
@@ -9,6 +9,8 @@ import {REAPER_NAME, REAPER_SCRIPT} from './reaper-script.js';
 
 let pipe: Writable | undefined;
 let unavailable = false;
+/** What the reaper is told once it runs: the lines of the spawns made before it started. */
+let queued: string[] | undefined;
 
 /**
  * Records `child` (or a process group id) with the reaper; the record is
@@ -17,22 +19,47 @@ let unavailable = false;
  */
 export function watchProcessGroup(child: ChildProcess | number): () => void {
   const pgid = typeof child === 'number' ? child : child.pid;
-  if (!pgid || pgid <= 1) return () => {};
-  const out = reaperPipe();
-  if (!out) return () => {};
+  if (!pgid || pgid <= 1 || unavailable) return () => {};
   let done = false;
   const unwatch = (): void => {
     if (done) return;
     done = true;
-    write(out, `-${pgid}\n`);
+    tell(`-${pgid}\n`);
   };
-  write(out, `+${pgid}\n`);
+  tell(`+${pgid}\n`);
   if (typeof child !== 'number') child.once('close', unwatch);
   return unwatch;
 }
 
 /** The reaper's pid, once started (for tests). */
 export let reaperPid: number | undefined;
+
+/**
+ * The reaper starts at the end of the tick of the first spawn, not in the
+ * middle of it: the servers started together (the CLI's early spawn, the
+ * hub's start) are spawned one after the other first. Each spawn holds the
+ * main thread until the child has exec'd (10–15 ms on a busy machine), and a
+ * reaper spawned between two servers delayed the second one's start by as
+ * much (BENCHMARKS.md §10). The window this leaves is the rest of one
+ * synchronous run: a breakerbox killed outright within it leaves those
+ * servers to the EOF on their stdin, as any server was before the reaper.
+ */
+function tell(line: string): void {
+  if (pipe) return write(pipe, line);
+  if (unavailable) return;
+  if (!queued) {
+    queued = [];
+    process.nextTick(startReaper);
+  }
+  queued.push(line);
+}
+
+function startReaper(): void {
+  const lines = queued ?? [];
+  queued = undefined;
+  const out = reaperPipe();
+  if (out) for (const line of lines) write(out, line);
+}
 
 function reaperPipe(): Writable | undefined {
   if (pipe || unavailable) return pipe;

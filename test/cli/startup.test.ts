@@ -89,7 +89,7 @@ describe('what each mode loads', () => {
 });
 
 describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
-  it('writes its first frame before it loads Ink, React or the hub', async () => {
+  it('writes its first frame, then spawns its stdio servers, before it loads Ink, React or the hub', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bb-loads-')), 'loads.txt');
     const pty = openPty(`NODE_OPTIONS=--import=${HOOK} BB_LOADED_FILE=${file} node bin/breakerbox.mjs`, ROOT, 120, 40);
     try {
@@ -105,6 +105,11 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
         const at = firstOf(re);
         expect(at, String(re)).toBeGreaterThan(frame);
       }
+      // The servers boot while the hub, the driver and the store load; the hub takes them over (one spawn each).
+      const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
+      expect(spawns).toHaveLength(2);
+      expect(Math.min(...spawns)).toBeGreaterThan(frame);
+      for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/]) expect(firstOf(re), String(re)).toBeGreaterThan(Math.max(...spawns));
       // The servers come first: the first frame's status line follows them before Ink loads (src/cli/servers-first.ts).
       const status = lines.findIndex((l) => l.startsWith('stdout') && /\d\/2 online · \d+ tools?/.test(l));
       expect(status).toBeGreaterThan(frame);

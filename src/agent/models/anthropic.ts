@@ -9,9 +9,9 @@ import type {Model, ModelContent, ModelRequest, ModelResponse, ModelTool} from '
 import {AbortError} from './abort.js';
 import {toModelError} from './anthropic-errors.js';
 import {ModelError} from './model-error.js';
+import {anthropicFacts, resolveAnthropicModel} from './provider-facts.js';
 
-/** The newest Sonnet in the SDK's `Model` list when this was written. */
-export const DEFAULT_ANTHROPIC_MODEL: Anthropic.Model = 'claude-sonnet-5-5';
+export {DEFAULT_ANTHROPIC_MODEL, resolveAnthropicModel} from './provider-facts.js';
 
 /** Output budget when neither the request nor the options set one. */
 export const DEFAULT_MAX_TOKENS = 8192;
@@ -28,11 +28,6 @@ export interface AnthropicModelOptions {
   maxRetries?: number;
   /** Per-attempt timeout in ms; the SDK default when omitted. */
   timeoutMs?: number;
-}
-
-/** Picks the model id: `--model`, then ANTHROPIC_MODEL, then the default Sonnet. */
-export function resolveAnthropicModel(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
-  return flag?.trim() || env.ANTHROPIC_MODEL?.trim() || DEFAULT_ANTHROPIC_MODEL;
 }
 
 const EPHEMERAL = {type: 'ephemeral'} as const;
@@ -80,7 +75,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     return out;
   }
 
-  return {label: model, offline: false, provider: 'anthropic', serverToolSearch: true, respond, countToolTokens};
+  return {...anthropicFacts(model), respond, countToolTokens};
 }
 
 /** Builds the request body; exported for tests. */

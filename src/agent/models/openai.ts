@@ -12,9 +12,9 @@ import {toOpenAIError} from './openai-errors.js';
 import {stripAddedNulls} from './openai-schema.js';
 import {foldStream, type StreamedAnswer} from './openai-stream.js';
 import {strictFor, toChatTool} from './openai-tools.js';
+import {openAIFacts, resolveOpenAIModel} from './provider-facts.js';
 
-/** The newest general model in the SDK's `ChatModel` list when this was written. */
-export const DEFAULT_OPENAI_MODEL = 'gpt-5.4';
+export {DEFAULT_OPENAI_MODEL, resolveOpenAIModel} from './provider-facts.js';
 
 /** Options for {@link createOpenAIModel}. */
 export interface OpenAIModelOptions {
@@ -30,11 +30,6 @@ export interface OpenAIModelOptions {
   timeoutMs?: number;
 }
 
-/** Picks the model id: `--model`, then OPENAI_MODEL, then the default. */
-export function resolveOpenAIModel(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
-  return flag?.trim() || env.OPENAI_MODEL?.trim() || DEFAULT_OPENAI_MODEL;
-}
-
 /** Creates a streaming Chat Completions provider. */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {
   const model = resolveOpenAIModel(options.model);
@@ -47,7 +42,6 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     // The SDK logs to the console, which would tear the Ink screen; OPENAI_LOG opts back in.
     ...(process.env.OPENAI_LOG ? {} : {logLevel: 'off' as const}),
   });
-  const host = baseURL ? new URL(client.baseURL).host : undefined;
 
   async function respond(request: ModelRequest): Promise<ModelResponse> {
     if (request.signal?.aborted) throw new AbortError();
@@ -60,7 +54,7 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     }
   }
 
-  return {label: host ? `${model} @ ${host}` : model, offline: false, provider: 'openai', respond};
+  return {...openAIFacts(model, baseURL && client.baseURL), respond};
 }
 
 /** The request body; exported for tests. */

@@ -1,11 +1,14 @@
 // The terminal UI. The first frame comes before anything heavy is loaded:
 // the alternate screen and the app's layout with empty panes (drawn without
-// Ink), then Ink, React, the config and the hub load, and the app's own
-// first frame replaces it.
+// Ink); then the config loads and the eager stdio servers are spawned, so
+// they boot while the hub, driver and store load (the hub takes over the
+// running processes); Ink and React load once the servers have settled
+// (../servers-first.ts), and the app's own first frame replaces the first one.
 import {readFileSync} from 'node:fs';
 import {enterAltScreen} from '../../ui/alt-screen.js';
 import {firstFrameText} from '../../ui/first-frame.js';
 import type {CliOptions} from '../args.js';
+import type {EarlySpawns} from '../early-spawn.js';
 
 /** Runs the UI (main has checked that stdin and stdout are terminals). */
 export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
@@ -19,9 +22,22 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<num
     if (raw) process.stdin.setRawMode(false);
     leaveScreen();
   };
+  let early: EarlySpawns | undefined;
+  let releaseSignals = () => {};
   try {
-    return await (await import('../tui.js')).runTui(opts, env, leave);
+    // Loaded after the first frame is on screen (zod's config checks are among the larger chunks).
+    const [{loadConfig}, {spawnEarly}, {exitCleanlyOn}] = await Promise.all([import('../../config/index.js'), import('../early-spawn.js'), import('../signals.js')]);
+    const config = loadConfig(opts.config, env);
+    // Until the app has its own handlers (it closes the servers it adopted), a signal ends the early children and gives the terminal back.
+    releaseSignals = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => {
+      early?.dispose();
+      leave();
+    });
+    early = spawnEarly(config, env, opts.lazy ? 'lazy' : undefined);
+    return await (await import('../tui.js')).runTui(opts, env, leave, {config, early, releaseSignals});
   } finally {
+    early?.dispose();
+    releaseSignals();
     leave();
   }
 }
@@ -29,7 +45,7 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<num
 /**
  * How many servers the config names, to size the Servers pane of the first
  * frame like the app's; only a hint (1 when the file is not plain JSON). The
- * config is read and checked for real by the app (src/config).
+ * config is read and checked for real right after the frame (src/config).
  */
 function serverCountHint(path: string): number {
   try {
