@@ -1,5 +1,6 @@
 // The zod schema of one server entry. Every message names the expected shape
 // and, where a common slip explains it, the fix; the loader adds file and path.
+import './zod-jitless.js';
 import * as z from 'zod';
 import {PROTOCOL_SETTINGS, spokenVersions, type ProtocolSetting} from './protocol.js';
 

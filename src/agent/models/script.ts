@@ -2,6 +2,7 @@
 // replayed exactly. Used to drive the loop through precise situations
 // (parallel calls, unknown tools, a model that never stops) without a network.
 import {readFile} from 'node:fs/promises';
+import '../../config/zod-jitless.js';
 import * as z from 'zod';
 
 const args = z.record(z.string(), z.unknown(), {error: 'must be an object of tool arguments'});

@@ -1,0 +1,12 @@
+// Imported for its effect, before any module that builds a zod schema.
+//
+// By default zod compiles a parser for each object schema (`new Function`) at
+// its first parse, which pays off over thousands of parses. Every schema here
+// checks one file once per run (the config, a `--script` file), before the
+// first server can start, so the compile was pure cost: the first loadConfig
+// of the bundled config took 12.8 ms against 5.5 ms without it (BENCHMARKS.md
+// §10). The checks and their messages are the same either way. It must run
+// before the schemas are built: zod decides per schema when it is made.
+import * as z from 'zod';
+
+z.config({jitless: true});

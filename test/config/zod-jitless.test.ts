@@ -1,0 +1,32 @@
+// The config (and a --script file) is checked once per run, before the first
+// server starts: zod must not compile a parser for it (src/config/zod-jitless.ts).
+// zod compiles through the global Function constructor; this file counts its uses.
+import {expect, it} from 'vitest';
+
+it('checking a config and a script compiles no code', async () => {
+  const made: string[] = [];
+  const real = globalThis.Function;
+  globalThis.Function = new Proxy(real, {
+    construct(target, args: string[]) {
+      made.push(String(args.at(-1)).slice(0, 80));
+      return Reflect.construct(target, args) as object;
+    },
+  });
+  try {
+    // Loaded here, not at the top: zod decides per schema, as it is built, whether it may compile.
+    const {parseConfig} = await import('../../src/config/index.js');
+    const {parseScript} = await import('../../src/agent/models/script.js');
+    const config = parseConfig(
+      JSON.stringify({mcpServers: {notes: {command: 'node', args: ['notes.mjs'], env: {A: '1'}}, remote: {url: 'https://example.com/mcp', headers: {'X-Team': 'a'}}}}),
+      'mcp.config.json',
+      {},
+    );
+    const script = parseScript({steps: [{text: 'hi'}, {tool: 'mcp__notes__search', input: {q: 'x'}}]});
+    // The checks ran, and ran to the end.
+    expect(config.servers.map((s) => s.alias)).toEqual(['notes', 'remote']);
+    expect(script.steps).toHaveLength(2);
+  } finally {
+    globalThis.Function = real;
+  }
+  expect(made).toEqual([]);
+});
