@@ -3,7 +3,7 @@
 // zod/mini (functions, not methods): the same checks and messages from 34 KB of
 // zod instead of 139 KB, built and checked before the first server can start
 // (~25 ms of CPU less at every start, BENCHMARKS.md §10).
-import './zod-jitless.js';
+import './zod-locale.js';
 import * as z from 'zod/mini';
 import {PROTOCOL_SETTINGS, spokenVersions, type ProtocolSetting} from './protocol.js';
 

@@ -2,7 +2,7 @@
 // replayed exactly. Used to drive the loop through precise situations
 // (parallel calls, unknown tools, a model that never stops) without a network.
 import {readFile} from 'node:fs/promises';
-import '../../config/zod-jitless.js';
+import '../../config/zod-locale.js';
 // zod/mini, as the config's schemas: with the full API anywhere in the bundle,
 // every start would load all of zod's core with the config (src/config/schema.ts).
 import * as z from 'zod/mini';

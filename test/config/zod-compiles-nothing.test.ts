@@ -1,6 +1,8 @@
 // The config (and a --script file) is checked once per run, before the first
-// server starts: zod must not compile a parser for it (src/config/zod-jitless.ts).
-// zod compiles through the global Function constructor; this file counts its uses.
+// server starts: zod must not compile a parser for it. zod's full API did (one
+// `new Function` per object schema at its first parse); zod/mini, which the
+// schemas use, does not. zod compiles through the global Function constructor;
+// this file counts its uses.
 import {expect, it} from 'vitest';
 
 it('checking a config and a script compiles no code', async () => {
@@ -13,7 +15,7 @@ it('checking a config and a script compiles no code', async () => {
     },
   });
   try {
-    // Loaded here, not at the top: zod decides per schema, as it is built, whether it may compile.
+    // Loaded here, not at the top: zod probes whether it may compile as the schemas are built.
     const {parseConfig} = await import('../../src/config/index.js');
     const {parseScript} = await import('../../src/agent/models/script.js');
     const config = parseConfig(
