@@ -33,6 +33,26 @@ const yogaWithoutFetch = {
   },
 };
 const ENTRY = new URL('../dist/cli/main.js', import.meta.url).pathname;
+const REQUIRE_BANNER = "import {createRequire as __bbRequire} from 'node:module'; const require = __bbRequire(import.meta.url);";
+
+/**
+ * esbuild puts the banner on every file, but only a handful of the ~90 name
+ * `require` (the runtime chunk's __require, and what mentions the word); each
+ * createRequire costs ~0.2 ms of CPU at load, and `--list-tools` loads ~36
+ * files (BENCHMARKS.md §10). Any mention of the word keeps it: a false
+ * positive costs only the call.
+ */
+function dropUnusedRequire(files) {
+  let dropped = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    if (!text.startsWith(REQUIRE_BANNER)) throw new Error(`bundle: ${file} does not start with the require banner`);
+    if (/(?<![\w$.])require\b/.test(text.slice(REQUIRE_BANNER.length))) continue;
+    writeFileSync(file, text.slice(REQUIRE_BANNER.length).replace(/^\n/, ''));
+    dropped++;
+  }
+  if (dropped === 0) throw new Error('bundle: no file dropped the require banner; check REQUIRE_BANNER against esbuild\'s output');
+}
 // The library bundle removes tsc's files, this one among them.
 if (!existsSync(ENTRY)) throw new Error('bundle: dist/cli/main.js is missing: run `tsc -p tsconfig.build.json` first (npm run build does)');
 rmSync(OUT, {recursive: true, force: true});
@@ -58,8 +78,9 @@ const result = await build({
   mainFields: ['module', 'main'],
   // The bin sets NODE_ENV=production before loading anything: React's production build only.
   define: {'process.env.NODE_ENV': '"production"'},
-  // CommonJS packages inside ESM chunks still call require() for Node's built-ins.
-  banner: {js: "import {createRequire as __bbRequire} from 'node:module'; const require = __bbRequire(import.meta.url);"},
+  // CommonJS packages inside ESM chunks still call require() for Node's built-ins
+  // (through esbuild's __require, in its runtime chunk). Kept only where used: see below.
+  banner: {js: REQUIRE_BANNER},
   // Less text to read and parse at every start (--list-tools: ~20 ms of CPU less here,
   // BENCHMARKS.md startup); names are kept, so stack traces still say which function.
   minifyWhitespace: true,
@@ -67,5 +88,6 @@ const result = await build({
   plugins: [yogaWithoutFetch],
   logLevel: 'warning',
 });
+dropUnusedRequire(Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')));
 writeFileSync(`${OUT}meta.json`, JSON.stringify(result.metafile));
 await bundleLibrary();

@@ -1,5 +1,6 @@
 import type {Config} from '../config/index.js';
-import {newSessionId} from '../sessions/index.js';
+// The id alone: the index brings the recorder, the loader and the replay, which a list never uses.
+import {newSessionId} from '../sessions/session-id.js';
 import type {AppState} from '../state/app-state.js';
 import type {CliOptions} from './args.js';
 import {buildApp} from './app.js';

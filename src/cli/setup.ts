@@ -7,7 +7,6 @@ import {configuredRoots} from '../agent/client-features.js';
 import type {ApprovalRules} from '../agent/approvals.js';
 import type {Model, ProviderName} from '../agent/model.js';
 import {createScriptedModel} from '../agent/models/scripted.js';
-import {loadScript} from '../agent/models/script.js';
 import {deferredModel} from '../agent/models/deferred.js';
 import {anthropicFacts, openAIFacts, resolveAnthropicModel, resolveOpenAIModel} from '../agent/models/provider-facts.js';
 import type {HubServer} from '../hub/hub.js';
@@ -75,7 +74,8 @@ export function resolveProvider(flag: ProviderName | undefined, env: NodeJS.Proc
 
 /** The model of this run: a script, the offline model, or a provider's API (UsageError when its key is missing). */
 export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv, {defer = false}: {defer?: boolean} = {}): Promise<Model> {
-  if (opts.script) return createScriptedModel({script: await loadScript(opts.script)});
+  // The script's checks (zod schemas, built as the module loads) only for a run with a script.
+  if (opts.script) return createScriptedModel({script: await (await import('../agent/models/script.js')).loadScript(opts.script)});
   const provider = opts.model === 'scripted' ? 'offline' : resolveProvider(opts.provider, env);
   // SDKs are loaded only when used: they are the heaviest imports we have.
   // `defer` (the TUI): not even before the servers start, but at the model's first use.

@@ -3,7 +3,7 @@
 // not speak, an unset variable in a header) do not stop the app: the entry is
 // kept with a `cannotStart` reason, so the Servers pane shows it offline and
 // says why while every other server runs.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {isLoopbackHost, maskUrl} from '../util/mask-url.js';
 import type {httpServerSchema} from './schema.js';
 import {STDIO_ONLY_KEYS} from './schema.js';

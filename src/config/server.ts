@@ -1,7 +1,7 @@
 // Turns one `mcpServers` entry into a fully defaulted ServerConfig, or into
 // the list of everything wrong with it (each line prefixed with its JSON path).
 import {isAbsolute, resolve} from 'node:path';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {expandVars} from './expand.js';
 import {formatPath} from './path.js';
 import {finishHttp} from './http-server.js';

@@ -13,7 +13,7 @@
 // runs as another user is not found. The environment is read, never polled:
 // nothing is spent while servers run.
 import {randomBytes} from 'node:crypto';
-import {readdir, readFile} from 'node:fs/promises';
+import {readdir, readFile} from 'node:fs';
 
 /** The variable every server (and what it spawns) carries. */
 export const SERVER_TAG_VAR = 'BREAKERBOX_SERVER_ID';
@@ -40,26 +40,29 @@ export function scanTagged(procDir = '/proc'): Promise<Map<string, number[]>> {
 
 async function scan(procDir: string): Promise<Map<string, number[]>> {
   const found = new Map<string, number[]>();
-  let names: string[];
-  try {
-    names = await readdir(procDir);
-  } catch {
-    return found; // no /proc: not Linux
-  }
+  const names = await read<string[]>((done) => readdir(procDir, done));
+  if (!names) return found; // no /proc: not Linux
   await Promise.all(
     names.map(async (name) => {
       if (!/^\d+$/.test(name) || Number(name) === process.pid) return;
-      let env: Buffer;
-      try {
-        env = await readFile(`${procDir}/${name}/environ`);
-      } catch {
-        return; // gone, or another user's
-      }
+      const env = await read<Buffer>((done) => readFile(`${procDir}/${name}/environ`, done));
+      if (!env) return; // gone, or another user's
       const tag = tagIn(env);
       if (tag) found.set(tag, [...(found.get(tag) ?? []), Number(name)]);
     }),
   );
   return found;
+}
+
+/**
+ * One fs call, undefined on any error. The callback API, not fs/promises: a
+ * pass over /proc at a server's exit (every --list-tools run ends two) cost
+ * about twice the CPU through FileHandle and its promises (BENCHMARKS.md §10).
+ * Still asynchronous: reading the environ of a process stuck in the kernel
+ * may block, and must not block the event loop.
+ */
+function read<T>(call: (done: (err: NodeJS.ErrnoException | null, value: T) => void) => void): Promise<T | undefined> {
+  return new Promise((resolve) => call((err, value) => resolve(err ? undefined : value)));
 }
 
 /** The tag in a NUL-separated environment block, if it holds one of ours as a whole entry. */

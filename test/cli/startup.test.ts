@@ -74,6 +74,10 @@ describe('what each mode loads', () => {
     // zod as imported (a namespace, static members): English messages only. A named `z`
     // import kept every export, 40 locales among them: 730 KB of zod for every mode.
     expect(modules.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js)/.test(m))).toEqual([]);
+    // zod's functional API (zod/mini): its full API would bring all of zod's core before the first spawn.
+    expect(modules.filter((m) => /node_modules\/zod\/v4\/classic\//.test(m))).toEqual([]);
+    // Neither the --script checks (zod schemas built as their module loads) nor the saved-session code: a list has no model and no session.
+    expect(modules.filter((m) => /agent\/models\/script\.(js|ts)$|sessions\/(recorder|load|list|prepare|replay|rebuild)\.(js|ts)$/.test(m))).toEqual([]);
   }, 90_000);
 
   it('--list-tools spawns both stdio servers before it loads the hub, the driver or the store', async () => {

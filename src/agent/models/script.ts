@@ -2,44 +2,50 @@
 // replayed exactly. Used to drive the loop through precise situations
 // (parallel calls, unknown tools, a model that never stops) without a network.
 import {readFile} from 'node:fs/promises';
-import * as z from 'zod';
+import '../../config/zod-locale.js';
+// zod/mini, as the config's schemas: with the full API anywhere in the bundle,
+// every start would load all of zod's core with the config (src/config/schema.ts).
+import * as z from 'zod/mini';
 
 const args = z.record(z.string(), z.unknown(), {error: 'must be an object of tool arguments'});
+const name = z.string().check(z.minLength(1, 'tool name must not be empty'));
 
 const toolCall = z.strictObject({
-  tool: z.string().min(1, 'tool name must not be empty'),
-  input: args.optional(),
+  tool: name,
+  input: z.optional(args),
 });
 
 const step = z
   .strictObject({
-    tool: z.string().min(1, 'tool name must not be empty').optional(),
-    input: args.optional(),
-    tools: z.array(toolCall).min(1, '"tools" needs at least one call').optional(),
-    text: z.string().optional(),
+    tool: z.optional(name),
+    input: z.optional(args),
+    tools: z.optional(z.array(toolCall).check(z.minLength(1, '"tools" needs at least one call'))),
+    text: z.optional(z.string()),
     /** Fail this request with a model error carrying this message. */
-    error: z.string().min(1).optional(),
-    stopReason: z.string().min(1).optional(),
-    delayMs: z.number().int().nonnegative().optional(),
+    error: z.optional(z.string().check(z.minLength(1))),
+    stopReason: z.optional(z.string().check(z.minLength(1))),
+    delayMs: z.optional(z.number().check(z.int(), z.nonnegative())),
   })
-  .superRefine((s, ctx) => {
-    const kinds = [s.tool !== undefined, s.tools !== undefined, s.text !== undefined, s.error !== undefined];
-    if (!kinds.some(Boolean)) ctx.addIssue({code: 'custom', message: 'a step needs "tool", "tools", "text" or "error"'});
-    if (s.tool !== undefined && s.tools !== undefined) ctx.addIssue({code: 'custom', message: 'use either "tool" or "tools", not both'});
-    if (s.input !== undefined && s.tool === undefined) ctx.addIssue({code: 'custom', message: '"input" belongs with "tool"'});
-    if (s.error !== undefined && (s.tool ?? s.tools ?? s.text) !== undefined) {
-      ctx.addIssue({code: 'custom', message: '"error" cannot be combined with tool calls or text'});
-    }
-  });
+  .check(
+    z.superRefine((s, ctx) => {
+      const kinds = [s.tool !== undefined, s.tools !== undefined, s.text !== undefined, s.error !== undefined];
+      if (!kinds.some(Boolean)) ctx.addIssue({code: 'custom', message: 'a step needs "tool", "tools", "text" or "error"'});
+      if (s.tool !== undefined && s.tools !== undefined) ctx.addIssue({code: 'custom', message: 'use either "tool" or "tools", not both'});
+      if (s.input !== undefined && s.tool === undefined) ctx.addIssue({code: 'custom', message: '"input" belongs with "tool"'});
+      if (s.error !== undefined && (s.tool ?? s.tools ?? s.text) !== undefined) {
+        ctx.addIssue({code: 'custom', message: '"error" cannot be combined with tool calls or text'});
+      }
+    }),
+  );
 
 /** The JSON schema of a script file. */
 export const scriptSchema = z.strictObject({
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   steps: z
     .array(step, {error: (issue) => (issue.input === undefined ? 'is required (a list of steps)' : 'must be a list of steps')})
-    .min(1, 'a script needs at least one step'),
+    .check(z.minLength(1, 'a script needs at least one step')),
   /** Start again from the first step when the last one has been played. */
-  repeat: z.boolean().optional(),
+  repeat: z.optional(z.boolean()),
 });
 
 /** One scripted model response. */

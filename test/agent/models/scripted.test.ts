@@ -268,4 +268,11 @@ describe('loadScript', () => {
     await expect(loadScript('/nonexistent/script.json')).rejects.toThrow('Cannot read script /nonexistent/script.json: no such file');
     await expect(loadScript(bad)).rejects.toMatchObject({name: 'ScriptError', code: 'invalid-script'});
   });
+
+  it("says what was wrong where the schema has no message of its own (zod's English defaults)", () => {
+    expect(() => parseScript({steps: [{text: 5}], extra: 1})).toThrow(
+      'Invalid script script: steps[0].text: Invalid input: expected string, received number; (top level): Unrecognized key: "extra"',
+    );
+    expect(() => parseScript({steps: [{text: 'a', delayMs: -1.5}]})).toThrow('steps[0].delayMs: Invalid input: expected int, received number');
+  });
 });

@@ -1,0 +1,28 @@
+// The CLI bundle (scripts/bundle.mjs) as the global setup built it: each file
+// makes a `require` for CommonJS code only if it names `require`, since every
+// createRequire costs CPU at load and a list run loads ~36 files (issue #18).
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {ROOT} from '../helpers/servers.js';
+
+const DIR = join(ROOT, 'dist/bundle');
+const BANNER = /^import \{createRequire as __bbRequire\} from 'node:module'; const require = __bbRequire\(import\.meta\.url\);/;
+const NAMES_REQUIRE = /(?<![\w$.])require\b/;
+
+describe('the CLI bundle', () => {
+  const files = readdirSync(DIR).filter((f) => f.endsWith('.js')).map((f) => ({f, text: readFileSync(join(DIR, f), 'utf8')}));
+
+  it('makes a require only in the files that name it', () => {
+    const needless = files.filter(({text}) => BANNER.test(text) && !NAMES_REQUIRE.test(text.replace(BANNER, ''))).map(({f}) => f);
+    expect(needless).toEqual([]);
+    // Most files need none; esbuild's runtime chunk (__require, for CommonJS packages) does.
+    const withBanner = files.filter(({text}) => BANNER.test(text));
+    expect(withBanner.length).toBeLessThan(files.length / 4);
+    expect(withBanner.some(({text}) => /__require\s*=/.test(text))).toBe(true);
+  });
+
+  it('every file that names require has one', () => {
+    expect(files.filter(({text}) => !BANNER.test(text) && NAMES_REQUIRE.test(text)).map(({f}) => f)).toEqual([]);
+  });
+});
