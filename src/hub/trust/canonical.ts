@@ -15,7 +15,11 @@ export const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'ou
 /** The pinned parts of a tool, nothing else (`_meta` and `icons` change freely). */
 export function pinnedDefinition(tool: Tool): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of PINNED_FIELDS) if (tool[key] !== undefined) out[key] = tool[key];
+  // An index loop: every tool of every listing is pinned, and for-of made an iterator result per field while cold.
+  for (let i = 0; i < PINNED_FIELDS.length; i++) {
+    const key = PINNED_FIELDS[i]!;
+    if (tool[key] !== undefined) out[key] = tool[key];
+  }
   return out;
 }
 
