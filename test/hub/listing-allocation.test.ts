@@ -86,4 +86,11 @@ describe('per-tool allocation while a listing becomes a table (#17)', () => {
     // ~10 KB now (the array as it grows); ~4 MB when every page copied the list so far.
     expect(bytes).toBeLessThan(200_000);
   });
+
+  it("a listing's pins share one sorted key list when their tools have the same keys", async () => {
+    const {pinToolAt} = await import('../../src/hub/trust/canonical.js');
+    const bytes = perTool((t) => pinToolAt(t, '2026-12-01T00:00:00.000Z'), 3);
+    // ~1,990 bytes a pin now (V8's JSON.stringify and hash are most of it); ~2,210 with a key list and a sort per tool.
+    expect(bytes).toBeLessThan(2_100);
+  });
 });
