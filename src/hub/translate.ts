@@ -50,6 +50,24 @@ export function buildEntry(alias: string, tool: Tool, name: string, mangling: Na
 }
 
 /**
+ * A new entry with the members `buildEntry` gave `entry`, in the same order,
+ * and nothing a table build added to it (pin verdict, withheld text,
+ * findings). Object.assign would copy those too, and read the findings.
+ */
+export function copyTranslation(entry: CatalogEntry): CatalogEntry {
+  const copy = {name: entry.name, alias: entry.alias, tool: entry.tool} as CatalogEntry;
+  if (entry.title !== undefined) copy.title = entry.title;
+  copy.description = entry.description;
+  if (entry.originalDescription !== undefined) copy.originalDescription = entry.originalDescription;
+  copy.inputSchema = entry.inputSchema;
+  if (entry.outputSchema !== undefined) copy.outputSchema = entry.outputSchema;
+  if (entry.annotations !== undefined) copy.annotations = entry.annotations;
+  copy.trusted = entry.trusted;
+  copy.mangling = entry.mangling;
+  return copy;
+}
+
+/**
  * Verdicts per schema object. Every catalog rebuild (one per server coming
  * online) translates every tool again; a server's tool objects stay the same
  * until it re-lists, so their meta-schema checks are done once.

@@ -93,4 +93,26 @@ describe('per-tool allocation while a listing becomes a table (#17)', () => {
     // ~1,990 bytes a pin now (V8's JSON.stringify and hash are most of it); ~2,210 with a key list and a sort per tool.
     expect(bytes).toBeLessThan(2_100);
   });
+
+  it("a listing's first table makes one entry object per tool, not the translation and a copy of it", async () => {
+    vi.resetModules();
+    const {buildCatalog} = await import('../../src/hub/catalog.js');
+    const {checkInputSchema} = await import('../../src/hub/translate.js');
+    const alive: unknown[] = [];
+    for (let r = 0; r < 3; r++) {
+      const warm = tools(1000, 300_000 + 1000 * r);
+      alive.push(warm, buildCatalog([{alias: 'warm', trusted: false, tools: warm}]));
+    }
+    // The least of three builds: a weak map's table growing during one of them is counted in that one only.
+    let bytes = Infinity;
+    for (let r = 0; r < 3; r++) {
+      const list = tools(1000, 400_000 + 1000 * r);
+      for (const t of list) checkInputSchema(t.inputSchema);
+      let table: unknown;
+      bytes = Math.min(bytes, allocatedDuring(() => (table = buildCatalog([{alias: 'bench', trusted: false, tools: list}]))) / list.length);
+      alive.push(list, table);
+    }
+    // 980–1,085 bytes a tool now (names, entry, findings record, maps; 8 runs); 1,140–1,150 with a copy of every entry.
+    expect(bytes).toBeLessThan(1_115);
+  });
 });
