@@ -2,7 +2,7 @@ import type {Tool} from '../session/mcp-types.js';
 import {safeStringify} from '../util/safe-json.js';
 import {withAppendedLast, type AppendedOrder} from './catalog-order.js';
 import {assignNames, type AssignedName} from './names.js';
-import {buildEntry, type DroppedTool} from './translate.js';
+import {buildEntry, copyTranslation, type DroppedTool} from './translate.js';
 import type {ServerPinCheck} from './trust/evaluate.js';
 import {deferFindings, sameFindings, ServerScan} from './trust/deferred-findings.js';
 import {withheldText} from './trust/withheld-text.js';
@@ -61,16 +61,17 @@ export function buildCatalog(
   const listed = servers.map((s) => ({alias: s.alias, tools: s.tools}));
   servers.forEach((server, i) => {
     const scan = new ServerScan(listed, server.alias);
-    const translated = translatedTools(server, names[i]!);
+    const {results: translated, fresh} = translatedTools(server, names[i]!);
     server.tools.forEach((tool, j) => {
       const built = translated[j]!;
       if ('dropped' in built) {
         dropped.push({alias: server.alias, tool: tool.name, reason: built.dropped});
         return;
       }
-      // A copy per table: the pin verdict and the findings' context below belong to this build only.
-      // Object.assign, not a spread: a spread copy allocated as much as translating again (bench/profile/catalog-rebuilds.mjs).
-      const entry: CatalogEntry = Object.assign({}, built);
+      // The pin verdict and the findings' context below belong to this build only: a translation made
+      // for this build is its entry, one kept from an earlier build is copied (its members as translated,
+      // not what that build added). Most tables are a listing's first: one object per tool, not two (#17).
+      const entry: CatalogEntry = fresh ? built : copyTranslation(built);
       const pinCheck = server.pins?.tools.get(tool.name);
       if (pinCheck) entry.pinCheck = pinCheck;
       // Withholding is the pins' verdict, decided above; the findings only inform, so they are scanned when read.
@@ -118,12 +119,12 @@ const translations = new WeakMap<readonly Tool[], Translated>();
  * alias, trust and names are those of an earlier build is not translated
  * again (names can move when another server's tools collide with its own).
  */
-function translatedTools(server: ServerTools, names: readonly AssignedName[]): ReadonlyArray<CatalogEntry | DroppedTool> {
+function translatedTools(server: ServerTools, names: readonly AssignedName[]): {results: ReadonlyArray<CatalogEntry | DroppedTool>; fresh: boolean} {
   const known = translations.get(server.tools);
-  if (known && known.alias === server.alias && known.trusted === server.trusted && sameNames(known.names, names)) return known.results;
+  if (known && known.alias === server.alias && known.trusted === server.trusted && sameNames(known.names, names)) return {results: known.results, fresh: false};
   const results = server.tools.map((tool, j) => buildEntry(server.alias, tool, names[j]!.name, names[j]!.mangling, server.trusted));
   translations.set(server.tools, {alias: server.alias, trusted: server.trusted, names, results});
-  return results;
+  return {results, fresh: true};
 }
 
 const toolNames = new WeakMap<readonly Tool[], readonly string[]>();

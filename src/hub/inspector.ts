@@ -227,7 +227,7 @@ export class Inspector {
       serverInfo: session?.serverInfo,
       capabilities: session?.capabilities,
       instructions: session?.instructions,
-      listing: x.listing,
+      listing: [...x.listing],
       droppedTools: this.deps.droppedTools().filter((d) => d.alias === alias).map((d) => ({tool: d.tool, reason: d.reason, ...(d.notCallable ? {notCallable: true} : {})})),
       logFile: slot.status.logFile,
       restarts: [...x.restarts],

@@ -26,6 +26,7 @@ export class ServerExtras {
   prompts: Prompt[] = [];
   readonly logs: LogEntry[] = [];
   readonly restarts: RestartRecord[] = [];
+  /** The pages of the last tool listing so far; grows in place (copy it to hand it out). */
   listing: PageRecord[] = [];
   logLevel = 'warning';
   session?: McpSession;
@@ -100,9 +101,14 @@ export class ServerExtras {
     if (this.restarts.length > MAX_RESTARTS) this.restarts.shift();
   }
 
-  /** A tools/list page: page 1 starts a new listing. */
+  /**
+   * A tools/list page: page 1 starts a new listing. Added in place (a copy
+   * per page was quadratic in a listing's pages, issue #17); readers get a
+   * copy (`Inspector.detail`).
+   */
   paged(page: PageRecord): void {
-    this.listing = page.index === 1 ? [page] : [...this.listing, page];
+    if (page.index === 1) this.listing = [page];
+    else this.listing.push(page);
   }
 
   private async listResources(session: McpSession): Promise<void> {

@@ -35,17 +35,30 @@ export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_
   const out: LimitedTools = {tools: [], dropped: [], cut: []};
   let total = 0;
   const measure = {maxDepth: MAX_SCHEMA_DEPTH, maxChars: limits.perTool};
-  tools.forEach((tool, position) => {
+  // A plain loop, no closure or iterator per tool: every listed tool passes here (issue #17).
+  for (let position = 0; position < tools.length; position++) {
+    const tool = tools[position]!;
     const name = typeof tool?.name === 'string' ? tool.name : undefined;
-    const drop = (reason: string) => out.dropped.push({page: 0, position, ...(name === undefined ? {} : {name}), reason});
     let fixed = 0; // everything but the description
-    for (const key of MEASURED) {
+    let tooDeep: string | undefined;
+    for (let k = 0; k < MEASURED.length; k++) {
+      const key = MEASURED[k]!;
       const shape = measureJson(tool?.[key], measure);
-      if (shape.depth > MAX_SCHEMA_DEPTH) return drop(`its ${key} is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
+      if (shape.depth > MAX_SCHEMA_DEPTH) {
+        tooDeep = key;
+        break;
+      }
       fixed += shape.chars;
     }
+    if (tooDeep !== undefined) {
+      drop(out, position, name, `its ${tooDeep} is nested more than ${MAX_SCHEMA_DEPTH} levels deep`);
+      continue;
+    }
     fixed += (typeof tool.title === 'string' ? tool.title.length : 0) + (name?.length ?? 0);
-    if (fixed > limits.perTool) return drop(`its schemas are over ${n(limits.perTool)} characters, the most one tool definition may have`);
+    if (fixed > limits.perTool) {
+      drop(out, position, name, `its schemas are over ${n(limits.perTool)} characters, the most one tool definition may have`);
+      continue;
+    }
     let kept = tool;
     const description = typeof tool.description === 'string' ? tool.description : '';
     if (fixed + description.length > limits.perTool) {
@@ -54,9 +67,16 @@ export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_
       out.cut.push(`${JSON.stringify(name ?? '?')}: description cut from ${n(description.length)} to ${n(room)} characters (at most ${n(limits.perTool)} per tool definition)`);
     }
     const size = fixed + (typeof kept.description === 'string' ? kept.description.length : 0);
-    if (total + size > limits.perServer) return drop(`the server's tool definitions would pass ${n(limits.perServer)} characters in all; this one is left out`);
+    if (total + size > limits.perServer) {
+      drop(out, position, name, `the server's tool definitions would pass ${n(limits.perServer)} characters in all; this one is left out`);
+      continue;
+    }
     total += size;
     out.tools.push(kept);
-  });
+  }
   return out;
+}
+
+function drop(out: LimitedTools, position: number, name: string | undefined, reason: string): void {
+  out.dropped.push({page: 0, position, ...(name === undefined ? {} : {name}), reason});
 }

@@ -32,21 +32,39 @@ export function buildEntry(alias: string, tool: Tool, name: string, mangling: Na
   const original = typeof tool.description === 'string' ? tool.description : undefined;
   const own = original && original.trim() !== '' ? original : (title ?? tool.name);
   const annotations = cleanAnnotations(tool.annotations);
-  return {
-    name,
-    alias,
-    tool: tool.name,
-    ...(title !== undefined ? {title} : {}),
-    // Provenance first, so a description that claims another origin still
-    // reads "[from tickets] [from notes] …".
-    description: `[from ${alias}] ${stripControl(own)}`,
-    ...(original !== undefined ? {originalDescription: original} : {}),
-    inputSchema: input.schema,
-    ...(isPlainObject(tool.outputSchema) ? {outputSchema: tool.outputSchema} : {}),
-    ...(annotations ? {annotations} : {}),
-    trusted,
-    mangling,
-  };
+  // Members added one by one in the table's order, not spread from `{}` or
+  // `{title}`: every tool of every listing is translated, and each spread
+  // made a temporary object (issue #17: allocation while a table is built).
+  const entry = {name, alias, tool: tool.name} as CatalogEntry;
+  if (title !== undefined) entry.title = title;
+  // Provenance first, so a description that claims another origin still
+  // reads "[from tickets] [from notes] …".
+  entry.description = `[from ${alias}] ${stripControl(own)}`;
+  if (original !== undefined) entry.originalDescription = original;
+  entry.inputSchema = input.schema;
+  if (isPlainObject(tool.outputSchema)) entry.outputSchema = tool.outputSchema;
+  if (annotations) entry.annotations = annotations;
+  entry.trusted = trusted;
+  entry.mangling = mangling;
+  return entry;
+}
+
+/**
+ * A new entry with the members `buildEntry` gave `entry`, in the same order,
+ * and nothing a table build added to it (pin verdict, withheld text,
+ * findings). Object.assign would copy those too, and read the findings.
+ */
+export function copyTranslation(entry: CatalogEntry): CatalogEntry {
+  const copy = {name: entry.name, alias: entry.alias, tool: entry.tool} as CatalogEntry;
+  if (entry.title !== undefined) copy.title = entry.title;
+  copy.description = entry.description;
+  if (entry.originalDescription !== undefined) copy.originalDescription = entry.originalDescription;
+  copy.inputSchema = entry.inputSchema;
+  if (entry.outputSchema !== undefined) copy.outputSchema = entry.outputSchema;
+  if (entry.annotations !== undefined) copy.annotations = entry.annotations;
+  copy.trusted = entry.trusted;
+  copy.mangling = entry.mangling;
+  return copy;
 }
 
 /**
@@ -87,14 +105,18 @@ export function modelTools(entries: readonly CatalogEntry[]): ModelTool[] {
   return entries.map(toModelTool);
 }
 
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
 // Keep only the hints we know, with the types we expect: a lying
 // `readOnlyHint: "false"` must not read as truthy further down.
 function cleanAnnotations(raw: unknown): ToolAnnotations | undefined {
   if (!isPlainObject(raw)) return undefined;
   const out: ToolAnnotations = {};
   if (typeof raw.title === 'string') out.title = stripControlLine(raw.title);
-  for (const k of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
-    if (typeof raw[k] === 'boolean') out[k] = raw[k] as boolean;
+  let any = out.title !== undefined;
+  for (let i = 0; i < HINTS.length; i++) {
+    const k = HINTS[i]!;
+    if (typeof raw[k] === 'boolean') (out[k] = raw[k] as boolean), (any = true);
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return any ? out : undefined;
 }

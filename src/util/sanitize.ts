@@ -19,10 +19,20 @@ const STRING7 = new Set([0x50, 0x58, 0x5d, 0x5e, 0x5f]);
 
 /** Removes terminal escape sequences, control characters and bidi format characters, keeping `\n` and `\t`; CR and CRLF become `\n`. */
 export function stripControl(text: string): string {
+  const n = text.length;
+  // Most text has nothing to strip: it is returned as it is, with no closure,
+  // context or copy made (every listed tool's description passes here, issue #17).
+  let i = 0;
+  while (i < n && plain(text.charCodeAt(i))) i++;
+  return i === n ? text : stripFrom(text, i);
+}
+
+// In its own function: the closure below and its context are made on entry.
+function stripFrom(text: string, first: number): string {
+  const n = text.length;
+  let i = first;
   let out = '';
   let start = 0; // start of the pending run of plain text
-  let i = 0;
-  const n = text.length;
   const flush = (end: number, next: number): void => {
     if (end > start) out += text.slice(start, end);
     start = next;
@@ -47,6 +57,11 @@ export function stripControl(text: string): string {
   }
   flush(n, n);
   return out;
+}
+
+/** A character stripControl keeps as it is (the first three tests of its loop). */
+function plain(c: number): boolean {
+  return (c >= 0x20 && c < 0x7f) || (c > 0x9f && !isBidiFormat(c)) || c === 0x0a || c === 0x09;
 }
 
 /**

@@ -15,7 +15,11 @@ export const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'ou
 /** The pinned parts of a tool, nothing else (`_meta` and `icons` change freely). */
 export function pinnedDefinition(tool: Tool): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of PINNED_FIELDS) if (tool[key] !== undefined) out[key] = tool[key];
+  // An index loop: every tool of every listing is pinned, and for-of made an iterator result per field while cold.
+  for (let i = 0; i < PINNED_FIELDS.length; i++) {
+    const key = PINNED_FIELDS[i]!;
+    if (tool[key] !== undefined) out[key] = tool[key];
+  }
   return out;
 }
 
@@ -59,24 +63,65 @@ export function walkedCanonicalJson(value: unknown, depth = 0): string {
  * object's prototype), or nesting as deep as the "[too deep]" cut.
  */
 function sortedKeyList(value: unknown): string[] | undefined {
-  const keys = new KeyList();
-  return collectKeys(value, 0, keys) ? sortInPlace(keys.list) : undefined;
+  // Reentered only if a getter in `value` pins something: that call gets a list of its own.
+  if (scratch.busy) {
+    const keys = new KeyList();
+    return collectKeys(value, 0, keys) ? sortInPlace(keys.list.slice(0, keys.count)) : undefined;
+  }
+  scratch.reset();
+  scratch.busy = true;
+  try {
+    if (!collectKeys(value, 0, scratch)) return undefined;
+    return scratch.sorted();
+  } finally {
+    scratch.busy = false;
+  }
 }
 
-/** Distinct keys in the order met: an array searched while short (a tool has a few keys), a Set beside it when long. */
+/**
+ * Distinct keys in the order met, in an array reused from one value to the
+ * next (searched while short: a tool has a few keys; a Set beside it when
+ * long). The tools of a listing mostly have the same keys in the same order,
+ * so the sorted list of the last value is handed out again when the keys met
+ * are the same: no list and no sort per tool (issue #17).
+ */
 class KeyList {
   readonly list: string[] = [];
+  count = 0;
+  busy = false;
   private set?: Set<string>;
+  private lastMet: string[] = [];
+  private lastSorted: string[] = [];
+
+  reset(): void {
+    this.count = 0;
+    this.set = undefined;
+  }
 
   add(key: string): void {
     if (this.set) {
-      if (!this.set.has(key)) this.set.add(key), this.list.push(key);
-    } else if (!this.list.includes(key)) {
-      this.list.push(key);
-      if (this.list.length > 32) this.set = new Set(this.list);
+      if (!this.set.has(key)) this.set.add(key), (this.list[this.count++] = key);
+      return;
     }
+    for (let i = 0; i < this.count; i++) if (this.list[i] === key) return;
+    this.list[this.count++] = key;
+    if (this.count > 32) this.set = new Set(this.list.slice(0, this.count));
+  }
+
+  /** The keys met, sorted; the same array as last time when they are the same keys in the same order. */
+  sorted(): string[] {
+    const met = this.lastMet;
+    let same = met.length === this.count;
+    for (let i = 0; same && i < this.count; i++) same = met[i] === this.list[i];
+    if (!same) {
+      this.lastMet = this.list.slice(0, this.count);
+      this.lastSorted = sortInPlace(this.list.slice(0, this.count));
+    }
+    return this.lastSorted;
   }
 }
+
+const scratch = new KeyList();
 
 function collectKeys(value: unknown, depth: number, keys: KeyList): boolean {
   // The walk writes these as null; JSON.stringify leaves them out or throws.

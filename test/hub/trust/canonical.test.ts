@@ -39,6 +39,29 @@ describe('canonicalJson', () => {
     }
   });
 
+  it('agrees when values in a row share their keys, in the same order or another (the sorted list is reused)', () => {
+    const next = random(7);
+    const shapes = [['type', 'properties', 'required'], ['properties', 'type', 'required'], ['type', 'properties'], ['type', 'properties', 'required', 'b']];
+    for (let i = 0; i < 2_000; i++) {
+      const shape = shapes[Math.floor(next() * shapes.length)]!;
+      const value: Record<string, unknown> = {};
+      for (const key of shape) value[key] = key === 'properties' ? {[`p${Math.floor(next() * 3)}`]: {type: 'string'}} : Math.floor(next() * 3);
+      expect(canonicalJson(value)).toBe(walkedCanonicalJson(value));
+    }
+  });
+
+  it('writes the right bytes when a getter in the value writes canonical JSON of its own', () => {
+    const inner = {z: 1, a: {y: 2, b: 3}};
+    const value = {
+      m: 1,
+      get k() {
+        return canonicalJson(inner);
+      },
+      c: {x: 1},
+    };
+    expect(canonicalJson(value)).toBe('{"c":{"x":1},"k":"{\\"a\\":{\\"b\\":3,\\"y\\":2},\\"z\\":1}","m":1}');
+  });
+
   it('agrees on objects with many keys (sorted by sort(), collected in a Set)', () => {
     const wide: Record<string, unknown> = {};
     for (let i = 60; i > 0; i--) wide[`k${i}`] = {[`n${i % 7}`]: i, k1: [i]};
