@@ -20,3 +20,16 @@ export function allocatedDuring(work: () => void): number {
   }
   return allocated + v8.getHeapStatistics().used_heap_size - last;
 }
+
+/**
+ * The least of `reps` counts of `allocatedDuring`, each over the work that
+ * `prepare(rep)` returns (its inputs made outside the count). One count can
+ * also hold what V8 did meanwhile for itself (optimized code installed, a
+ * feedback vector, a table grown): a few KB that a bound per call feels. The
+ * least of several is the work's own figure.
+ */
+export function leastAllocated(reps: number, prepare: (rep: number) => () => void): number {
+  let least = Infinity;
+  for (let rep = 0; rep < reps; rep++) least = Math.min(least, allocatedDuring(prepare(rep)));
+  return least;
+}
