@@ -55,6 +55,7 @@ function onSignal(signal: NodeJS.Signals): void {
   })().finally(() => process.exit(code));
 }
 
-function signalNumber(signal: NodeJS.Signals): number {
+/** The number of the signals the CLI handles (an exit by signal n is 128 + n). */
+export function signalNumber(signal: NodeJS.Signals): number {
   return signal === 'SIGINT' ? 2 : signal === 'SIGHUP' ? 1 : 15;
 }

@@ -9,6 +9,7 @@ import type {CliOptions} from './args.js';
 import type {EarlySpawns} from './early-spawn.js';
 import {serversFirst} from './servers-first.js';
 import {terminalHost} from './ui-host.js';
+import {signalNumber} from './signals.js';
 
 /** What ./modes/tui.ts did before loading this: the config, the servers it spawned, its signal cleanup. */
 export interface EarlyStart {
@@ -73,7 +74,13 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     })();
     return closing;
   };
-  const onSignal = () => void quit();
+  // A run ended by a signal says which, as every other mode does (128 + n), not 0 as after /quit.
+  let signalled: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signalled ??= signal;
+    void quit();
+  };
+  const exitCode = () => (signalled === undefined ? 0 : 128 + signalNumber(signalled));
   // Raw mode turns Ctrl-C into a key; these come from outside (kill, a closed terminal).
   const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
   for (const s of signals) process.on(s, onSignal);
@@ -93,7 +100,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     // React is CommonJS: its exports are the default export in every loader (Node, the bundle, vitest).
     const [{render}, {default: React}, {App, createTheme, noColorRequested}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
     // A signal while the servers or the UI were loading: nothing to show any more.
-    if (closing) return 0;
+    if (closing) return exitCode();
     replaceFirstFrame(out);
     instance = render(
       React.createElement(App, {
@@ -106,7 +113,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
       {exitOnCtrlC: false, patchConsole: true, maxFps: 30},
     );
     await instance.waitUntilExit();
-    return 0;
+    return exitCode();
   } finally {
     for (const s of signals) process.off(s, onSignal);
     // An error in a component ends up here too: servers are closed either way.

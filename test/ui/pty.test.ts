@@ -31,4 +31,22 @@ describe.skipIf(PTY_KIND === null)(`the built CLI in a real terminal (${PTY_KIND
     // The alternate screen was left: the UI is gone from the terminal.
     if (p.kind === 'tmux') expect(p.screen()).not.toContain('Conversation');
   }, 90_000);
+
+  it('a SIGTERM from outside closes every server and exits 143, as the other modes do', async () => {
+    pty = openPty('node bin/breakerbox.mjs', ROOT, 120, 40);
+    const p = pty;
+    await waitFor(() => p.screen().includes('offline scripted model'), "the app's status line", 30_000);
+    const servers = await waitFor(() => {
+      const pids = descendants(p.rootPid()!, SERVERS);
+      return pids.length === 2 ? pids : undefined;
+    }, 'two server processes');
+    // The node process itself, not the shell around it (whose command line names the bin too).
+    const [app] = descendants(p.rootPid()!, /^\S*node \S*bin\/breakerbox\.mjs/);
+    expect(app, 'the breakerbox process').toBeDefined();
+    process.kill(app!, 'SIGTERM');
+    await waitFor(() => p.exitCode() !== null, 'the process to exit', 30_000);
+    expect(p.exitCode()).toBe(143);
+    expect(servers.filter(alive)).toEqual([]);
+  }, 90_000);
 });
+
