@@ -3,7 +3,7 @@ import {AbortError, McpError, ResponseTooLargeError, ServerExitedError, TimeoutE
 import {topLevelMembers} from './json-members.js';
 import {IdTable} from '../util/id-table.js';
 import {judgeOversize} from './oversize.js';
-import {classify, type JsonRpcRequest, type RequestId} from './jsonrpc.js';
+import {classify, invalidReason, type JsonRpcErrorResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResult, type RequestId} from './jsonrpc.js';
 
 /** Options for one outgoing request. */
 export interface RequestOptions {
@@ -227,27 +227,31 @@ export class Connection {
   }
 
   private receive(value: unknown, raw?: string): void {
-    const c = classify(value);
-    if (c.kind === 'invalid') {
-      this.noise(preview(value), c.reason);
+    const kind = classify(value);
+    if (kind === 'invalid') {
+      this.noise(preview(value), invalidReason(value)!);
       return;
     }
-    this.ontrace?.({direction: 'in', message: c.message as unknown as Record<string, unknown>});
-    switch (c.kind) {
+    this.ontrace?.({direction: 'in', message: value as Record<string, unknown>});
+    switch (kind) {
       case 'result': {
-        const entry = this.answered(c.message.id);
-        return entry && this.handOver(entry, c.message.result, undefined);
+        const message = value as JsonRpcResult;
+        const entry = this.answered(message.id);
+        return entry && this.handOver(entry, message.result, undefined);
       }
       case 'error': {
-        const {code, message, data} = c.message.error;
-        if (c.message.id === null) return this.noise(`error without id: ${code} ${message}`, 'error response with a null id');
-        const entry = this.answered(c.message.id);
-        return entry && this.handOver(entry, undefined, new McpError(code, message, data));
+        const message = value as JsonRpcErrorResponse;
+        const {code, message: text, data} = message.error;
+        if (message.id === null) return this.noise(`error without id: ${code} ${text}`, 'error response with a null id');
+        const entry = this.answered(message.id);
+        return entry && this.handOver(entry, undefined, new McpError(code, text, data));
       }
       case 'request':
-        return void this.serve(c.message, raw);
-      case 'notification':
-        return this.notified(c.message.method, c.message.params);
+        return void this.serve(value as JsonRpcRequest, raw);
+      case 'notification': {
+        const message = value as JsonRpcNotification;
+        return this.notified(message.method, message.params);
+      }
     }
   }
 

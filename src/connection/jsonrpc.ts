@@ -36,40 +36,51 @@ export interface JsonRpcErrorResponse {
 /** Any message on the wire. */
 export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResult | JsonRpcErrorResponse;
 
-/** What an inbound value turned out to be. */
-export type Classified =
-  | {kind: 'request'; message: JsonRpcRequest}
-  | {kind: 'notification'; message: JsonRpcNotification}
-  | {kind: 'result'; message: JsonRpcResult}
-  | {kind: 'error'; message: JsonRpcErrorResponse}
-  | {kind: 'invalid'; reason: string};
+/**
+ * What an inbound value turned out to be. A bare string, not a `{kind, message}`
+ * object: every response of every call goes through here, and the message is the
+ * value itself, so an object per message would be garbage made for nothing.
+ */
+export type MessageKind = 'request' | 'notification' | 'result' | 'error' | 'invalid';
 
 const isId = (v: unknown): v is RequestId => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Sorts a parsed JSON value into a JSON-RPC message kind, or says why it is not one. */
-export function classify(value: unknown): Classified {
-  if (!isObject(value)) return {kind: 'invalid', reason: 'not a JSON object'};
-  if (value.jsonrpc !== '2.0') return {kind: 'invalid', reason: 'missing "jsonrpc": "2.0"'};
+/** Sorts a parsed JSON value into a JSON-RPC message kind; `invalidReason` says why when it is 'invalid'. */
+export function classify(value: unknown): MessageKind {
+  return judge(value, false) as MessageKind;
+}
+
+/** Why `classify` called a value 'invalid' (undefined when it did not). */
+export function invalidReason(value: unknown): string | undefined {
+  const verdict = judge(value, true);
+  return verdict === 'request' || verdict === 'notification' || verdict === 'result' || verdict === 'error' ? undefined : verdict;
+}
+
+// No closure over `why` inside `judge`: it would be made on every message.
+const refused = (why: boolean, reason: string): string => (why ? reason : 'invalid');
+
+// One set of rules for both: the kind, or, when `why`, the reason a value is not a message.
+function judge(value: unknown, why: boolean): string {
+  if (!isObject(value)) return refused(why, 'not a JSON object');
+  if (value.jsonrpc !== '2.0') return refused(why, 'missing "jsonrpc": "2.0"');
   if (value.params !== undefined && !isObject(value.params) && !Array.isArray(value.params)) {
-    return {kind: 'invalid', reason: 'params is neither an object nor an array'};
+    return refused(why, 'params is neither an object nor an array');
   }
   if (typeof value.method === 'string') {
-    if ('id' in value && value.id !== undefined) {
-      return isId(value.id) ? {kind: 'request', message: value as unknown as JsonRpcRequest} : {kind: 'invalid', reason: 'request id is not a string or number'};
-    }
-    return {kind: 'notification', message: value as unknown as JsonRpcNotification};
+    if ('id' in value && value.id !== undefined) return isId(value.id) ? 'request' : refused(why, 'request id is not a string or number');
+    return 'notification';
   }
   if ('result' in value) {
-    if (!isId(value.id)) return {kind: 'invalid', reason: 'response id is not a string or number'};
-    if (!isObject(value.result)) return {kind: 'invalid', reason: 'result is not an object'};
-    return {kind: 'result', message: value as unknown as JsonRpcResult};
+    if (!isId(value.id)) return refused(why, 'response id is not a string or number');
+    if (!isObject(value.result)) return refused(why, 'result is not an object');
+    return 'result';
   }
   if (isObject(value.error)) {
     const e = value.error;
-    if (typeof e.code !== 'number' || typeof e.message !== 'string') return {kind: 'invalid', reason: 'error without a numeric code and a message'};
-    if (!isId(value.id) && value.id !== null) return {kind: 'invalid', reason: 'error response id is not a string, number or null'};
-    return {kind: 'error', message: value as unknown as JsonRpcErrorResponse};
+    if (typeof e.code !== 'number' || typeof e.message !== 'string') return refused(why, 'error without a numeric code and a message');
+    if (!isId(value.id) && value.id !== null) return refused(why, 'error response id is not a string, number or null');
+    return 'error';
   }
-  return {kind: 'invalid', reason: 'neither a request, a notification nor a response'};
+  return refused(why, 'neither a request, a notification nor a response');
 }

@@ -363,14 +363,17 @@ export class Hub {
       callOptions = {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress};
     }
     // The call's one promise: the slot, the session and the connection hand its answer to `HubCall`.
-    return new Promise((resolve) => {
-      const call = new HubCall(this, slot, entry, timeoutMs, trial, started, resolve);
-      try {
-        slot.callToolTo(entry.tool, args as Record<string, unknown>, callOptions, call);
-      } catch (err) {
-        call.reject(err as Error);
-      }
-    });
+    // One executor for every call hands the resolve out: an arrow per call closed over
+    // this call's arguments, slot, entry and options (BENCHMARKS.md §11, session 7).
+    const answer = new Promise<HubCallResult>(takeResolve);
+    const call = new HubCall(this, slot, entry, timeoutMs, trial, started, takenResolve!);
+    takenResolve = undefined;
+    try {
+      slot.callToolTo(entry.tool, args as Record<string, unknown>, callOptions, call);
+    } catch (err) {
+      call.reject(err as Error);
+    }
+    return answer;
   }
 
   /** A call's answer, shaped, checked and counted (HubCall, on the call path). */
@@ -629,6 +632,12 @@ function fingerprintOf(s: HubServer): ServerFingerprint {
  * that receives the answer (no closures, no reaction of its own). Never
  * throws: whatever happens becomes the result the caller's promise gets.
  */
+// The resolve of the promise `callOnline` is making; the executor runs at once, inside `new Promise`.
+let takenResolve: ((result: HubCallResult) => void) | undefined;
+const takeResolve = (resolve: (result: HubCallResult) => void): void => {
+  takenResolve = resolve;
+};
+
 class HubCall {
   constructor(
     private readonly hub: Hub,

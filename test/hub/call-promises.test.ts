@@ -66,6 +66,34 @@ describe('a call through the hub', () => {
     expect(Math.round(viaHub)).toBe(Math.round(bare));
   });
 
+  it('makes its promise with one executor for every call, not a closure per call over its arguments', async () => {
+    const {hub} = testHub([{alias: 'm', command: 'unused', args: [], env: {}, startupTimeoutMs: 5_000, callTimeoutMs: 5_000}], {makeTransport: () => echoServer()});
+    hubs.push(hub);
+    await hub.start();
+    const entry = hub.catalog.entries[0]!;
+    // Every `new Promise(executor)` made while the calls start, by its executor.
+    const executors = new Set<unknown>();
+    const Original = globalThis.Promise;
+    class Spy<T> extends Original<T> {
+      constructor(executor: (resolve: (value: T) => void, reject: (reason?: unknown) => void) => void) {
+        executors.add(executor);
+        super(executor);
+      }
+    }
+    const started: Array<Promise<unknown>> = [];
+    globalThis.Promise = Spy as PromiseConstructor;
+    try {
+      for (let i = 0; i < 8; i++) started.push(hub.callEntry(entry, {text: String(i)}));
+    } finally {
+      globalThis.Promise = Original;
+    }
+    const results = await Original.all(started);
+    expect(results.map((r: any) => r.content[0].text)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    // The runtime's own (a `then` on a spied promise makes one) are not the call path's.
+    const ours = [...executors].filter((e) => !String(e).includes('[native code]'));
+    expect(ours).toHaveLength(1);
+  });
+
   it('still gets a result when shaping it throws (a bug), instead of waiting for ever', async () => {
     const {hub} = testHub([{alias: 'm', command: 'unused', args: [], env: {}, startupTimeoutMs: 5_000, callTimeoutMs: 5_000}], {makeTransport: () => echoServer()});
     hubs.push(hub);
