@@ -137,8 +137,10 @@ describe('servers that die on the probe', () => {
 describe('process cleanup', () => {
   it('setsid_helper: a helper in its own session is ended with its server', async () => {
     const run = await startFault('setsid_helper', {}, PATIENT);
-    await waitFor(() => tagged(run.tag).some((p) => p.args.includes('setsid-helper')), 'the helper to start');
-    const helper = tagged(run.tag).find((p) => p.args.includes('setsid-helper'))!;
+    // The helper itself, once exec'd: before that, the `setsid -f` wrapper carries the same words and the server's group.
+    const isHelper = (p: {args: string}) => p.args.includes('setsid-helper') && !/^setsid\b/.test(p.args);
+    await waitFor(() => tagged(run.tag).some(isHelper), 'the helper to start');
+    const helper = tagged(run.tag).find(isHelper)!;
     expect(helper.pgid).not.toBe(tagged(run.tag).find((p) => p.args.includes('chaos.mjs') && p.args.includes('setsid_helper'))?.pgid);
     await run.hub.close();
     await waitFor(() => tagged(run.tag).length === 0, `every process to end (left: ${tagged(run.tag).map((p) => p.args)})`);
