@@ -12,3 +12,11 @@ export function allocatedBytes(stats, used0, used1) {
   }
   return allocated + used1 - last;
 }
+
+/** Bytes alive after each scavenge: what it left in the young generation plus what it moved to the old one. */
+export function survivedBytes({ statistics }) {
+  const used = (side, name) => side.heapSpaceStatistics.find((s) => s.spaceName === name)?.spaceUsedSize ?? 0;
+  return statistics
+    .filter((g) => g.gcType === 'Scavenge')
+    .reduce((sum, g) => sum + used(g.afterGC, 'new_space') + Math.max(0, used(g.afterGC, 'old_space') - used(g.beforeGC, 'old_space')), 0);
+}

@@ -12,7 +12,7 @@
 // Prints one JSON line. The counts do not depend on the machine's load.
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import { allocatedBytes } from './allocated.mjs';
+import { allocatedBytes, survivedBytes } from './allocated.mjs';
 
 const [armName = 'hub', toolsArg = '1000', pageArg = '10', warmArg = '3'] = process.argv.slice(2);
 const SERVER = fileURLToPath(new URL('../server/bench-server.mjs', import.meta.url));
@@ -55,11 +55,3 @@ process.stdout.write(
   }) + '\n',
 );
 process.exit(0);
-
-/** Bytes alive after each scavenge: what it left in the young generation plus what it moved to the old one. */
-function survivedBytes({ statistics }) {
-  const used = (side, name) => side.heapSpaceStatistics.find((s) => s.spaceName === name)?.spaceUsedSize ?? 0;
-  return statistics
-    .filter((g) => g.gcType === 'Scavenge')
-    .reduce((sum, g) => sum + used(g.afterGC, 'new_space') + Math.max(0, used(g.afterGC, 'old_space') - used(g.beforeGC, 'old_space')), 0);
-}

@@ -17,7 +17,7 @@
 import inspector from 'node:inspector/promises';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import {allocatedBytes} from './allocated.mjs';
+import {allocatedBytes, survivedBytes} from './allocated.mjs';
 
 const [armName = 'hub', toolsArg = '1000', pageArg = '10', serversArg = '1'] = process.argv.slice(2);
 if (!globalThis.gc) throw new Error('run with node --expose-gc');
@@ -90,11 +90,3 @@ process.stdout.write(
   }) + '\n',
 );
 process.exit(0);
-
-/** Bytes alive after each scavenge: what it left in the young generation plus what it moved to the old one. */
-function survivedBytes({ statistics }) {
-  const used = (side, name) => side.heapSpaceStatistics.find((s) => s.spaceName === name)?.spaceUsedSize ?? 0;
-  return statistics
-    .filter((g) => g.gcType === 'Scavenge')
-    .reduce((sum, g) => sum + used(g.afterGC, 'new_space') + Math.max(0, used(g.afterGC, 'old_space') - used(g.beforeGC, 'old_space')), 0);
-}

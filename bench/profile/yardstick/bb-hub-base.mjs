@@ -4,6 +4,7 @@
 //   BB_BASE_DIR=/tmp/main node ../shared/yardstick/run.mjs --only seq,conc --arms raw,bb-hub,bench/profile/yardstick/bb-hub-base.mjs
 import path from 'node:path';
 import process from 'node:process';
+import {hubConnect} from './hub-arm.mjs';
 import {pathToFileURL} from 'node:url';
 
 if (!process.env.BB_BASE_DIR) throw new Error('bb-hub-base: set BB_BASE_DIR to a built checkout');
@@ -11,16 +12,4 @@ const {Hub} = await import(pathToFileURL(path.join(process.env.BB_BASE_DIR, 'dis
 export const name = 'bb-hub-base';
 export const description = `breakerbox Hub from ${process.env.BB_BASE_DIR}`;
 
-export async function connect(command, args = [], opts = {}) {
-  const env = {...process.env, ...(opts.env || {})};
-  const hub = new Hub({servers: [{alias: 'bench', command, args, env, startupTimeoutMs: 60_000, callTimeoutMs: 120_000}]});
-  await hub.start();
-  const status = hub.statuses().find((s) => s.alias === 'bench');
-  if (!status || status.state !== 'online') throw new Error(`bench server not online: ${status?.reason}`);
-  const byTool = new Map(hub.catalog.entries.map((e) => [e.tool, e.name]));
-  return {
-    listTools: async () => hub.catalog.entries,
-    call: (tool, a) => hub.call(byTool.get(tool) ?? tool, a),
-    close: () => hub.close(),
-  };
-}
+export const connect = hubConnect(Hub);

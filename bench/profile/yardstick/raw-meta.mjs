@@ -18,13 +18,21 @@ const META = {
   'io.modelcontextprotocol/logLevel': 'warning',
 };
 
-export async function connect(command, args = [], opts = {}) {
+export const connect = (command, args, opts) => connectWith(command, args, opts, (child) => (text) => child.stdin.write(text + '\n'));
+
+/**
+ * The client, with how a message's text reaches the server's stdin left to
+ * `writerFor(child)` (raw-meta-tick.mjs joins a tick's messages; this arm
+ * writes each at once).
+ */
+export async function connectWith(command, args = [], opts = {}, writerFor) {
   const child = spawn(command, args, {stdio: ['pipe', 'pipe', 'inherit'], env: {...process.env, ...opts.env}});
   const waiting = new Map();
   let nextId = 1;
   let held = '';
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.stdin.on('error', () => {});
+  const write = writerFor(child);
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (s) => {
     if (held) {
@@ -50,7 +58,7 @@ export async function connect(command, args = [], opts = {}) {
     new Promise((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, {resolve, reject});
-      child.stdin.write(JSON.stringify({jsonrpc: '2.0', id, method, params}) + '\n');
+      write(JSON.stringify({jsonrpc: '2.0', id, method, params}));
     });
   await request('server/discover', {});
   return {
