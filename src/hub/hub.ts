@@ -363,8 +363,8 @@ export class Hub {
       callOptions = {timeoutMs, maxTotalMs, signal: options.signal, onProgress: options.onProgress};
     }
     // The call's one promise: the slot, the session and the connection hand its answer to `HubCall`.
-    // One executor for every call hands the resolve out: an arrow per call closed over
-    // this call's arguments, slot, entry and options (BENCHMARKS.md §11, session 7).
+    // One executor shared by every call hands the resolve out, rather than an arrow per call
+    // closed over its arguments, slot, entry and options (BENCHMARKS.md §11, h22b).
     const answer = new Promise<HubCallResult>(takeResolve);
     const call = new HubCall(this, slot, entry, timeoutMs, trial, started, takenResolve!);
     takenResolve = undefined;
@@ -627,17 +627,17 @@ function fingerprintOf(s: HubServer): ServerFingerprint {
   return serverFingerprint({kind: 'stdio', alias: s.alias, command: s.command, args: s.args, cwd: s.cwd, env: s.env});
 }
 
-/**
- * One call in flight at the hub: what it needs when it settles, in one object
- * that receives the answer (no closures, no reaction of its own). Never
- * throws: whatever happens becomes the result the caller's promise gets.
- */
 // The resolve of the promise `callOnline` is making; the executor runs at once, inside `new Promise`.
 let takenResolve: ((result: HubCallResult) => void) | undefined;
 const takeResolve = (resolve: (result: HubCallResult) => void): void => {
   takenResolve = resolve;
 };
 
+/**
+ * One call in flight at the hub: what it needs when it settles, in one object
+ * that receives the answer (no closures, no reaction of its own). Never
+ * throws: whatever happens becomes the result the caller's promise gets.
+ */
 class HubCall {
   constructor(
     private readonly hub: Hub,
