@@ -6,6 +6,7 @@ import {callCard, turnCalls} from '../state/selectors.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
 import type {TextSink} from './commands/io.js';
 import {jsonForTerminal} from './json-out.js';
+import {handSignalsTo} from './signals.js';
 
 /** A line for stderr as calls happen in `--print` text mode, read from the event and the state after it. */
 export function progressLine(event: AppEvent, state: AppState): string | undefined {
@@ -61,15 +62,13 @@ export function turnJson(state: AppState): string {
  * code. SIGINT cancels the turn; `onCancelable` is called once it does.
  */
 export async function runPrint(driver: Driver, question: string, json: boolean, out: TextSink & {isTTY?: boolean; columns?: number}, err: TextSink, format: 'raw' | 'pretty' = 'raw', onCancelable?: () => void): Promise<number> {
-  const onSigint = () => driver.cancel();
-  process.on('SIGINT', onSigint);
-  // Only now may the caller drop its own SIGINT handler: a signal whose last
-  // handler is removed before it is dispatched is lost (signals.ts).
+  const release = handSignalsTo(['SIGINT'], () => driver.cancel());
+  // Only now may the caller drop its own SIGINT cleanup (signals.ts: the signal keeps its one listener).
   onCancelable?.();
   try {
     await driver.submit(question);
   } finally {
-    process.off('SIGINT', onSigint);
+    release();
   }
   const state = driver.store.getState();
   if (json) {

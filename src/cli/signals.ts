@@ -14,11 +14,28 @@
  * and the listener goes only when the last registration is released.
  */
 export function exitCleanlyOn(signals: NodeJS.Signals[], cleanup: () => Promise<void> | void): () => void {
-  const entry = {cleanup};
+  return register(signals, {cleanup});
+}
+
+/**
+ * Hands the signals to `handler` for as long as it is registered, in place of
+ * ending the run: the mode ends itself by returning (the TUI unmounts Ink and
+ * gives the terminal back first; `--print` cancels the turn on SIGINT). It
+ * stacks with `exitCleanlyOn`, on the same one listener: the latest
+ * registration for a signal decides, so a handed-over signal runs none of the
+ * cleanups below it, and once released those take the signal back.
+ */
+export function handSignalsTo(signals: NodeJS.Signals[], handler: (signal: NodeJS.Signals) => void): () => void {
+  return register(signals, {handler});
+}
+
+type Registration = {cleanup: () => Promise<void> | void; handler?: undefined} | {handler: (signal: NodeJS.Signals) => void; cleanup?: undefined};
+
+function register(signals: NodeJS.Signals[], entry: Registration): () => void {
   for (const s of signals) {
-    let list = cleanups.get(s);
+    let list = registrations.get(s);
     if (!list) {
-      cleanups.set(s, (list = []));
+      registrations.set(s, (list = []));
       process.on(s, onSignal);
     }
     list.push(entry);
@@ -28,23 +45,26 @@ export function exitCleanlyOn(signals: NodeJS.Signals[], cleanup: () => Promise<
     if (released) return;
     released = true;
     for (const s of signals) {
-      const list = cleanups.get(s)!;
+      const list = registrations.get(s)!;
       list.splice(list.indexOf(entry), 1);
       if (list.length > 0) continue;
-      cleanups.delete(s);
+      registrations.delete(s);
       process.off(s, onSignal);
     }
   };
 }
 
-const cleanups = new Map<NodeJS.Signals, Array<{cleanup: () => Promise<void> | void}>>();
+const registrations = new Map<NodeJS.Signals, Registration[]>();
 let cleaning = false;
 
 function onSignal(signal: NodeJS.Signals): void {
+  const list = registrations.get(signal) ?? [];
+  const latest = list[list.length - 1];
+  if (latest?.handler) return latest.handler(signal);
   const code = 128 + signalNumber(signal);
   if (cleaning) process.exit(code);
   cleaning = true;
-  const steps = [...(cleanups.get(signal) ?? [])].reverse();
+  const steps = list.filter((r) => r.cleanup !== undefined).reverse();
   void (async () => {
     for (const {cleanup} of steps) {
       // One failing cleanup must not keep the others (or the exit) from running.

@@ -9,7 +9,7 @@ import type {CliOptions} from './args.js';
 import type {EarlySpawns} from './early-spawn.js';
 import {serversFirst} from './servers-first.js';
 import {terminalHost} from './ui-host.js';
-import {signalNumber} from './signals.js';
+import {handSignalsTo, signalNumber} from './signals.js';
 
 /** What ./modes/tui.ts did before loading this: the config, the servers it spawned, its signal cleanup. */
 export interface EarlyStart {
@@ -82,9 +82,8 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
   };
   const exitCode = () => (signalled === undefined ? 0 : 128 + signalNumber(signalled));
   // Raw mode turns Ctrl-C into a key; these come from outside (kill, a closed terminal).
-  const signals = ['SIGTERM', 'SIGHUP', 'SIGINT'] as const;
-  for (const s of signals) process.on(s, onSignal);
-  // Added before the early cleanup goes, so no signal finds the process without a listener (signals.ts).
+  const releaseSignals = handSignalsTo(['SIGTERM', 'SIGHUP', 'SIGINT'], onSignal);
+  // Taken over before the early cleanup goes: the signals keep their one listener (signals.ts).
   started.releaseSignals();
   try {
     // The servers start before Ink and the panes load: their processes boot
@@ -115,7 +114,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     await instance.waitUntilExit();
     return exitCode();
   } finally {
-    for (const s of signals) process.off(s, onSignal);
+    releaseSignals();
     // An error in a component ends up here too: servers are closed either way.
     await (closing ?? app.driver.shutdown().catch(() => {}));
     session.recorder.close();
