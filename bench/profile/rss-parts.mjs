@@ -8,6 +8,8 @@
 //
 //   node bench/profile/rss-parts.mjs starts <arm> [tools=1000] [pageSize=10] [warm=3]
 //       the handshake-1000 row's process (discovery-starts.mjs; arms from bench/arms)
+//   node bench/profile/rss-parts.mjs discovery <arm> [tools=1000] [pageSize=10] [servers=1]
+//       one start (discovery.mjs); `hub 50 50 10` is the `many` row's hub (one hub, ten servers)
 //   node bench/profile/rss-parts.mjs yardstick <arm> <config json>
 //       one yardstick worker (lib/worker.mjs of the shared yardstick; YARDSTICK_DIR), e.g.
 //       yardstick bb-hub '{"kind":"discover","tools":50,"iters":6}'
@@ -27,6 +29,7 @@ const YARDSTICK = process.env.YARDSTICK_DIR ?? [here('../../../shared/yardstick'
 
 function target() {
   if (what === 'starts') return [here('./discovery-starts.mjs'), arm, ...rest];
+  if (what === 'discovery') return ['--expose-gc', here('./discovery.mjs'), arm, ...rest];
   if (what === 'yardstick') {
     if (!YARDSTICK) throw new Error('no yardstick found beside the repository: set YARDSTICK_DIR');
     const config = JSON.parse(rest[0] ?? '{}');
@@ -34,7 +37,7 @@ function target() {
     const worker = `${YARDSTICK}/lib/worker.mjs`;
     return [worker, armPath, config.kind, JSON.stringify(config)];
   }
-  throw new Error('usage: rss-parts.mjs starts <arm> [tools] [pageSize] [warm] | yardstick <arm> <config json>');
+  throw new Error('usage: rss-parts.mjs starts <arm> [tools] [pageSize] [warm] | discovery <arm> [tools] [pageSize] [servers] | yardstick <arm> <config json>');
 }
 
 /** Runs the process once with `flags`; returns its JSON line and every other line. */
