@@ -325,13 +325,16 @@ export class Hub {
     const slot = this.byAlias.get(entry.alias);
     if (!slot) return Promise.resolve(errorResult(`there is no server ${entry.alias}`, 'unknown-tool'));
     // A resting lazy server starts for this call; the call goes on with the live entry (issue #18).
-    if (slot.status.state === 'idle' || slot.waking) {
-      return this.wakeFor(slot, entry).then(
-        (live) => ('inputSchema' in live ? this.callOnline(slot, live, args, options, started) : live),
-        (err: unknown) => ({...resultFromError(err, entry.alias, entry.tool, slot.timeoutFor(entry.tool)), alias: entry.alias, tool: entry.tool}),
-      );
-    }
+    if (slot.status.state === 'idle' || slot.waking) return this.callWoken(slot, entry, args, options, started);
     return this.callOnline(slot, entry, args, options, started);
+  }
+
+  // Its own method: closures in `callEntry`, even unmade, cost every call their context.
+  private callWoken(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions, started: number): Promise<HubCallResult> {
+    return this.wakeFor(slot, entry).then(
+      (live) => ('inputSchema' in live ? this.callOnline(slot, live, args, options, started) : live),
+      (err: unknown) => ({...resultFromError(err, entry.alias, entry.tool, slot.timeoutFor(entry.tool)), alias: entry.alias, tool: entry.tool}),
+    );
   }
 
   // The call on a server that is up: checks at once, then the answer goes to its HubCall.
@@ -655,14 +658,16 @@ class HubCall {
   resolve(raw: ToolResultRecord): void {
     // Ajv loads at the first result of a tool that declares an outputSchema.
     const loading = this.hub.validatorFor(this.entry);
-    if (loading) {
-      loading.then(
-        () => this.settle(raw),
-        (err: unknown) => this.fail(err),
-      );
-      return;
-    }
+    if (loading) return this.settleAfter(loading, raw);
     this.settle(raw);
+  }
+
+  // Its own method: closures in `resolve`, even unmade, cost every call their context.
+  private settleAfter(loading: Promise<unknown>, raw: ToolResultRecord): void {
+    loading.then(
+      () => this.settle(raw),
+      (err: unknown) => this.fail(err),
+    );
   }
 
   reject(error: Error): void {

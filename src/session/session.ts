@@ -316,14 +316,16 @@ class ToolCall implements Answer<Record<string, unknown>> {
   ) {}
 
   resolve(first: Record<string, unknown>): void {
-    if (needsRounds(first, this.session.era)) {
-      this.session.continueRounds(this.name, this.base, this.requestOptions, this.options, first).then(
-        (result) => this.finish(result),
-        (err: Error) => this.reject(err),
-      );
-      return;
-    }
+    if (needsRounds(first, this.session.era)) return this.continueRounds(first);
     this.finish(first);
+  }
+
+  // Its own method: closures in `resolve`, even unmade, cost every call their context.
+  private continueRounds(first: Record<string, unknown>): void {
+    this.session.continueRounds(this.name, this.base, this.requestOptions, this.options, first).then(
+      (result) => this.finish(result),
+      (err: Error) => this.reject(err),
+    );
   }
 
   reject(error: Error): void {
