@@ -1,6 +1,6 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {endTagged, nextServerTag, SERVER_TAG_VAR} from './descendants.js';
-import {LineReader, type OversizeInfo} from './line-reader.js';
+import {LineReader, ownText, type OversizeInfo} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
 import {watchProcessGroup} from './reaper.js';
 import {encodeMessage, SENT, TransportClosedError, type ExitInfo, type Transport} from './types.js';
@@ -226,7 +226,8 @@ export class StdioTransport implements Transport {
     } catch {
       // Only a line that failed to parse pays for this check.
       if (line.startsWith(BOM)) return line.length > 1 ? this.receive(line.slice(1)) : undefined;
-      this.onnoise?.(line.length > 500 ? line.slice(0, 500) + '…' : line, 'not JSON');
+      // Kept by the noise log and the trace: a copy, not a slice of the read (see LineReader).
+      this.onnoise?.(ownText(line.length > 500 ? line.slice(0, 500) + '…' : line), 'not JSON');
       return;
     }
     this.onmessage?.(value, line);
