@@ -5,7 +5,7 @@ import {IdTable} from '../util/id-table.js';
 import {judgeOversize} from './oversize.js';
 import {classify, invalidReason, type JsonRpcErrorResponse, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResult, type RequestId} from './jsonrpc.js';
 
-/** Options for one outgoing request. */
+/** Options for one outgoing request; read while it waits (not copied), so not to be changed meanwhile. */
 export interface RequestOptions {
   /** Idle timeout; progress notifications restart it when `progressToken` is set. */
   timeoutMs?: number;
@@ -38,21 +38,45 @@ export interface Answer<T> {
   reject(error: Error): void;
 }
 
-interface Pending {
-  id: number;
-  method: string;
-  answer: Answer<Record<string, unknown>>;
-  /** When the idle timeout expires (a performance.now() time); Infinity for none. */
-  deadline: number;
-  /** When `maxTotalMs` expires; Infinity for none. */
-  totalDeadline: number;
-  maxTotalMs?: number;
-  timeoutMs: number;
-  cleanup?: () => void;
-  progressToken?: string | number;
-  onProgress?: RequestOptions['onProgress'];
+/** A deadline that never comes: a request without that limit. */
+const NEVER = -1;
+
+/**
+ * One request waiting for its answer. Times are whole milliseconds of
+ * performance.now() (see `deadlineAfter`): V8 keeps such integers in the
+ * object itself, where a fractional time in a field is a separate 16-byte
+ * number on every store. What the caller's options already hold (the total
+ * cap, the progress token and listener) is read from them, not copied.
+ */
+class Pending {
+  /** Set when an abort signal is listened to. */
+  cleanup: (() => void) | undefined = undefined;
   /** What a timeout should add: set when an unreadable message may have been this answer. */
-  note?: string;
+  note: string | undefined = undefined;
+  constructor(
+    readonly id: number,
+    readonly method: string,
+    readonly answer: Answer<Record<string, unknown>>,
+    readonly options: RequestOptions,
+    readonly timeoutMs: number,
+    /** When the idle timeout expires; progress moves it later. NEVER for none. */
+    public deadline: number,
+    /** When `maxTotalMs` expires; NEVER for none. */
+    readonly totalDeadline: number,
+  ) {}
+
+  /** The earlier of the two deadlines; NEVER for none. */
+  get due(): number {
+    if (this.totalDeadline === NEVER) return this.deadline;
+    if (this.deadline === NEVER) return this.totalDeadline;
+    return Math.min(this.deadline, this.totalDeadline);
+  }
+}
+
+/** `ms` after `now`, rounded up to a whole millisecond (never early); NEVER for no limit (undefined, Infinity). */
+function deadlineAfter(now: number, ms: number | undefined): number {
+  if (ms === undefined || !Number.isFinite(ms)) return NEVER;
+  return Math.max(0, Math.ceil(now + ms));
 }
 
 /** Counters a debug view shows; a healthy server keeps them at zero. */
@@ -156,20 +180,9 @@ export class Connection {
     options.onId?.(id);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const start = performance.now();
-    const {maxTotalMs} = options;
-    const entry: Pending = {
-      id,
-      method,
-      answer,
-      timeoutMs,
-      deadline: start + timeoutMs,
-      totalDeadline: maxTotalMs === undefined ? Infinity : start + maxTotalMs,
-      maxTotalMs,
-      progressToken: options.progressToken,
-      onProgress: options.onProgress,
-    };
+    const entry = new Pending(id, method, answer, options, timeoutMs, deadlineAfter(start, timeoutMs), deadlineAfter(start, options.maxTotalMs));
     this.pending.set(id, entry);
-    this.schedule(Math.min(entry.deadline, entry.totalDeadline));
+    this.schedule(entry.due);
     if (signal) {
       const onAbort = () => this.giveUp(id, new AbortError(method, signal.reason));
       signal.addEventListener('abort', onAbort, {once: true});
@@ -212,7 +225,8 @@ export class Connection {
     // Nothing left to time: the armed timer must not keep the process alive.
     if (this.pending.size === 0) this.timer?.unref();
     entry.cleanup?.();
-    if (entry.progressToken !== undefined) this.byProgressToken.delete(entry.progressToken);
+    const token = entry.options.progressToken;
+    if (token !== undefined) this.byProgressToken.delete(token);
     return entry;
   }
 
@@ -292,9 +306,9 @@ export class Connection {
     if (!entry) return;
     // Progress proves the server is alive: restart the idle timeout (the total cap stays).
     // The deadline only moves later, so the armed timer needs no change.
-    entry.deadline = performance.now() + entry.timeoutMs;
+    entry.deadline = deadlineAfter(performance.now(), entry.timeoutMs);
     if (typeof params.progress === 'number') {
-      entry.onProgress?.({
+      entry.options.onProgress?.({
         progress: params.progress,
         total: typeof params.total === 'number' ? params.total : undefined,
         message: typeof params.message === 'string' ? params.message : undefined,
@@ -363,9 +377,9 @@ export class Connection {
     this.ontrace?.({direction: 'noise', line, reason});
   }
 
-  /** Makes sure the timer fires by `at` (a performance.now() time) and holds the process while requests wait. */
+  /** Makes sure the timer fires by `at` (a deadline: whole ms of performance.now()) and holds the process while requests wait. */
   private schedule(at: number): void {
-    if (at === Infinity) return;
+    if (at === NEVER) return;
     if (this.timer && at >= this.timerAt) {
       this.timer.ref();
       return;
@@ -381,11 +395,11 @@ export class Connection {
     this.timer = undefined;
     this.timerAt = Infinity;
     const now = performance.now();
-    let next = Infinity;
+    let next = NEVER;
     for (const entry of this.pending.values()) {
-      if (entry.deadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.timeoutMs, entry.note));
-      else if (entry.totalDeadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.maxTotalMs!, entry.note));
-      else next = Math.min(next, entry.deadline, entry.totalDeadline);
+      if (entry.deadline !== NEVER && entry.deadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.timeoutMs, entry.note));
+      else if (entry.totalDeadline !== NEVER && entry.totalDeadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.options.maxTotalMs!, entry.note));
+      else if (entry.due !== NEVER && (next === NEVER || entry.due < next)) next = entry.due;
     }
     if (this.pending.size > 0) this.schedule(next);
   }

@@ -1,8 +1,8 @@
 import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
 import type {ClientFeatures} from '../session/server-requests.js';
-import type {CallToolResult, Implementation, Tool} from '../session/mcp-types.js';
-import type {CallOptions} from '../session/session.js';
+import type {Implementation, Tool} from '../session/mcp-types.js';
+import type {CallOptions, ToolResultRecord} from '../session/session.js';
 import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport, type EarlyChild} from '../transport/stdio.js';
@@ -325,13 +325,16 @@ export class Hub {
     const slot = this.byAlias.get(entry.alias);
     if (!slot) return Promise.resolve(errorResult(`there is no server ${entry.alias}`, 'unknown-tool'));
     // A resting lazy server starts for this call; the call goes on with the live entry (issue #18).
-    if (slot.status.state === 'idle' || slot.waking) {
-      return this.wakeFor(slot, entry).then(
-        (live) => ('inputSchema' in live ? this.callOnline(slot, live, args, options, started) : live),
-        (err: unknown) => ({...resultFromError(err, entry.alias, entry.tool, slot.timeoutFor(entry.tool)), alias: entry.alias, tool: entry.tool}),
-      );
-    }
+    if (slot.status.state === 'idle' || slot.waking) return this.callWoken(slot, entry, args, options, started);
     return this.callOnline(slot, entry, args, options, started);
+  }
+
+  // Its own method: closures in `callEntry`, even unmade, cost every call their context.
+  private callWoken(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions, started: number): Promise<HubCallResult> {
+    return this.wakeFor(slot, entry).then(
+      (live) => ('inputSchema' in live ? this.callOnline(slot, live, args, options, started) : live),
+      (err: unknown) => ({...resultFromError(err, entry.alias, entry.tool, slot.timeoutFor(entry.tool)), alias: entry.alias, tool: entry.tool}),
+    );
   }
 
   // The call on a server that is up: checks at once, then the answer goes to its HubCall.
@@ -377,7 +380,7 @@ export class Hub {
   }
 
   /** A call's answer, shaped, checked and counted (HubCall, on the call path). */
-  settleCall(call: HubCall, raw: CallToolResult): HubCallResult {
+  settleCall(call: HubCall, raw: ToolResultRecord): HubCallResult {
     const {slot, entry} = call;
     let result: HubCallResult;
     try {
@@ -401,9 +404,11 @@ export class Hub {
   }
 
   // Whatever the server sent, what goes up is well-formed and within the limits.
-  private answered(entry: CatalogEntry, raw: CallToolResult): HubCallResult {
+  private answered(entry: CatalogEntry, raw: ToolResultRecord): HubCallResult {
+    // The server's record as read (see ToolResultRecord): only `true` makes it an error.
+    const isError = raw.isError === true ? true : undefined;
     const shaped = stripResultTags(shapeResult(raw, this.limits));
-    const check = entry.outputSchema !== undefined && this.validator ? this.validator.validate(entry, {isError: raw.isError, structuredContent: shaped.structuredContent}) : UNCHECKED;
+    const check = entry.outputSchema !== undefined && this.validator ? this.validator.validate(entry, {isError, structuredContent: shaped.structuredContent}) : UNCHECKED;
     if (!check.ok) {
       return {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', rejected: {content: shaped.content, structuredContent: shaped.structuredContent}, alias: entry.alias, tool: entry.tool, durationMs: 0};
     }
@@ -413,7 +418,7 @@ export class Hub {
     return {
       content: shaped.content,
       structuredContent: shaped.structuredContent,
-      isError: raw.isError,
+      isError,
       warnings: shaped.warnings.length > 0 ? shaped.warnings : undefined,
       alias: entry.alias,
       tool: entry.tool,
@@ -650,17 +655,19 @@ class HubCall {
     private readonly done: (result: HubCallResult) => void,
   ) {}
 
-  resolve(raw: CallToolResult): void {
+  resolve(raw: ToolResultRecord): void {
     // Ajv loads at the first result of a tool that declares an outputSchema.
     const loading = this.hub.validatorFor(this.entry);
-    if (loading) {
-      loading.then(
-        () => this.settle(raw),
-        (err: unknown) => this.fail(err),
-      );
-      return;
-    }
+    if (loading) return this.settleAfter(loading, raw);
     this.settle(raw);
+  }
+
+  // Its own method: closures in `resolve`, even unmade, cost every call their context.
+  private settleAfter(loading: Promise<unknown>, raw: ToolResultRecord): void {
+    loading.then(
+      () => this.settle(raw),
+      (err: unknown) => this.fail(err),
+    );
   }
 
   reject(error: Error): void {
@@ -668,7 +675,7 @@ class HubCall {
   }
 
   // Neither throws by contract; if one did, the caller still gets a result rather than waiting for ever.
-  private settle(raw: CallToolResult): void {
+  private settle(raw: ToolResultRecord): void {
     let result: HubCallResult;
     try {
       result = this.hub.settleCall(this, raw);

@@ -161,7 +161,7 @@ export class McpSession implements ResourcePort {
 
   /** Calls a tool by its original name; answers MRTR rounds through the client features. */
   callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
-    return new Promise((resolve, reject) => this.callToolTo(name, args, options, {resolve, reject}));
+    return new Promise((resolve, reject) => this.callToolTo(name, args, options, new PlainCallAnswer(resolve, reject)));
   }
 
   /**
@@ -170,8 +170,13 @@ export class McpSession implements ResourcePort {
    * a call, only one `ToolCall` (BENCHMARKS.md §11). With 64 calls in flight
    * a suspended async frame per call, and later a promise chain per layer,
    * was what V8 kept in its young generation and what CPU per call went to.
+   *
+   * `answer` gets the server's complete result as it was read (a
+   * `ToolResultRecord`), not a `CallToolResult` made of it: the hub reads
+   * it once to shape its own, so a copy here was made per call to be
+   * dropped at once.
    */
-  callToolTo(name: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<CallToolResult>): void {
+  callToolTo(name: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<ToolResultRecord>): void {
     const progressToken = options.onProgress ? `bb-${++this.progressCounter}` : undefined;
     const modern = this.era === 'modern';
     let base: Record<string, unknown>;
@@ -307,18 +312,20 @@ class ToolCall implements Answer<Record<string, unknown>> {
     private readonly base: Record<string, unknown>,
     private readonly requestOptions: RequestOptions,
     private readonly options: CallOptions,
-    private readonly answer: Answer<CallToolResult>,
+    private readonly answer: Answer<ToolResultRecord>,
   ) {}
 
   resolve(first: Record<string, unknown>): void {
-    if (needsRounds(first, this.session.era)) {
-      this.session.continueRounds(this.name, this.base, this.requestOptions, this.options, first).then(
-        (result) => this.finish(result),
-        (err: Error) => this.reject(err),
-      );
-      return;
-    }
+    if (needsRounds(first, this.session.era)) return this.continueRounds(first);
     this.finish(first);
+  }
+
+  // Its own method: closures in `resolve`, even unmade, cost every call their context.
+  private continueRounds(first: Record<string, unknown>): void {
+    this.session.continueRounds(this.name, this.base, this.requestOptions, this.options, first).then(
+      (result) => this.finish(result),
+      (err: Error) => this.reject(err),
+    );
   }
 
   reject(error: Error): void {
@@ -328,19 +335,37 @@ class ToolCall implements Answer<Record<string, unknown>> {
 
   private finish(result: Record<string, unknown>): void {
     this.inflight.take(this.callNumber);
-    let out: CallToolResult;
     try {
-      out = toCallResult(complete(result, 'tools/call'));
+      complete(result, 'tools/call');
     } catch (err) {
       return this.answer.reject(err as Error);
     }
-    this.answer.resolve(out);
+    this.answer.resolve(result);
   }
 }
 
-// `content` is passed up unchecked (a bare string, nulls, unknown blocks):
-// the hub repairs it (src/hub/content), so nothing is lost silently here.
-function toCallResult(result: Record<string, unknown>): CallToolResult {
+/** `callTool`'s answer: its promise gets the `CallToolResult` of the record. */
+class PlainCallAnswer implements Answer<ToolResultRecord> {
+  constructor(
+    private readonly done: (result: CallToolResult) => void,
+    readonly reject: (error: Error) => void,
+  ) {}
+
+  resolve(result: ToolResultRecord): void {
+    this.done(toCallResult(result));
+  }
+}
+
+/**
+ * A `tools/call` result as the server sent it, checked complete and nothing
+ * more: `content` is unchecked (a bare string, nulls, unknown blocks; the hub
+ * repairs it, src/hub/content), `isError` counts only when it is `true`
+ * (`toCallResult`), and members beside those are the server's.
+ */
+export type ToolResultRecord = Record<string, unknown>;
+
+/** The `CallToolResult` of a result record: content as it came (see ToolResultRecord), `isError` only when true. */
+export function toCallResult(result: ToolResultRecord): CallToolResult {
   const out: CallToolResult = {content: result.content as CallToolResult['content']};
   if (result.structuredContent !== undefined) out.structuredContent = result.structuredContent;
   if (result.isError === true) out.isError = true;

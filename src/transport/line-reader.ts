@@ -10,6 +10,7 @@
 
 const NEWLINE = 0x0a;
 const CR = 0x0d;
+const CR_CODE = 13;
 /** Bytes kept from the start and the end of a dropped line. */
 const HEAD_BYTES = 4096;
 const TAIL_BYTES = 512;
@@ -27,7 +28,11 @@ export interface OversizeInfo {
   complete: boolean;
 }
 
-/** Splits a byte stream into lines (without `\n` or a trailing `\r`). */
+/**
+ * Splits a byte stream into lines (without `\n` or a trailing `\r`). Lines
+ * that arrived together may be slices of one decoded text: whoever keeps a
+ * line for long (a noise log) keeps a copy (see `ownText`).
+ */
 export class LineReader {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
@@ -46,14 +51,48 @@ export class LineReader {
   ) {}
 
   push(chunk: Buffer): void {
+    const first = chunk.indexOf(NEWLINE);
+    if (first === -1) return this.keep(chunk);
     let start = 0;
-    let nl = chunk.indexOf(NEWLINE, start);
-    while (nl !== -1) {
-      this.finishLine(chunk, start, nl);
-      start = nl + 1;
-      nl = chunk.indexOf(NEWLINE, start);
+    // A line begun in an earlier chunk (or one being skipped) ends at the first newline.
+    if (this.pending.length > 0 || this.dropping) {
+      this.finishLine(chunk, 0, first);
+      start = first + 1;
     }
-    if (start < chunk.length) this.keep(chunk.subarray(start));
+    const last = chunk.lastIndexOf(NEWLINE);
+    if (last >= start) this.wholeLines(chunk, start, last);
+    if (last + 1 < chunk.length) this.keep(chunk.subarray(last + 1));
+  }
+
+  /**
+   * The lines lying whole in `chunk` from `start` to the newline at `end`.
+   * Decoded in one go and sliced (a newline byte is never inside a UTF-8
+   * character, so the text has its newlines where the bytes do): a decode per
+   * line was a trip through Buffer's toString and into C++ for each of the
+   * answers that arrive together (BENCHMARKS.md §11). No line can be over the
+   * limit when all of them together are not; otherwise each is measured.
+   */
+  private wholeLines(chunk: Buffer, start: number, end: number): void {
+    if (end - start > this.maxLineBytes) {
+      for (let nl = chunk.indexOf(NEWLINE, start); nl !== -1 && nl <= end; nl = chunk.indexOf(NEWLINE, start)) {
+        this.finishLine(chunk, start, nl);
+        start = nl + 1;
+      }
+      return;
+    }
+    const text = chunk.toString('utf8', start, end);
+    let from = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', from)) {
+      this.emitText(text, from, nl);
+      from = nl + 1;
+    }
+    this.emitText(text, from, text.length);
+  }
+
+  /** `text` from `from` to `to` as one line, without a trailing `\r`; an empty line is skipped. */
+  private emitText(text: string, from: number, to: number): void {
+    if (to > from && text.charCodeAt(to - 1) === CR_CODE) to--;
+    if (to > from) this.onLine(from === 0 && to === text.length ? text : text.slice(from, to));
   }
 
   /** Bytes held for an unfinished line. */
@@ -84,8 +123,7 @@ export class LineReader {
         this.startDropping(end - start);
         return this.endDropping();
       }
-      // A line whole in this chunk (nearly all of them) is decoded where it
-      // lies: a Buffer view of it per line was ~90 bytes a message (§11).
+      // Decoded where it lies: a Buffer view of it per line was ~90 bytes a message (§11).
       return this.emit(chunk, start, end);
     }
     this.pending.push(chunk.subarray(start, end));
@@ -153,4 +191,12 @@ function lastBytes(chunks: Buffer[], n: number): Buffer {
   }
   // A copy: the chunks it came from must not stay alive through it.
   return Buffer.from(Buffer.concat(out, size));
+}
+
+/**
+ * A copy of `line` that holds nothing else alive: a line can be a slice of
+ * the text of everything that arrived with it (up to a pipe read, 64 KiB).
+ */
+export function ownText(line: string): string {
+  return Buffer.from(line, 'utf8').toString('utf8');
 }

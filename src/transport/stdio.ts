@@ -1,6 +1,6 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {endTagged, nextServerTag, SERVER_TAG_VAR} from './descendants.js';
-import {LineReader, type OversizeInfo} from './line-reader.js';
+import {LineReader, ownText, type OversizeInfo} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
 import {watchProcessGroup} from './reaper.js';
 import {encodeMessage, SENT, TransportClosedError, type ExitInfo, type Transport} from './types.js';
@@ -137,10 +137,18 @@ export class StdioTransport implements Transport {
     // Over the high-water mark (this tick's write will say so, and `drain`
     // follows). One listener per transport, not per write: 64 writers waiting
     // each with their own `once('drain')` passed Node's listener limit, and
-    // its warning went to stderr behind the TUI. A pipe that closes instead
-    // ends the wait too; the write's failure reaches the caller as the
-    // server's exit.
-    this.drained ??= new Promise<void>((resolve) => {
+    // its warning went to stderr behind the TUI.
+    return (this.drained ??= this.drainOf(stdin));
+  }
+
+  /**
+   * The wait for `stdin` to drain; a pipe that closes instead ends it too
+   * (the write's failure reaches the caller as the server's exit). A method
+   * of its own: its closures in `send` made every message allocate the
+   * context they capture, waiting or not.
+   */
+  private drainOf(stdin: NodeJS.WritableStream): Promise<void> {
+    return new Promise<void>((resolve) => {
       const done = () => {
         stdin.off('drain', done);
         stdin.off('close', done);
@@ -150,7 +158,6 @@ export class StdioTransport implements Transport {
       stdin.on('drain', done);
       stdin.on('close', done);
     });
-    return this.drained;
   }
 
   /** Writes this tick's messages, one per line, in one write; the array is kept for the next tick. */
@@ -219,7 +226,8 @@ export class StdioTransport implements Transport {
     } catch {
       // Only a line that failed to parse pays for this check.
       if (line.startsWith(BOM)) return line.length > 1 ? this.receive(line.slice(1)) : undefined;
-      this.onnoise?.(line.length > 500 ? line.slice(0, 500) + '…' : line, 'not JSON');
+      // Kept by the noise log and the trace: a copy, not a slice of the read (see LineReader).
+      this.onnoise?.(ownText(line.length > 500 ? line.slice(0, 500) + '…' : line), 'not JSON');
       return;
     }
     this.onmessage?.(value, line);

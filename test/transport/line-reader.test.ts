@@ -27,6 +27,36 @@ describe('LineReader', () => {
     expect(made).toBe(1);
   });
 
+  it('decodes the lines that arrive together in one go, not one decode per line', () => {
+    const {lines, reader} = collect();
+    reader.push(Buffer.from('{"id":0,'));
+    const chunk = Buffer.from('"x":"é"}\n' + Array.from({length: 64}, (_, i) => `{"id":${i + 1},"t":"中😀"}\r\n`).join('') + '\n{"id":', 'utf8');
+    const decodes = vi.spyOn(Buffer.prototype, 'toString');
+    let made: number;
+    try {
+      reader.push(chunk);
+      made = decodes.mock.calls.length;
+    } finally {
+      decodes.mockRestore();
+    }
+    expect(lines).toHaveLength(65);
+    expect(lines[0]).toBe('{"id":0,"x":"é"}');
+    expect(lines[64]).toBe('{"id":64,"t":"中😀"}');
+    // One for the line begun in the chunk before, one for the 64 lying whole in this one.
+    expect(made).toBe(2);
+    reader.push(Buffer.from('65}\n'));
+    expect(lines[65]).toBe('{"id":65}');
+  });
+
+  it('measures each line when the lines of a chunk together are over the limit', () => {
+    const {lines, oversize, reader} = collect(10);
+    reader.push(Buffer.from('aaaa\nbbbbbbbbbbbbbb\ncccc\r\n\ndddd'));
+    expect(lines).toEqual(['aaaa', 'cccc']);
+    expect(oversize).toEqual([14]);
+    reader.push(Buffer.from('\n'));
+    expect(lines).toEqual(['aaaa', 'cccc', 'dddd']);
+  });
+
   it('joins a line split across chunks', () => {
     const {lines, reader} = collect();
     reader.push(Buffer.from('{"a":'));

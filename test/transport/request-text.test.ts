@@ -7,6 +7,7 @@ import {MemoryTransport} from '../../src/transport/memory.js';
 import {requestText, sharedMeta, ToolCallParams} from '../../src/transport/request-text.js';
 import {encodeMessage} from '../../src/transport/types.js';
 import {prng} from '../helpers/prng.js';
+import {leastAllocated} from '../helpers/allocated.js';
 
 // Characters JSON must escape or that are easy to get wrong: quotes, backslash,
 // controls, a lone surrogate, a pair, U+2028, non-ASCII.
@@ -46,6 +47,32 @@ function message(id: number, params: unknown): object {
 }
 
 describe('the text of a tool call with a shared _meta', () => {
+  it('writes every id as JSON.stringify does: around each thousand, out of order, and ids that are not counters', () => {
+    const meta = sharedMeta({'io.modelcontextprotocol/protocolVersion': '2026-07-28'});
+    const params = new ToolCallParams('echo', {}, meta);
+    const ids = [0, -0, 1, 999, 1000, 1001, 1999, 2000, 2001, 7, 999_999, 1_000_000, 1_000_000, 12_345_678, 2 ** 53 - 1, 2 ** 53, 1e21, 1000.5, -1000, -1, 2001, 1000];
+    for (let id = 0; id < 5_000; id++) ids.push(id);
+    for (const id of ids) expect(requestText(message(id, params))).toBe(JSON.stringify(message(id, params)));
+  });
+
+  it('writes the id without a string of its own per request', () => {
+    const meta = sharedMeta({'io.modelcontextprotocol/protocolVersion': '2026-07-28'});
+    const params = new ToolCallParams('echo', {}, meta);
+    const n = 20_000;
+    let id = 1_000_000;
+    const messages = () => Array.from({length: n}, () => message(id++, params));
+    let length = 0;
+    const count = (batch: object[]) => () => {
+      for (let i = 0; i < n; i++) length += requestText(batch[i]!)!.length;
+    };
+    count(messages())(); // warm and optimise first
+    const bytes = leastAllocated(5, () => count(messages()));
+    expect(length).toBeGreaterThan(6 * n * 50);
+    // The cons strings of the text and the arguments' JSON: 176 bytes counted.
+    // JSON.stringify(id) per request added a string of 48: 224.
+    expect(bytes / n).toBeLessThan(200);
+  });
+
   it('is byte for byte what JSON.stringify writes, for random arguments, names and metas', () => {
     const rand = prng(17);
     let spliced = 0;
