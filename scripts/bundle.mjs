@@ -53,22 +53,41 @@ function dropUnusedRequire(files) {
   }
   if (dropped === 0) throw new Error('bundle: no file dropped the require banner; check REQUIRE_BANNER against esbuild\'s output');
 }
+/**
+ * The list modes (`--list-tools`, `--list-resources`, `--list-prompts`) are a
+ * build of their own: entry cli/modes/list-tools.js, split only at its own
+ * lazy imports. Split with every other mode, the modules a list run needs
+ * were spread over ~33 files shared in different ways by the TUI, `--print`
+ * and the commands, and Node's ES module loader costs about 0.5 ms of CPU
+ * per file (resolve, read, link), more in wall time on a loaded machine
+ * (BENCHMARKS.md §10). Built apart they are a handful: the spawn stage, what
+ * the spawn stage and the hub share, and the hub stage. The main build
+ * imports the mode as an external file beside it; no module of the main
+ * build is loaded by the list build, so each module exists once per process
+ * (both builds have copies of modules such as the signal handlers; a list run
+ * loads only one of them).
+ */
+const LIST_ENTRY = new URL('../dist/cli/modes/list-tools.js', import.meta.url).pathname;
+const LIST_MODE_FILE = './list-mode.js';
+const listModeApart = {
+  name: 'list-mode-apart',
+  setup(b) {
+    b.onResolve({filter: /^\.\/list-tools\.js$/}, (args) => (args.importer.endsWith('/cli/modes/index.js') ? {path: LIST_MODE_FILE, external: true} : undefined));
+  },
+};
+
 // The library bundle removes tsc's files, this one among them.
 if (!existsSync(ENTRY)) throw new Error('bundle: dist/cli/main.js is missing: run `tsc -p tsconfig.build.json` first (npm run build does)');
 rmSync(OUT, {recursive: true, force: true});
-const result = await build({
+const common = {
   // Which modules went into which file: the startup tests read it to name what a mode loaded.
   metafile: true,
-  entryPoints: [ENTRY],
   outdir: OUT,
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // The same depth as dist/cli/: `new URL('../../package.json', import.meta.url)` still finds the package.
-  entryNames: 'main',
-  chunkNames: 'chunk-[hash]',
   // Ink's React devtools hook is loaded only in development (DEV=true) and is not installed.
   // undici (the proxy-aware dispatcher of remote servers, loaded at the first
   // HTTP request) stays a package: bundled, its named exports went missing.
@@ -85,9 +104,27 @@ const result = await build({
   // BENCHMARKS.md startup); names are kept, so stack traces still say which function.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [yogaWithoutFetch],
   logLevel: 'warning',
+};
+const result = await build({
+  ...common,
+  entryPoints: [ENTRY],
+  // The same depth as dist/cli/: `new URL('../../package.json', import.meta.url)` still finds the package.
+  entryNames: 'main',
+  chunkNames: 'chunk-[hash]',
+  plugins: [yogaWithoutFetch, listModeApart],
 });
-dropUnusedRequire(Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')));
-writeFileSync(`${OUT}meta.json`, JSON.stringify(result.metafile));
+// Beside main.js, at the same depth; its chunks named apart from the main build's.
+const list = await build({
+  ...common,
+  entryPoints: {'list-mode': LIST_ENTRY},
+  entryNames: '[name]',
+  chunkNames: 'list-chunk-[hash]',
+  plugins: [yogaWithoutFetch],
+});
+const importsListMode = Object.values(result.metafile.outputs).some((o) => o.imports.some((i) => i.path === LIST_MODE_FILE && i.external));
+if (!importsListMode) throw new Error(`bundle: the main build no longer imports ${LIST_MODE_FILE}; check listModeApart against src/cli/modes/index.ts`);
+const outputs = {...result.metafile.outputs, ...list.metafile.outputs};
+dropUnusedRequire(Object.keys(outputs).filter((f) => f.endsWith('.js')));
+writeFileSync(`${OUT}meta.json`, JSON.stringify({inputs: {...result.metafile.inputs, ...list.metafile.inputs}, outputs}));
 await bundleLibrary();

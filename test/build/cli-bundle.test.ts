@@ -26,3 +26,23 @@ describe('the CLI bundle', () => {
     expect(files.filter(({text}) => !BANNER.test(text) && NAMES_REQUIRE.test(text)).map(({f}) => f)).toEqual([]);
   });
 });
+
+describe('the list modes\' build (scripts/bundle.mjs)', () => {
+  type Meta = {outputs: Record<string, {imports: {path: string; external?: boolean}[]}>};
+  const meta = JSON.parse(readFileSync(join(DIR, 'meta.json'), 'utf8')) as Meta;
+  const isList = (f: string) => /(^|\/)list-(mode|chunk-\w+)\.js$/.test(f);
+  const ours = (path: string) => path.startsWith('dist/bundle/') || path.startsWith('./');
+
+  it('shares no file with the main build: each module is loaded once per process', () => {
+    const crossing: string[] = [];
+    for (const [file, out] of Object.entries(meta.outputs)) {
+      if (!file.endsWith('.js')) continue;
+      for (const i of out.imports.filter((i) => ours(i.path))) {
+        // The main build reaches the list build only through its mode table's import of list-mode.js.
+        if (isList(file) !== isList(i.path) && !(i.path === './list-mode.js' && i.external)) crossing.push(`${file} → ${i.path}`);
+      }
+    }
+    expect(crossing).toEqual([]);
+    expect(Object.keys(meta.outputs).filter(isList)).toContain('dist/bundle/list-mode.js');
+  });
+});

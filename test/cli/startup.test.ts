@@ -15,9 +15,13 @@ import {openPty, PTY_KIND} from '../ui/pty.js';
 
 const HOOK = join(ROOT, 'test/fixtures/record-loads.mjs');
 
-/** The source modules and packages a run loaded, in order, with its stdout writes. */
-function readRecord(file: string): {modules: string[]; packages: Set<string>; lines: string[]} {
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/bundle/meta.json'), 'utf8')) as {outputs: Record<string, {inputs: Record<string, unknown>}>};
+type BundleMeta = {outputs: Record<string, {inputs: Record<string, unknown>; imports: {path: string; kind: string; external?: boolean}[]}>};
+const bundleMeta = () => JSON.parse(readFileSync(join(ROOT, 'dist/bundle/meta.json'), 'utf8')) as BundleMeta;
+
+/** The source modules and packages a run loaded, in order, with its stdout writes, and the bundle files themselves. */
+function readRecord(file: string): {modules: string[]; packages: Set<string>; lines: string[]; files: string[]} {
+  const meta = bundleMeta();
+  const files: string[] = [];
   const lines: string[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     if (!line.startsWith('load ')) {
@@ -25,13 +29,14 @@ function readRecord(file: string): {modules: string[]; packages: Set<string>; li
       continue;
     }
     const path = relative(ROOT, line.slice(5));
+    if (path.startsWith('dist/bundle/')) files.push(path);
     // A bundle file stands for the modules esbuild put in it.
     const inputs = meta.outputs[path]?.inputs;
     for (const m of inputs ? Object.keys(inputs) : [path]) lines.push(`load ${m}`);
   }
   const modules = lines.filter((l) => l.startsWith('load ')).map((l) => l.slice(5));
   const packages = new Set(modules.flatMap((m) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m)?.[1] ?? []));
-  return {modules, packages, lines};
+  return {modules, packages, lines, files};
 }
 
 async function loadsOf(args: string[], env: Record<string, string> = {}) {
@@ -78,6 +83,20 @@ describe('what each mode loads', () => {
     expect(modules.filter((m) => /node_modules\/zod\/v4\/classic\//.test(m))).toEqual([]);
     // Neither the --script checks (zod schemas built as their module loads) nor the saved-session code: a list has no model and no session.
     expect(modules.filter((m) => /agent\/models\/script\.(js|ts)$|sessions\/(recorder|load|list|prepare|replay|rebuild)\.(js|ts)$/.test(m))).toEqual([]);
+  }, 90_000);
+
+  it('--list-tools loads the list build, a handful of files, after main.js and what main.js imports statically', async () => {
+    const {files, stdout} = await loadsOf(['--list-tools']);
+    expect(stdout).toMatch(/notes +online/);
+    // Split with every other mode, a list run loaded ~36 files of the main build, each ~0.5 ms of
+    // Node's loader (scripts/bundle.mjs); the list modes are a build of their own now.
+    const mainStatic = bundleMeta()
+      .outputs['dist/bundle/main.js']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
+      .map((i) => i.path);
+    const fromMainBuild = files.filter((f) => !/^dist\/bundle\/list-(mode|chunk-\w+)\.js$/.test(f));
+    expect(fromMainBuild.sort()).toEqual(['dist/bundle/main.js', ...mainStatic].sort());
+    expect(files).toContain('dist/bundle/list-mode.js');
+    expect(files.length).toBeLessThanOrEqual(16);
   }, 90_000);
 
   it('--list-tools spawns both stdio servers before it loads the hub, the driver or the store', async () => {
