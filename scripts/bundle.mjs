@@ -54,25 +54,31 @@ function dropUnusedRequire(files) {
   if (dropped === 0) throw new Error('bundle: no file dropped the require banner; check REQUIRE_BANNER against esbuild\'s output');
 }
 /**
- * The list modes (`--list-tools`, `--list-resources`, `--list-prompts`) are a
- * build of their own: entry cli/modes/list-tools.js, split only at its own
- * lazy imports. Split with every other mode, the modules a list run needs
- * were spread over ~33 files shared in different ways by the TUI, `--print`
- * and the commands, and Node's ES module loader costs about 0.5 ms of CPU
- * per file (resolve, read, link), more in wall time on a loaded machine
- * (BENCHMARKS.md §10). Built apart they are a handful: the spawn stage, what
- * the spawn stage and the hub share, and the hub stage. The main build
- * imports the mode as an external file beside it; no module of the main
- * build is loaded by the list build, so each module exists once per process
- * (both builds have copies of modules such as the signal handlers; a list run
- * loads only one of them).
+ * The list modes (`--list-tools`, `--list-resources`, `--list-prompts`) and
+ * the TUI are builds of their own: entry cli/modes/<mode>.js, split only at
+ * that mode's own lazy imports. Split with every other mode, the modules a
+ * list run needs were spread over ~33 files (the TUI: ~38 before "online"),
+ * shared in different ways by the other modes and the commands, and Node's
+ * ES module loader costs about 0.5 ms of CPU per file (resolve, read, link),
+ * more in wall time on a loaded machine (BENCHMARKS.md §10). Built apart, a
+ * list run loads a handful. The main build imports each such mode as an
+ * external file beside it (`./<name>-mode.js`); no file of one build imports
+ * a file of another, so a run loads each module once (the builds have their
+ * own copies of shared modules, the signal handlers among them; a run loads
+ * the main build's entry and parser and one mode's build).
  */
-const LIST_ENTRY = new URL('../dist/cli/modes/list-tools.js', import.meta.url).pathname;
-const LIST_MODE_FILE = './list-mode.js';
-const listModeApart = {
-  name: 'list-mode-apart',
+const MODES_APART = [
+  {source: 'list-tools.js', name: 'list'},
+  {source: 'tui.js', name: 'tui'},
+];
+const modeFile = (m) => `./${m.name}-mode.js`;
+const modesApart = {
+  name: 'modes-apart',
   setup(b) {
-    b.onResolve({filter: /^\.\/list-tools\.js$/}, (args) => (args.importer.endsWith('/cli/modes/index.js') ? {path: LIST_MODE_FILE, external: true} : undefined));
+    b.onResolve({filter: /^\.\/[\w-]+\.js$/}, (args) => {
+      const mode = args.importer.endsWith('/cli/modes/index.js') && MODES_APART.find((m) => `./${m.source}` === args.path);
+      return mode ? {path: modeFile(mode), external: true} : undefined;
+    });
   },
 };
 
@@ -112,19 +118,24 @@ const result = await build({
   // The same depth as dist/cli/: `new URL('../../package.json', import.meta.url)` still finds the package.
   entryNames: 'main',
   chunkNames: 'chunk-[hash]',
-  plugins: [yogaWithoutFetch, listModeApart],
+  plugins: [yogaWithoutFetch, modesApart],
 });
-// Beside main.js, at the same depth; its chunks named apart from the main build's.
-const list = await build({
-  ...common,
-  entryPoints: {'list-mode': LIST_ENTRY},
-  entryNames: '[name]',
-  chunkNames: 'list-chunk-[hash]',
-  plugins: [yogaWithoutFetch],
-});
-const importsListMode = Object.values(result.metafile.outputs).some((o) => o.imports.some((i) => i.path === LIST_MODE_FILE && i.external));
-if (!importsListMode) throw new Error(`bundle: the main build no longer imports ${LIST_MODE_FILE}; check listModeApart against src/cli/modes/index.ts`);
-const outputs = {...result.metafile.outputs, ...list.metafile.outputs};
-dropUnusedRequire(Object.keys(outputs).filter((f) => f.endsWith('.js')));
-writeFileSync(`${OUT}meta.json`, JSON.stringify({inputs: {...result.metafile.inputs, ...list.metafile.inputs}, outputs}));
+const builds = [result];
+for (const mode of MODES_APART) {
+  const imported = Object.values(result.metafile.outputs).some((o) => o.imports.some((i) => i.path === modeFile(mode) && i.external));
+  if (!imported) throw new Error(`bundle: the main build no longer imports ${modeFile(mode)}; check MODES_APART against src/cli/modes/index.ts`);
+  // Beside main.js, at the same depth; its chunks named apart from the other builds'.
+  builds.push(
+    await build({
+      ...common,
+      entryPoints: {[`${mode.name}-mode`]: new URL(`../dist/cli/modes/${mode.source}`, import.meta.url).pathname},
+      entryNames: '[name]',
+      chunkNames: `${mode.name}-chunk-[hash]`,
+      plugins: [yogaWithoutFetch],
+    }),
+  );
+}
+const meta = {inputs: Object.assign({}, ...builds.map((r) => r.metafile.inputs)), outputs: Object.assign({}, ...builds.map((r) => r.metafile.outputs))};
+dropUnusedRequire(Object.keys(meta.outputs).filter((f) => f.endsWith('.js')));
+writeFileSync(`${OUT}meta.json`, JSON.stringify(meta));
 await bundleLibrary();

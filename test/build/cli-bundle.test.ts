@@ -27,22 +27,26 @@ describe('the CLI bundle', () => {
   });
 });
 
-describe('the list modes\' build (scripts/bundle.mjs)', () => {
+describe('the modes built apart (scripts/bundle.mjs: the list modes, the TUI)', () => {
   type Meta = {outputs: Record<string, {imports: {path: string; external?: boolean}[]}>};
   const meta = JSON.parse(readFileSync(join(DIR, 'meta.json'), 'utf8')) as Meta;
-  const isList = (f: string) => /(^|\/)list-(mode|chunk-\w+)\.js$/.test(f);
+  /** Which build a file is of: `list`, `tui`, or '' for the main build. */
+  const buildOf = (f: string) => /(?:^|\/)(list|tui)-(?:mode|chunk-\w+)\.js$/.exec(f)?.[1] ?? '';
   const ours = (path: string) => path.startsWith('dist/bundle/') || path.startsWith('./');
 
-  it('shares no file with the main build: each module is loaded once per process', () => {
+  it('share no file with each other or with the main build: each module is loaded once per process', () => {
     const crossing: string[] = [];
     for (const [file, out] of Object.entries(meta.outputs)) {
       if (!file.endsWith('.js')) continue;
       for (const i of out.imports.filter((i) => ours(i.path))) {
-        // The main build reaches the list build only through its mode table's import of list-mode.js.
-        if (isList(file) !== isList(i.path) && !(i.path === './list-mode.js' && i.external)) crossing.push(`${file} → ${i.path}`);
+        // The main build reaches a mode's build only through its mode table's import of <mode>-mode.js.
+        const entry = buildOf(file) === '' && i.external && /^\.\/(list|tui)-mode\.js$/.test(i.path);
+        if (buildOf(file) !== buildOf(i.path) && !entry) crossing.push(`${file} → ${i.path}`);
       }
     }
     expect(crossing).toEqual([]);
-    expect(Object.keys(meta.outputs).filter(isList)).toContain('dist/bundle/list-mode.js');
+    const files = Object.keys(meta.outputs);
+    expect(files).toContain('dist/bundle/list-mode.js');
+    expect(files).toContain('dist/bundle/tui-mode.js');
   });
 });

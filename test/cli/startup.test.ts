@@ -120,7 +120,12 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
       await pty.type('/quit');
       pty.enter();
       await waitFor(() => pty.exitCode() !== null, 'the process to exit', 60_000);
-      const {lines} = readRecord(file);
+      const {lines, files} = readRecord(file);
+      // The TUI is a build of its own (scripts/bundle.mjs): after main.js and its static imports, only the TUI's files.
+      const mainStatic = bundleMeta()
+        .outputs['dist/bundle/main.js']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
+        .map((i) => i.path);
+      expect(files.filter((f) => !/^dist\/bundle\/tui-(mode|chunk-\w+)\.js$/.test(f)).sort()).toEqual(['dist/bundle/main.js', ...mainStatic].sort());
       const frame = lines.findIndex((l) => l.startsWith('stdout') && l.includes('Conversation'));
       const firstOf = (re: RegExp) => lines.findIndex((l) => l.startsWith('load ') && re.test(l));
       expect(frame).toBeGreaterThan(-1);
