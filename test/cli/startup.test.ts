@@ -104,6 +104,10 @@ describe('what each mode loads', () => {
     expect(stdout).toMatch(/tickets +online/);
     const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
     expect(spawns).toHaveLength(2);
+    // Node's crypto module (~4 ms of CPU) loads after the spawns: the servers' tag is read from /dev/urandom.
+    const builtinsAtSpawn = lines[spawns[0]! - 1]!;
+    expect(builtinsAtSpawn).toMatch(/^builtins-now .*child_process/);
+    expect(builtinsAtSpawn.slice('builtins-now '.length).split(',')).not.toContain('crypto');
     for (const re of [/hub\/hub\.(js|ts)$/, /driver\/driver\.(js|ts)$/, /state\/store\.(js|ts)$/]) {
       const at = lines.findIndex((l) => l.startsWith('load ') && re.test(l));
       expect(at, String(re)).toBeGreaterThan(Math.max(...spawns));
