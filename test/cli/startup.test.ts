@@ -58,8 +58,9 @@ describe('what each mode loads', () => {
   }, 60_000);
 
   it.each([{args: ['--version', '--json']}, {args: ['--help']}])('$args loads no package and only the entry, the parser and the command table', async ({args}) => {
-    const {packages, modules, stdout} = await loadsOf(args);
+    const {packages, modules, stdout, lines} = await loadsOf(args);
     expect(stdout).toMatch(/breakerbox/);
+    expect(lines).not.toContain('stdin-opened');
     expect([...packages]).toEqual([]);
     const ours = modules.filter((m) => m.startsWith('dist/') || m.startsWith('src/'));
     expect(ours.some((m) => /cli\/args\.(js|ts)$/.test(m))).toBe(true);
@@ -69,8 +70,10 @@ describe('what each mode loads', () => {
   }, 60_000);
 
   it('--list-tools loads no UI, no model SDK (even with API keys set) and no Ajv', async () => {
-    const {packages, modules, stdout} = await loadsOf(['--list-tools'], {ANTHROPIC_API_KEY: 'sk-test', OPENAI_API_KEY: 'sk-test'});
+    const {packages, modules, stdout, lines} = await loadsOf(['--list-tools'], {ANTHROPIC_API_KEY: 'sk-test', OPENAI_API_KEY: 'sk-test'});
     expect(stdout).toMatch(/notes +online/);
+    // Nor does it open stdin (no login was needed): importing node:process, or passing process.stdin on, made the stream.
+    expect(lines).not.toContain('stdin-opened');
     for (const name of UI_AND_SDKS) expect(packages.has(name), name).toBe(false);
     expect(modules.filter((m) => /\/ui\//.test(m))).toEqual([]);
     // Only Ajv's one runtime helper, used by the precompiled meta-schema; not Ajv itself.
