@@ -53,22 +53,47 @@ function dropUnusedRequire(files) {
   }
   if (dropped === 0) throw new Error('bundle: no file dropped the require banner; check REQUIRE_BANNER against esbuild\'s output');
 }
+/**
+ * The list modes (`--list-tools`, `--list-resources`, `--list-prompts`) and
+ * the TUI are builds of their own: entry cli/modes/<mode>.js, split only at
+ * that mode's own lazy imports. Split with every other mode, the modules a
+ * list run needs were spread over ~33 files (the TUI: ~38 before "online"),
+ * shared in different ways by the other modes and the commands, and Node's
+ * ES module loader costs about 0.5 ms of CPU per file (resolve, read, link),
+ * more in wall time on a loaded machine (BENCHMARKS.md §10). Built apart, a
+ * list run loads a handful. The main build imports each such mode as an
+ * external file beside it (`./<name>-mode.js`); no file of one build imports
+ * a file of another, so a run loads each module once (the builds have their
+ * own copies of shared modules, the signal handlers among them; a run loads
+ * the main build's entry and parser and one mode's build).
+ */
+const MODES_APART = [
+  {source: 'list-tools.js', name: 'list'},
+  {source: 'tui.js', name: 'tui'},
+];
+const modeFile = (m) => `./${m.name}-mode.js`;
+const modesApart = {
+  name: 'modes-apart',
+  setup(b) {
+    b.onResolve({filter: /^\.\/[\w-]+\.js$/}, (args) => {
+      const mode = args.importer.endsWith('/cli/modes/index.js') && MODES_APART.find((m) => `./${m.source}` === args.path);
+      return mode ? {path: modeFile(mode), external: true} : undefined;
+    });
+  },
+};
+
 // The library bundle removes tsc's files, this one among them.
 if (!existsSync(ENTRY)) throw new Error('bundle: dist/cli/main.js is missing: run `tsc -p tsconfig.build.json` first (npm run build does)');
 rmSync(OUT, {recursive: true, force: true});
-const result = await build({
+const common = {
   // Which modules went into which file: the startup tests read it to name what a mode loaded.
   metafile: true,
-  entryPoints: [ENTRY],
   outdir: OUT,
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // The same depth as dist/cli/: `new URL('../../package.json', import.meta.url)` still finds the package.
-  entryNames: 'main',
-  chunkNames: 'chunk-[hash]',
   // Ink's React devtools hook is loaded only in development (DEV=true) and is not installed.
   // undici (the proxy-aware dispatcher of remote servers, loaded at the first
   // HTTP request) stays a package: bundled, its named exports went missing.
@@ -85,9 +110,32 @@ const result = await build({
   // BENCHMARKS.md startup); names are kept, so stack traces still say which function.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [yogaWithoutFetch],
   logLevel: 'warning',
+};
+const result = await build({
+  ...common,
+  entryPoints: [ENTRY],
+  // The same depth as dist/cli/: `new URL('../../package.json', import.meta.url)` still finds the package.
+  entryNames: 'main',
+  chunkNames: 'chunk-[hash]',
+  plugins: [yogaWithoutFetch, modesApart],
 });
-dropUnusedRequire(Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')));
-writeFileSync(`${OUT}meta.json`, JSON.stringify(result.metafile));
+const builds = [result];
+for (const mode of MODES_APART) {
+  const imported = Object.values(result.metafile.outputs).some((o) => o.imports.some((i) => i.path === modeFile(mode) && i.external));
+  if (!imported) throw new Error(`bundle: the main build no longer imports ${modeFile(mode)}; check MODES_APART against src/cli/modes/index.ts`);
+  // Beside main.js, at the same depth; its chunks named apart from the other builds'.
+  builds.push(
+    await build({
+      ...common,
+      entryPoints: {[`${mode.name}-mode`]: new URL(`../dist/cli/modes/${mode.source}`, import.meta.url).pathname},
+      entryNames: '[name]',
+      chunkNames: `${mode.name}-chunk-[hash]`,
+      plugins: [yogaWithoutFetch],
+    }),
+  );
+}
+const meta = {inputs: Object.assign({}, ...builds.map((r) => r.metafile.inputs)), outputs: Object.assign({}, ...builds.map((r) => r.metafile.outputs))};
+dropUnusedRequire(Object.keys(meta.outputs).filter((f) => f.endsWith('.js')));
+writeFileSync(`${OUT}meta.json`, JSON.stringify(meta));
 await bundleLibrary();

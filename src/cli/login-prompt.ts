@@ -9,7 +9,11 @@ import {stripControlLine} from '../util/sanitize.js';
 /** Where the prompt writes and reads. */
 export interface TerminalPromptIo {
   stderr: {write(text: string): unknown; isTTY?: boolean};
-  /** Read for a pasted redirect URL only when it is a terminal. */
+  /**
+   * Read for a pasted redirect URL only when it is a terminal. May be a getter:
+   * it is first read when a login is asked for (opening process.stdin costs
+   * ~6 ms of CPU, which a run that needs no login should not pay).
+   */
   stdin?: NodeJS.ReadableStream & {isTTY?: boolean};
   env: NodeJS.ProcessEnv;
   /** `login`: open the platform browser even without BROWSER. */

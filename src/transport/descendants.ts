@@ -12,13 +12,38 @@
 // starts with a cleared environment (`env -i`, sudo, a service manager) or
 // runs as another user is not found. The environment is read, never polled:
 // nothing is spent while servers run.
-import {randomBytes} from 'node:crypto';
-import {readdir, readFile} from 'node:fs';
+import {closeSync, openSync, readdir, readFile, readSync} from 'node:fs';
 
 /** The variable every server (and what it spawns) carries. */
 export const SERVER_TAG_VAR = 'BREAKERBOX_SERVER_ID';
 /** This breakerbox process's part of every tag; the reaper matches on it. */
-export const INSTANCE_TAG = randomBytes(8).toString('hex');
+export const INSTANCE_TAG = randomHex(8);
+
+/**
+ * `bytes` random bytes as hex, from /dev/urandom where there is one. Not
+ * node:crypto: the list modes and the TUI spawn their servers (which carry
+ * the tag) before the hub loads, and importing node:crypto first cost ~4 ms
+ * of CPU there, ahead of every spawn (BENCHMARKS.md §10); the hub loads it
+ * later anyway. Elsewhere (Windows) the Web Crypto global, the same source.
+ */
+export function randomHex(bytes: number, device = '/dev/urandom'): string {
+  const buf = Buffer.alloc(bytes);
+  let fd: number | undefined;
+  try {
+    fd = openSync(device, 'r');
+    let got = 0;
+    while (got < bytes) {
+      const n = readSync(fd, buf, got, bytes - got, null);
+      if (n <= 0) throw new Error(`${device} gave no more bytes`);
+      got += n;
+    }
+  } catch {
+    globalThis.crypto.getRandomValues(buf);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  return buf.toString('hex');
+}
 
 let counter = 0;
 /** A tag for the next server process. */

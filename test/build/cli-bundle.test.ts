@@ -26,3 +26,27 @@ describe('the CLI bundle', () => {
     expect(files.filter(({text}) => !BANNER.test(text) && NAMES_REQUIRE.test(text)).map(({f}) => f)).toEqual([]);
   });
 });
+
+describe('the modes built apart (scripts/bundle.mjs: the list modes, the TUI)', () => {
+  type Meta = {outputs: Record<string, {imports: {path: string; external?: boolean}[]}>};
+  const meta = JSON.parse(readFileSync(join(DIR, 'meta.json'), 'utf8')) as Meta;
+  /** Which build a file is of: `list`, `tui`, or '' for the main build. */
+  const buildOf = (f: string) => /(?:^|\/)(list|tui)-(?:mode|chunk-\w+)\.js$/.exec(f)?.[1] ?? '';
+  const ours = (path: string) => path.startsWith('dist/bundle/') || path.startsWith('./');
+
+  it('share no file with each other or with the main build: each module is loaded once per process', () => {
+    const crossing: string[] = [];
+    for (const [file, out] of Object.entries(meta.outputs)) {
+      if (!file.endsWith('.js')) continue;
+      for (const i of out.imports.filter((i) => ours(i.path))) {
+        // The main build reaches a mode's build only through its mode table's import of <mode>-mode.js.
+        const entry = buildOf(file) === '' && i.external && /^\.\/(list|tui)-mode\.js$/.test(i.path);
+        if (buildOf(file) !== buildOf(i.path) && !entry) crossing.push(`${file} → ${i.path}`);
+      }
+    }
+    expect(crossing).toEqual([]);
+    const files = Object.keys(meta.outputs);
+    expect(files).toContain('dist/bundle/list-mode.js');
+    expect(files).toContain('dist/bundle/tui-mode.js');
+  });
+});

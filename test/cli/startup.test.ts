@@ -15,9 +15,13 @@ import {openPty, PTY_KIND} from '../ui/pty.js';
 
 const HOOK = join(ROOT, 'test/fixtures/record-loads.mjs');
 
-/** The source modules and packages a run loaded, in order, with its stdout writes. */
-function readRecord(file: string): {modules: string[]; packages: Set<string>; lines: string[]} {
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/bundle/meta.json'), 'utf8')) as {outputs: Record<string, {inputs: Record<string, unknown>}>};
+type BundleMeta = {outputs: Record<string, {inputs: Record<string, unknown>; imports: {path: string; kind: string; external?: boolean}[]}>};
+const bundleMeta = () => JSON.parse(readFileSync(join(ROOT, 'dist/bundle/meta.json'), 'utf8')) as BundleMeta;
+
+/** The source modules and packages a run loaded, in order, with its stdout writes, and the bundle files themselves. */
+function readRecord(file: string): {modules: string[]; packages: Set<string>; lines: string[]; files: string[]} {
+  const meta = bundleMeta();
+  const files: string[] = [];
   const lines: string[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     if (!line.startsWith('load ')) {
@@ -25,13 +29,14 @@ function readRecord(file: string): {modules: string[]; packages: Set<string>; li
       continue;
     }
     const path = relative(ROOT, line.slice(5));
+    if (path.startsWith('dist/bundle/')) files.push(path);
     // A bundle file stands for the modules esbuild put in it.
     const inputs = meta.outputs[path]?.inputs;
     for (const m of inputs ? Object.keys(inputs) : [path]) lines.push(`load ${m}`);
   }
   const modules = lines.filter((l) => l.startsWith('load ')).map((l) => l.slice(5));
   const packages = new Set(modules.flatMap((m) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m)?.[1] ?? []));
-  return {modules, packages, lines};
+  return {modules, packages, lines, files};
 }
 
 async function loadsOf(args: string[], env: Record<string, string> = {}) {
@@ -53,8 +58,9 @@ describe('what each mode loads', () => {
   }, 60_000);
 
   it.each([{args: ['--version', '--json']}, {args: ['--help']}])('$args loads no package and only the entry, the parser and the command table', async ({args}) => {
-    const {packages, modules, stdout} = await loadsOf(args);
+    const {packages, modules, stdout, lines} = await loadsOf(args);
     expect(stdout).toMatch(/breakerbox/);
+    expect(lines).not.toContain('stdin-opened');
     expect([...packages]).toEqual([]);
     const ours = modules.filter((m) => m.startsWith('dist/') || m.startsWith('src/'));
     expect(ours.some((m) => /cli\/args\.(js|ts)$/.test(m))).toBe(true);
@@ -64,8 +70,10 @@ describe('what each mode loads', () => {
   }, 60_000);
 
   it('--list-tools loads no UI, no model SDK (even with API keys set) and no Ajv', async () => {
-    const {packages, modules, stdout} = await loadsOf(['--list-tools'], {ANTHROPIC_API_KEY: 'sk-test', OPENAI_API_KEY: 'sk-test'});
+    const {packages, modules, stdout, lines} = await loadsOf(['--list-tools'], {ANTHROPIC_API_KEY: 'sk-test', OPENAI_API_KEY: 'sk-test'});
     expect(stdout).toMatch(/notes +online/);
+    // Nor does it open stdin (no login was needed): importing node:process, or passing process.stdin on, made the stream.
+    expect(lines).not.toContain('stdin-opened');
     for (const name of UI_AND_SDKS) expect(packages.has(name), name).toBe(false);
     expect(modules.filter((m) => /\/ui\//.test(m))).toEqual([]);
     // Only Ajv's one runtime helper, used by the precompiled meta-schema; not Ajv itself.
@@ -80,11 +88,29 @@ describe('what each mode loads', () => {
     expect(modules.filter((m) => /agent\/models\/script\.(js|ts)$|sessions\/(recorder|load|list|prepare|replay|rebuild)\.(js|ts)$/.test(m))).toEqual([]);
   }, 90_000);
 
+  it('--list-tools loads the list build, a handful of files, after main.js and what main.js imports statically', async () => {
+    const {files, stdout} = await loadsOf(['--list-tools']);
+    expect(stdout).toMatch(/notes +online/);
+    // Split with every other mode, a list run loaded ~36 files of the main build, each ~0.5 ms of
+    // Node's loader (scripts/bundle.mjs); the list modes are a build of their own now.
+    const mainStatic = bundleMeta()
+      .outputs['dist/bundle/main.js']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
+      .map((i) => i.path);
+    const fromMainBuild = files.filter((f) => !/^dist\/bundle\/list-(mode|chunk-\w+)\.js$/.test(f));
+    expect(fromMainBuild.sort()).toEqual(['dist/bundle/main.js', ...mainStatic].sort());
+    expect(files).toContain('dist/bundle/list-mode.js');
+    expect(files.length).toBeLessThanOrEqual(16);
+  }, 90_000);
+
   it('--list-tools spawns both stdio servers before it loads the hub, the driver or the store', async () => {
     const {lines, stdout} = await loadsOf(['--list-tools']);
     expect(stdout).toMatch(/tickets +online/);
     const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
     expect(spawns).toHaveLength(2);
+    // Node's crypto module (~4 ms of CPU) loads after the spawns: the servers' tag is read from /dev/urandom.
+    const builtinsAtSpawn = lines[spawns[0]! - 1]!;
+    expect(builtinsAtSpawn).toMatch(/^builtins-now .*child_process/);
+    expect(builtinsAtSpawn.slice('builtins-now '.length).split(',')).not.toContain('crypto');
     for (const re of [/hub\/hub\.(js|ts)$/, /driver\/driver\.(js|ts)$/, /state\/store\.(js|ts)$/]) {
       const at = lines.findIndex((l) => l.startsWith('load ') && re.test(l));
       expect(at, String(re)).toBeGreaterThan(Math.max(...spawns));
@@ -101,7 +127,12 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
       await pty.type('/quit');
       pty.enter();
       await waitFor(() => pty.exitCode() !== null, 'the process to exit', 60_000);
-      const {lines} = readRecord(file);
+      const {lines, files} = readRecord(file);
+      // The TUI is a build of its own (scripts/bundle.mjs): after main.js and its static imports, only the TUI's files.
+      const mainStatic = bundleMeta()
+        .outputs['dist/bundle/main.js']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
+        .map((i) => i.path);
+      expect(files.filter((f) => !/^dist\/bundle\/tui-(mode|chunk-\w+)\.js$/.test(f)).sort()).toEqual(['dist/bundle/main.js', ...mainStatic].sort());
       const frame = lines.findIndex((l) => l.startsWith('stdout') && l.includes('Conversation'));
       const firstOf = (re: RegExp) => lines.findIndex((l) => l.startsWith('load ') && re.test(l));
       expect(frame).toBeGreaterThan(-1);

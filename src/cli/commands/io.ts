@@ -6,7 +6,11 @@
 // stream error would end the process with a stack trace, before the servers
 // are closed. Here that error only means "stop writing"; the run finishes
 // normally and closes everything.
-import {stdin, stdout, stderr} from 'node:process';
+//
+// The streams are read from the global \`process\` when used, not imported
+// from node:process: that import evaluates every lazy property of \`process\`,
+// stdin's stream among them (~7 ms of CPU at every start, before any mode
+// loads; BENCHMARKS.md §10), and most runs never read stdin.
 
 /** A place to write text. */
 export interface TextSink {
@@ -42,7 +46,15 @@ export function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 
 /** The real process's io. */
 export function processIo(env: NodeJS.ProcessEnv): CliIo {
-  quietOnClosedPipe(stdout);
-  quietOnClosedPipe(stderr);
-  return {stdout, stderr, stdin, env, cwd: process.cwd()};
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    get stdin() {
+      return process.stdin;
+    },
+    env,
+    cwd: process.cwd(),
+  };
 }

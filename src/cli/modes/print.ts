@@ -25,7 +25,7 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv, at?: (stage:
     history: session.history,
     rawTrace: trace?.rawTrace,
     interactive: false,
-    loginPrompt: terminalPrompt({stderr: process.stderr, stdin: process.stdin, env}),
+    loginPrompt: terminalPrompt({stderr: process.stderr, get stdin() { return process.stdin; }, env}),
     // `--print --json` reports each call's whole text.
     limits: {previewChars: Infinity},
   }).catch((err) => {
