@@ -1,7 +1,7 @@
 import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
 import type {ClientFeatures} from '../session/server-requests.js';
-import type {Implementation, Tool} from '../session/mcp-types.js';
+import type {ContentBlock, Implementation, Tool} from '../session/mcp-types.js';
 import type {CallOptions, ToolResultRecord} from '../session/session.js';
 import type {HttpAuth} from '../transport/http-auth.js';
 import {HttpTransport} from '../transport/http/http-transport.js';
@@ -13,7 +13,7 @@ import {safeStringify} from '../util/safe-json.js';
 import {buildCatalog, EMPTY_CATALOG, type DroppedEntry} from './catalog.js';
 import {appendedToolsOf} from './catalog-order.js';
 import {errorResult, resultFromError} from './call-result.js';
-import {DEFAULT_RESULT_LIMITS, shapeResult, type ResultLimits} from './content/index.js';
+import {addWarning, DEFAULT_RESULT_LIMITS, shapeInto, type ResultLimits} from './content/index.js';
 import type {HubEvent} from './hub-events.js';
 import {Inspector} from './inspector.js';
 import {checkCwd} from './cwd-check.js';
@@ -405,25 +405,27 @@ export class Hub {
 
   // Whatever the server sent, what goes up is well-formed and within the limits.
   private answered(entry: CatalogEntry, raw: ToolResultRecord): HubCallResult {
-    // The server's record as read (see ToolResultRecord): only `true` makes it an error.
-    const isError = raw.isError === true ? true : undefined;
-    const shaped = stripResultTags(shapeResult(raw, this.limits));
-    const check = entry.outputSchema !== undefined && this.validator ? this.validator.validate(entry, {isError, structuredContent: shaped.structuredContent}) : UNCHECKED;
-    if (!check.ok) {
-      return {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', rejected: {content: shaped.content, structuredContent: shaped.structuredContent}, alias: entry.alias, tool: entry.tool, durationMs: 0};
-    }
-    if (check.warning) shaped.warnings.push(check.warning);
-    // One literal of a fixed shape: spreading the session's result and then
-    // adding alias/tool/durationMs was a measurable cost per call (BENCHMARKS.md, finding 4).
-    return {
-      content: shaped.content,
-      structuredContent: shaped.structuredContent,
-      isError,
-      warnings: shaped.warnings.length > 0 ? shaped.warnings : undefined,
+    // One object of a fixed shape, made once and shaped in place: spreading the
+    // session's result and adding alias/tool/durationMs (BENCHMARKS.md, finding 4),
+    // and then a shaped copy with a warnings list for every result, were costs per call.
+    const result: HubCallResult = {
+      content: NO_CONTENT,
+      structuredContent: undefined,
+      // The server's record as read (see ToolResultRecord): only `true` makes it an error.
+      isError: raw.isError === true ? true : undefined,
+      warnings: undefined,
       alias: entry.alias,
       tool: entry.tool,
       durationMs: 0,
     };
+    shapeInto(result, raw, this.limits);
+    stripResultTags(result);
+    const check = entry.outputSchema !== undefined && this.validator ? this.validator.validate(entry, result) : UNCHECKED;
+    if (!check.ok) {
+      return {content: [{type: 'text', text: check.message}], isError: true, failure: 'invalid-output', rejected: {content: result.content, structuredContent: result.structuredContent}, alias: entry.alias, tool: entry.tool, durationMs: 0};
+    }
+    if (check.warning) addWarning(result, check.warning);
+    return result;
   }
 
   private failed(slot: ServerSlot, entry: CatalogEntry, err: unknown, timeoutMs: number, trial: boolean): HubCallResult {
@@ -626,6 +628,8 @@ export class Hub {
 
 /** The verdict on a result of a tool without an outputSchema. */
 const UNCHECKED: OutputCheck = Object.freeze({ok: true});
+// A result's content before it is shaped: `shapeInto` always replaces it.
+const NO_CONTENT = Object.freeze([]) as unknown as ContentBlock[];
 
 function fingerprintOf(s: HubServer): ServerFingerprint {
   if (s.url !== undefined) return serverFingerprint({kind: 'http', alias: s.alias, url: s.url, headers: s.headers});

@@ -11,32 +11,48 @@ import {base64Problem, decodedBytes, formatBytes, MODEL_IMAGE_TYPES} from './bin
 export interface NormalResult {
   content: ContentBlock[];
   structuredContent?: unknown;
-  /** What was wrong with the result as sent; for the user, not the model. */
-  warnings: string[];
+  /** What was wrong with the result as sent; for the user, not the model. Absent when nothing was. */
+  warnings?: string[];
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 const note = (text: string): ContentBlock => ({type: 'text', text: `[breakerbox: ${text}]`});
 
+/** Adds a warning to `result`, making its list at the first one (nearly every result has none). */
+export function addWarning(result: NormalResult, warning: string): void {
+  (result.warnings ??= []).push(warning);
+}
+
+// The problems of the result being normalized: one list for all of them, as
+// normalizing is synchronous and never re-entered; a result takes its own copy
+// only when it has any, so a sound result (nearly all) allocates no list.
+const found: string[] = [];
+
 /**
- * Checks and repairs `content` and `structuredContent`; never throws. Images
- * over `scanBytes` are not scanned for valid base64 (the budget drops them
- * unread). A structured result with no content at all gets its JSON as a
- * text block, as the spec asks servers to do themselves.
+ * Checks and repairs `content` and `structuredContent` of `raw` into `result`
+ * (the hub's own result object: a call shapes into the object it returns);
+ * never throws. Images over `scanBytes` are not scanned for valid base64
+ * (the budget drops them unread). A structured result with no content at all
+ * gets its JSON as a text block, as the spec asks servers to do themselves.
  */
-export function normalizeResult(raw: {content?: unknown; structuredContent?: unknown}, scanBytes = Infinity): NormalResult {
-  const warnings: string[] = [];
-  let content = normalizeContent(raw.content, warnings, scanBytes);
+export function normalizeInto(result: NormalResult, raw: {content?: unknown; structuredContent?: unknown}, scanBytes = Infinity): void {
+  found.length = 0;
+  let content = normalizeContent(raw.content, found, scanBytes);
   let structuredContent = raw.structuredContent;
   if (structuredContent !== undefined && tooDeep(structuredContent, MAX_JSON_DEPTH)) {
     structuredContent = undefined;
-    warnings.push(`structuredContent was nested more than ${MAX_JSON_DEPTH} levels deep; breakerbox dropped it`);
+    found.push(`structuredContent was nested more than ${MAX_JSON_DEPTH} levels deep; breakerbox dropped it`);
     content = [...content, note(`the structured result was nested more than ${MAX_JSON_DEPTH} levels deep and was dropped`)];
   } else if (structuredContent !== undefined && content.length === 0) {
     content = [...content, {type: 'text', text: safeStringify(structuredContent)}];
   }
-  return structuredContent === undefined ? {content, warnings} : {content, structuredContent, warnings};
+  result.content = content;
+  result.structuredContent = structuredContent;
+  if (found.length > 0) {
+    for (const warning of found) addWarning(result, warning);
+    found.length = 0;
+  }
 }
 
 /** `content` as an array of well-formed blocks; problems are pushed to `warnings`. */

@@ -4,17 +4,17 @@
 // they have honest uses in results, and the terminal sanitiser handles bidi.)
 import type {ContentBlock} from '../../session/mcp-types.js';
 import {stripTagCharacters} from '../../util/visible.js';
-import type {NormalResult} from '../content/normalize.js';
+import {addWarning, type NormalResult} from '../content/normalize.js';
 
 /** The note the model reads after a result that hid tag characters. */
 export function tagNote(count: number, what = 'this result'): string {
   return `[breakerbox removed ${count} invisible Unicode tag character${count === 1 ? '' : 's'} from ${what}: hidden text that was not shown to the user]`;
 }
 
-/** `result` with tag characters removed from its text and resource blocks, plus a note when there were any. */
-export function stripResultTags<R extends NormalResult>(result: R): R {
-  // Every result passes here: one scan that allocates nothing, and the copy only for one that has any.
-  if (!result.content.some(mayHaveTags)) return result;
+/** Removes tag characters from the text and resource blocks of `result` (in place), with a note when there were any. */
+export function stripResultTags(result: NormalResult): void {
+  // Every result passes here: one scan that allocates nothing, and new content only for one that has any.
+  if (!result.content.some(mayHaveTags)) return;
   let removed = 0;
   const content = result.content.map((block): ContentBlock => {
     if (block.type === 'text' && typeof block.text === 'string') {
@@ -32,9 +32,9 @@ export function stripResultTags<R extends NormalResult>(result: R): R {
     }
     return block;
   });
-  if (removed === 0) return result;
-  result.warnings.push(tagNote(removed).slice(1, -1));
-  return {...result, content: [...content, {type: 'text', text: tagNote(removed)}]};
+  if (removed === 0) return;
+  addWarning(result, tagNote(removed).slice(1, -1));
+  result.content = [...content, {type: 'text', text: tagNote(removed)}];
 }
 
 // Tag characters are astral: their UTF-16 form starts with the lead surrogate U+DB40.
