@@ -5,33 +5,8 @@
 // a whole call runs synchronously and `leastAllocated` can count it.
 import {afterEach, describe, expect, it} from 'vitest';
 import {Hub} from '../../src/hub/hub.js';
-import {SENT, type Transport} from '../../src/transport/types.js';
+import {answeringTransport} from '../helpers/answering-transport.js';
 import {leastAllocated} from '../helpers/allocated.js';
-
-/** A modern server with one tool, answering every request inside `send`; `results` are the tool's answers, in order. */
-class AnsweringTransport implements Transport {
-  readonly kind = 'memory';
-  onmessage?: (message: unknown, raw?: string) => void;
-  results: unknown[] = [];
-  next = 0;
-  async start(): Promise<void> {}
-  async close(): Promise<void> {}
-  diagnosticsTail(): string[] {
-    return [];
-  }
-  send(message: object): Promise<void> {
-    const m = message as {id?: number; method: string};
-    if (m.id === undefined) return SENT;
-    const result =
-      m.method === 'server/discover'
-        ? {resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {tools: {}}}
-        : m.method === 'tools/list'
-          ? {resultType: 'complete', tools: [{name: 'echo', inputSchema: {type: 'object'}}]}
-          : this.results[this.next++];
-    this.onmessage!({jsonrpc: '2.0', id: m.id, result});
-    return SENT;
-  }
-}
 
 const hubs: Hub[] = [];
 afterEach(async () => {
@@ -40,7 +15,10 @@ afterEach(async () => {
 
 describe('bytes per call through the hub (#17)', () => {
   it('stay within what the call needs: no context for closures of rare paths, no copy of the result', async () => {
-    const transport = new AnsweringTransport();
+    // The answers are made before each count, so the count holds only what a call makes.
+    let results: unknown[] = [];
+    let next = 0;
+    const transport = answeringTransport(() => results[next++]);
     const hub = new Hub({servers: [{alias: 'm', command: 'unused', args: [], env: {}, startupTimeoutMs: 5_000, callTimeoutMs: 5_000}], makeTransport: () => transport, probeWaitMs: 50});
     hubs.push(hub);
     await hub.start();
@@ -51,8 +29,8 @@ describe('bytes per call through the hub (#17)', () => {
     const answer = () => ({content: [{type: 'text', text: 'hello'}], isError: false, resultType: 'complete'});
     let last: Promise<unknown> | undefined;
     const prepare = () => {
-      transport.results = Array.from({length: n}, answer);
-      transport.next = 0;
+      results = Array.from({length: n}, answer);
+      next = 0;
       return () => {
         for (let i = 0; i < n; i++) last = hub.call(name, args);
       };

@@ -5,30 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import type {Answer} from '../../src/connection/connection.js';
 import {Hub} from '../../src/hub/hub.js';
 import {McpSession, type ToolResultRecord} from '../../src/session/session.js';
-import {SENT, type Transport} from '../../src/transport/types.js';
-
-/** A modern server with one tool, answering each request inside `send` with `result()` (no JSON copy). */
-function answering(result: () => Record<string, unknown>): Transport {
-  const t: Transport = {
-    kind: 'memory',
-    start: async () => {},
-    close: async () => {},
-    diagnosticsTail: () => [],
-    send(message: object) {
-      const m = message as {id?: number; method: string};
-      if (m.id === undefined) return SENT;
-      const answer =
-        m.method === 'server/discover'
-          ? {resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {tools: {}}}
-          : m.method === 'tools/list'
-            ? {resultType: 'complete', tools: [{name: 'echo', inputSchema: {type: 'object'}}]}
-            : result();
-      t.onmessage!({jsonrpc: '2.0', id: m.id, result: answer});
-      return SENT;
-    },
-  };
-  return t;
-}
+import {answeringTransport as answering} from '../helpers/answering-transport.js';
 
 const closing: Array<{close(): Promise<void>}> = [];
 afterEach(async () => {

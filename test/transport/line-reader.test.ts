@@ -8,19 +8,23 @@ function collect(max?: number) {
   return {lines, oversize, reader};
 }
 
+/** How many times `run` called Buffer's `method` (a view per line, a decode per line). */
+function callsDuring(method: 'subarray' | 'toString', run: () => void): number {
+  const spy = vi.spyOn(Buffer.prototype, method);
+  try {
+    run();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 describe('LineReader', () => {
   it('decodes the lines whole in a chunk where they lie, without a Buffer view per line', () => {
     // 64 answers arriving in one read: a view per line was ~90 bytes a message (BENCHMARKS.md §11).
     const {lines, reader} = collect();
     const chunk = Buffer.from(Array.from({length: 64}, (_, i) => `{"id":${i}}\r\n`).join('') + '{"id":', 'utf8');
-    const views = vi.spyOn(Buffer.prototype, 'subarray');
-    let made: number;
-    try {
-      reader.push(chunk);
-      made = views.mock.calls.length;
-    } finally {
-      views.mockRestore();
-    }
+    const made = callsDuring('subarray', () => reader.push(chunk));
     expect(lines).toHaveLength(64);
     expect(lines[63]).toBe('{"id":63}');
     // The one view left: the unfinished line kept for the next chunk.
@@ -31,14 +35,7 @@ describe('LineReader', () => {
     const {lines, reader} = collect();
     reader.push(Buffer.from('{"id":0,'));
     const chunk = Buffer.from('"x":"é"}\n' + Array.from({length: 64}, (_, i) => `{"id":${i + 1},"t":"中😀"}\r\n`).join('') + '\n{"id":', 'utf8');
-    const decodes = vi.spyOn(Buffer.prototype, 'toString');
-    let made: number;
-    try {
-      reader.push(chunk);
-      made = decodes.mock.calls.length;
-    } finally {
-      decodes.mockRestore();
-    }
+    const made = callsDuring('toString', () => reader.push(chunk));
     expect(lines).toHaveLength(65);
     expect(lines[0]).toBe('{"id":0,"x":"é"}');
     expect(lines[64]).toBe('{"id":64,"t":"中😀"}');
