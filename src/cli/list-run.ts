@@ -8,7 +8,7 @@ import {debugTrace} from './debug-trace.js';
 import type {EarlySpawns} from './early-spawn.js';
 import {listPromptsJson, listPromptsText, listResourcesJson, listResourcesText} from './list-extras.js';
 import {listToolsJson, listToolsText} from './list-tools.js';
-import {terminalPrompt} from './login-prompt.js';
+import {processTerminalPrompt} from './login-prompt.js';
 import {exitCleanlyOn} from './signals.js';
 
 type Render = (state: AppState) => string;
@@ -31,7 +31,7 @@ export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: 
   const render = RENDERERS[opts.mode]!;
   const trace = debugTrace(opts, env, newSessionId());
   const listExtras = opts.mode !== 'list-tools';
-  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, loginPrompt: terminalPrompt({stderr: process.stderr, get stdin() { return process.stdin; }, env}), config, adopt: at ? watchAdoption(early, at) : early.adopt}).catch((err) => {
+  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, loginPrompt: processTerminalPrompt(env), config, adopt: at ? watchAdoption(early, at) : early.adopt}).catch((err) => {
     trace?.close();
     throw err;
   });

@@ -27,6 +27,17 @@ const WHY: Record<LoginRequest['reason'], string> = {
   requested: 'login',
 };
 
+/** `terminalPrompt` on this process's stderr and stdin; stdin is opened only if a login asks (see TerminalPromptIo). */
+export function processTerminalPrompt(env: NodeJS.ProcessEnv): LoginPrompt {
+  return terminalPrompt({
+    stderr: process.stderr,
+    get stdin() {
+      return process.stdin;
+    },
+    env,
+  });
+}
+
 /** A prompt for --print and `breakerbox login`. */
 export function terminalPrompt(io: TerminalPromptIo): LoginPrompt {
   return {

@@ -5,7 +5,7 @@ import {buildApp} from '../app.js';
 import {continueWith} from '../continue-session.js';
 import {debugTrace} from '../debug-trace.js';
 import {progressLine, runPrint} from '../print.js';
-import {terminalPrompt} from '../login-prompt.js';
+import {processTerminalPrompt} from '../login-prompt.js';
 import {exitCleanlyOn} from '../signals.js';
 
 /** `--print "question"`: one turn without the UI. `at` hears when the servers have started (tests raise a signal there). */
@@ -25,7 +25,7 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv, at?: (stage:
     history: session.history,
     rawTrace: trace?.rawTrace,
     interactive: false,
-    loginPrompt: terminalPrompt({stderr: process.stderr, get stdin() { return process.stdin; }, env}),
+    loginPrompt: processTerminalPrompt(env),
     // `--print --json` reports each call's whole text.
     limits: {previewChars: Infinity},
   }).catch((err) => {
