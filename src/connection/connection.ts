@@ -198,15 +198,18 @@ export class Connection {
    * result or an error response is handed over as it is read; a timeout, an
    * abort, the server's exit or a failed write are handed over in a
    * microtask (never inside a timer, an abort listener or the close), as a
-   * promise would. An entry goes out once.
+   * promise would. An entry goes out once. `now` is the caller's reading of
+   * performance.now() when it has just made one (the hub's, at a call's
+   * start): the deadlines count from it, so a call reads the clock once
+   * there, not again here.
    */
-  requestTo(method: string, params: Record<string, unknown> | undefined, options: RequestOptions, entry: PendingRequest): void {
+  requestTo(method: string, params: Record<string, unknown> | undefined, options: RequestOptions, entry: PendingRequest, now?: number): void {
     if (this.exit) return later(entry, new ServerExitedError(this.exit));
     const {signal} = options;
     if (signal?.aborted) return later(entry, new AbortError(method, signal.reason));
     const id = this.nextId++;
     options.onId?.(id);
-    const start = performance.now();
+    const start = now ?? performance.now();
     entry.id = id;
     entry.method = method;
     entry.options = options;

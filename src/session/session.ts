@@ -174,9 +174,9 @@ export class McpSession implements ResourcePort {
    * `answer` gets the server's complete result as it was read (a
    * `ToolResultRecord`), not a `CallToolResult` made of it: the hub reads
    * it once to shape its own, so a copy here was made per call to be
-   * dropped at once.
+   * dropped at once. `now`: see `Connection.requestTo`.
    */
-  callToolTo(name: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<ToolResultRecord>): void {
+  callToolTo(name: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<ToolResultRecord>, now?: number): void {
     const progressToken = options.onProgress ? `bb-${++this.progressCounter}` : undefined;
     const modern = this.era === 'modern';
     let base: Record<string, unknown>;
@@ -193,7 +193,7 @@ export class McpSession implements ResourcePort {
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
     // `base` already carries the era's `_meta`: sent as it is. The call is the connection's pending entry too.
-    this.connection.requestTo('tools/call', base, requestOptions, new ToolCall(this, this.inflight, callNumber, name, base, options, answer));
+    this.connection.requestTo('tools/call', base, requestOptions, new ToolCall(this, this.inflight, callNumber, name, base, options, answer), now);
   }
 
   /**
