@@ -40,36 +40,63 @@ export interface Answer<T> {
 
 /** A deadline that never comes: a request without that limit. */
 const NEVER = -1;
+const NO_OPTIONS: RequestOptions = Object.freeze({});
 
 /**
- * One request waiting for its answer. Times are whole milliseconds of
- * performance.now() (see `deadlineAfter`): V8 keeps such integers in the
- * object itself, where a fractional time in a field is a separate 16-byte
- * number on every store. What the caller's options already hold (the total
- * cap, the progress token and listener) is read from them, not copied.
+ * One request waiting for its answer, and where the answer goes. The layer
+ * that makes a request extends this with what it needs when the answer comes
+ * (the session's `ToolCall`; `request` uses a promise's resolving functions),
+ * so a tool call is one object from the session down, not an entry here and
+ * an answer object above (BENCHMARKS.md §11, h24d). The connection fills the
+ * fields below when the request goes out; a subclass must not touch them.
+ *
+ * Times are whole milliseconds of performance.now() (see `deadlineAfter`): V8
+ * keeps such integers in the object itself, where a fractional time in a
+ * field is a separate 16-byte number on every store. What the caller's options
+ * already hold (the timeout, the total cap, the progress token and listener)
+ * is read from them, not copied.
  */
-class Pending {
+export abstract class PendingRequest implements Answer<Record<string, unknown>> {
+  id = 0;
+  method = '';
+  options: RequestOptions = NO_OPTIONS;
+  /** When the idle timeout expires; progress moves it later. NEVER for none. */
+  deadline = NEVER;
+  /** When `maxTotalMs` expires; NEVER for none. */
+  totalDeadline = NEVER;
   /** Set when an abort signal is listened to. */
   cleanup: (() => void) | undefined = undefined;
   /** What a timeout should add: set when an unreadable message may have been this answer. */
   note: string | undefined = undefined;
-  constructor(
-    readonly id: number,
-    readonly method: string,
-    readonly answer: Answer<Record<string, unknown>>,
-    readonly options: RequestOptions,
-    readonly timeoutMs: number,
-    /** When the idle timeout expires; progress moves it later. NEVER for none. */
-    public deadline: number,
-    /** When `maxTotalMs` expires; NEVER for none. */
-    readonly totalDeadline: number,
-  ) {}
+
+  /** The result, as it is read; a throw here is counted as noise, it does not stop the reader. */
+  abstract resolve(result: Record<string, unknown>): void;
+  /** An error response as it is read; a timeout, abort, exit or failed write in a microtask. */
+  abstract reject(error: Error): void;
 
   /** The earlier of the two deadlines; NEVER for none. */
   get due(): number {
     if (this.totalDeadline === NEVER) return this.deadline;
     if (this.deadline === NEVER) return this.totalDeadline;
     return Math.min(this.deadline, this.totalDeadline);
+  }
+}
+
+/** `request`'s entry: the answer settles a promise. */
+class PromiseRequest extends PendingRequest {
+  constructor(
+    private readonly done: (result: Record<string, unknown>) => void,
+    private readonly fail: (error: Error) => void,
+  ) {
+    super();
+  }
+
+  resolve(result: Record<string, unknown>): void {
+    this.done(result);
+  }
+
+  reject(error: Error): void {
+    this.fail(error);
   }
 }
 
@@ -96,8 +123,8 @@ export class Connection {
   ontrace?: (event: TraceEvent) => void;
   private nextId = 1;
   /** Our requests waiting for an answer, by id (not a Map: see IdTable). */
-  private pending = new IdTable<Pending>();
-  private byProgressToken = new Map<string | number, Pending>();
+  private pending = new IdTable<PendingRequest>();
+  private byProgressToken = new Map<string | number, PendingRequest>();
   /** Ids we gave up on; a late answer is counted, not reported as unknown. */
   private abandoned = new Set<RequestId>();
   private handlers = new Map<string, RequestHandler>();
@@ -160,27 +187,34 @@ export class Connection {
   }
 
   request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions = {}): Promise<Record<string, unknown>> {
-    return new Promise((resolve, reject) => this.requestTo(method, params, options, {resolve, reject}));
+    return new Promise((resolve, reject) => this.requestTo(method, params, options, new PromiseRequest(resolve, reject)));
   }
 
   /**
-   * A request whose answer goes to `answer` instead of a promise: the call
-   * path's layers (session, hub) each pass an object of their own down, so a
-   * call makes one promise (the hub's), not one per layer with its closures
-   * and a reaction per hop (BENCHMARKS.md §11). A result or an error response
-   * is handed over as it is read; a timeout, an abort, the server's exit or a
-   * failed write are handed over in a microtask (never inside a timer, an
-   * abort listener or the close), as a promise would.
+   * A request whose answer goes to `entry` (see PendingRequest) instead of a
+   * promise: the call path's layers (session, hub) each pass an object of
+   * their own down, so a call makes one promise (the hub's), not one per
+   * layer with its closures and a reaction per hop (BENCHMARKS.md §11). A
+   * result or an error response is handed over as it is read; a timeout, an
+   * abort, the server's exit or a failed write are handed over in a
+   * microtask (never inside a timer, an abort listener or the close), as a
+   * promise would. An entry goes out once. `now` is the caller's reading of
+   * performance.now() when it has just made one (the hub's, at a call's
+   * start): the deadlines count from it, so a call reads the clock once
+   * there, not again here.
    */
-  requestTo(method: string, params: Record<string, unknown> | undefined, options: RequestOptions, answer: Answer<Record<string, unknown>>): void {
-    if (this.exit) return later(answer, new ServerExitedError(this.exit));
+  requestTo(method: string, params: Record<string, unknown> | undefined, options: RequestOptions, entry: PendingRequest, now?: number): void {
+    if (this.exit) return later(entry, new ServerExitedError(this.exit));
     const {signal} = options;
-    if (signal?.aborted) return later(answer, new AbortError(method, signal.reason));
+    if (signal?.aborted) return later(entry, new AbortError(method, signal.reason));
     const id = this.nextId++;
     options.onId?.(id);
-    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
-    const start = performance.now();
-    const entry = new Pending(id, method, answer, options, timeoutMs, deadlineAfter(start, timeoutMs), deadlineAfter(start, options.maxTotalMs));
+    const start = now ?? performance.now();
+    entry.id = id;
+    entry.method = method;
+    entry.options = options;
+    entry.deadline = deadlineAfter(start, options.timeoutMs ?? this.defaultTimeoutMs);
+    entry.totalDeadline = deadlineAfter(start, options.maxTotalMs);
     this.pending.set(id, entry);
     this.schedule(entry.due);
     if (signal) {
@@ -203,7 +237,7 @@ export class Connection {
       // A write to a dying stream: its close follows and rejects this request
       // with the exit reason (the timeout is the backstop). Anything else is ours.
       const pendingEntry = failed ? this.settle(id) : undefined;
-      if (pendingEntry) later(pendingEntry.answer, failed!);
+      if (pendingEntry) later(pendingEntry, failed!);
     });
   }
 
@@ -219,7 +253,7 @@ export class Connection {
   }
 
   /** Removes a pending entry and its timers; the caller settles it. */
-  private settle(id: RequestId): Pending | undefined {
+  private settle(id: RequestId): PendingRequest | undefined {
     const entry = this.pending.take(id);
     if (!entry) return undefined;
     // Nothing left to time: the armed timer must not keep the process alive.
@@ -237,7 +271,7 @@ export class Connection {
     this.abandoned.add(id);
     if (this.abandoned.size > 10_000) this.abandoned.delete(this.abandoned.values().next().value!);
     this.notify('notifications/cancelled', {requestId: id, reason: error.message});
-    later(entry.answer, error);
+    later(entry, error);
   }
 
   private receive(value: unknown, raw?: string): void {
@@ -270,7 +304,7 @@ export class Connection {
   }
 
   /** The pending request a response answers, removed; a late or unknown answer is only counted. */
-  private answered(id: RequestId): Pending | undefined {
+  private answered(id: RequestId): PendingRequest | undefined {
     const entry = this.settle(id);
     if (entry) return entry;
     if (this.abandoned.delete(id)) this.stats.lateResponses++;
@@ -279,10 +313,10 @@ export class Connection {
   }
 
   /** Gives a response to whoever waits for it, as it is read: a bug there must not stop the reader. */
-  private handOver(entry: Pending, result: Record<string, unknown> | undefined, error: Error | undefined): void {
+  private handOver(entry: PendingRequest, result: Record<string, unknown> | undefined, error: Error | undefined): void {
     try {
-      if (error) entry.answer.reject(error);
-      else entry.answer.resolve(result!);
+      if (error) entry.reject(error);
+      else entry.resolve(result!);
     } catch (err) {
       this.noise(err instanceof Error ? err.message : String(err), `the answer to ${entry.method} #${entry.id} failed in its handler`);
     }
@@ -306,7 +340,7 @@ export class Connection {
     if (!entry) return;
     // Progress proves the server is alive: restart the idle timeout (the total cap stays).
     // The deadline only moves later, so the armed timer needs no change.
-    entry.deadline = deadlineAfter(performance.now(), entry.timeoutMs);
+    entry.deadline = deadlineAfter(performance.now(), this.timeoutOf(entry));
     if (typeof params.progress === 'number') {
       entry.options.onProgress?.({
         progress: params.progress,
@@ -365,7 +399,7 @@ export class Connection {
     if (o.kind === 'request') return this.reply(o.id!, o.token, {error: {code: -32600, message: `request too large (${o.size})`}});
     if (o.kind === 'notification') return;
     const entry = o.id === undefined ? undefined : this.settle(o.id);
-    if (entry) return later(entry.answer, new ResponseTooLargeError(entry.method, info.bytes, info.limit));
+    if (entry) return later(entry, new ResponseTooLargeError(entry.method, info.bytes, info.limit));
     if (o.id !== undefined) return;
     for (const p of this.pending.values()) p.note = `the server sent a message too large to read (${o.size}) whose id could not be found; it may have been this answer`;
   }
@@ -375,6 +409,11 @@ export class Connection {
     this.stats.recentNoise.push(`${reason}: ${line.slice(0, 200)}`);
     if (this.stats.recentNoise.length > 20) this.stats.recentNoise.shift();
     this.ontrace?.({direction: 'noise', line, reason});
+  }
+
+  /** The idle timeout a request went out with: its options' or the connection's. */
+  private timeoutOf(entry: PendingRequest): number {
+    return entry.options.timeoutMs ?? this.defaultTimeoutMs;
   }
 
   /** Makes sure the timer fires by `at` (a deadline: whole ms of performance.now()) and holds the process while requests wait. */
@@ -397,7 +436,7 @@ export class Connection {
     const now = performance.now();
     let next = NEVER;
     for (const entry of this.pending.values()) {
-      if (entry.deadline !== NEVER && entry.deadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.timeoutMs, entry.note));
+      if (entry.deadline !== NEVER && entry.deadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, this.timeoutOf(entry), entry.note));
       else if (entry.totalDeadline !== NEVER && entry.totalDeadline <= now) this.giveUp(entry.id, new TimeoutError(entry.method, entry.options.maxTotalMs!, entry.note));
       else if (entry.due !== NEVER && (next === NEVER || entry.due < next)) next = entry.due;
     }
@@ -413,7 +452,7 @@ export class Connection {
     const error = new ServerExitedError(exit);
     for (const entry of this.pending.values()) {
       const settled = this.settle(entry.id);
-      if (settled) later(settled.answer, error);
+      if (settled) later(settled, error);
     }
     for (const abort of this.serving.values()) abort.abort('the server exited');
     this.serving.clear();

@@ -316,7 +316,6 @@ export class Hub {
    * per call (BENCHMARKS.md §11).
    */
   callEntry(entry: CatalogEntry, args: unknown, options: HubCallOptions = NO_OPTIONS): Promise<HubCallResult> {
-    const started = performance.now();
     // An entry looked up before its tool was withheld (a turn's snapshot) is refused all the same.
     // Nearly always none withheld: no search (and no closure for it) per call.
     const held = this.table.withheld;
@@ -325,12 +324,14 @@ export class Hub {
     const slot = this.byAlias.get(entry.alias);
     if (!slot) return Promise.resolve(errorResult(`there is no server ${entry.alias}`, 'unknown-tool'));
     // A resting lazy server starts for this call; the call goes on with the live entry (issue #18).
-    if (slot.status.state === 'idle' || slot.waking) return this.callWoken(slot, entry, args, options, started);
-    return this.callOnline(slot, entry, args, options, started);
+    if (slot.status.state === 'idle' || slot.waking) return this.callWoken(slot, entry, args, options);
+    return this.callOnline(slot, entry, args, options, undefined);
   }
 
   // Its own method: closures in `callEntry`, even unmade, cost every call their context.
-  private callWoken(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions, started: number): Promise<HubCallResult> {
+  // The call's duration counts the wake; its timeout starts when it is sent.
+  private callWoken(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions): Promise<HubCallResult> {
+    const started = performance.now();
     return this.wakeFor(slot, entry).then(
       (live) => ('inputSchema' in live ? this.callOnline(slot, live, args, options, started) : live),
       (err: unknown) => ({...resultFromError(err, entry.alias, entry.tool, slot.timeoutFor(entry.tool)), alias: entry.alias, tool: entry.tool}),
@@ -338,7 +339,8 @@ export class Hub {
   }
 
   // The call on a server that is up: checks at once, then the answer goes to its HubCall.
-  private callOnline(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions, started: number): Promise<HubCallResult> {
+  // `wokenAt`: when a call that had to start its server began (undefined: now).
+  private callOnline(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions, wokenAt: number | undefined): Promise<HubCallResult> {
     if (!slot.session || slot.status.state !== 'online') return Promise.resolve(errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool}));
     if (args === undefined || args === null) args = {};
     if (typeof args !== 'object' || Array.isArray(args)) return Promise.resolve(errorResult(`${entry.name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool}));
@@ -369,10 +371,12 @@ export class Hub {
     // One executor shared by every call hands the resolve out, rather than an arrow per call
     // closed over its arguments, slot, entry and options (BENCHMARKS.md §11, h22b).
     const answer = new Promise<HubCallResult>(takeResolve);
-    const call = new HubCall(this, slot, entry, timeoutMs, trial, started, takenResolve!);
+    // One clock read for the call's duration and its deadlines below (the connection's).
+    const now = performance.now();
+    const call = new HubCall(this, slot, entry, timeoutMs, trial, wokenAt ?? now, takenResolve!);
     takenResolve = undefined;
     try {
-      slot.callToolTo(entry.tool, args as Record<string, unknown>, callOptions, call);
+      slot.callToolTo(entry.tool, args as Record<string, unknown>, callOptions, call, now);
     } catch (err) {
       call.reject(err as Error);
     }

@@ -249,13 +249,13 @@ export class ServerSlot {
   }
 
   /** Calls a tool on the session; the answer goes to `answer` (the hub's call: no promise of the slot's own). */
-  callToolTo(tool: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<ToolResultRecord>): void {
+  callToolTo(tool: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<ToolResultRecord>, now?: number): void {
     const session = this.session;
     // The rare paths are methods of their own: a closure here, even one not
     // made, had every call allocate the context it would capture (~72 bytes).
     if (!session) return notConnected(answer);
     // Only a server that stops when idle pays for tracking its calls.
-    if (this.idle.ms === undefined) return session.callToolTo(tool, args, options, answer);
+    if (this.idle.ms === undefined) return session.callToolTo(tool, args, options, answer, now);
     this.trackedCall(session, tool, args, options, answer);
   }
 

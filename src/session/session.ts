@@ -1,4 +1,4 @@
-import {Connection, type Answer, type RequestOptions, type TraceEvent} from '../connection/connection.js';
+import {Connection, PendingRequest, type Answer, type RequestOptions, type TraceEvent} from '../connection/connection.js';
 import type {ExitInfo} from '../connection/errors.js';
 import {IdTable} from '../util/id-table.js';
 import type {Transport} from '../transport/types.js';
@@ -174,9 +174,9 @@ export class McpSession implements ResourcePort {
    * `answer` gets the server's complete result as it was read (a
    * `ToolResultRecord`), not a `CallToolResult` made of it: the hub reads
    * it once to shape its own, so a copy here was made per call to be
-   * dropped at once.
+   * dropped at once. `now`: see `Connection.requestTo`.
    */
-  callToolTo(name: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<ToolResultRecord>): void {
+  callToolTo(name: string, args: Record<string, unknown>, options: CallOptions, answer: Answer<ToolResultRecord>, now?: number): void {
     const progressToken = options.onProgress ? `bb-${++this.progressCounter}` : undefined;
     const modern = this.era === 'modern';
     let base: Record<string, unknown>;
@@ -192,8 +192,8 @@ export class McpSession implements ResourcePort {
       progressToken === undefined ? options : {timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs, signal: options.signal, progressToken, onProgress: options.onProgress};
     const callNumber = ++this.callCounter;
     this.inflight.set(callNumber, name);
-    // `base` already carries the era's `_meta`: sent as it is.
-    this.connection.requestTo('tools/call', base, requestOptions, new ToolCall(this, this.inflight, callNumber, name, base, requestOptions, options, answer));
+    // `base` already carries the era's `_meta`: sent as it is. The call is the connection's pending entry too.
+    this.connection.requestTo('tools/call', base, requestOptions, new ToolCall(this, this.inflight, callNumber, name, base, options, answer), now);
   }
 
   /**
@@ -299,21 +299,24 @@ export class McpSession implements ResourcePort {
 
 
 /**
- * One call in flight: the session's part of its answer. Nearly every answer
- * is complete; the round loop runs only for `input_required`. Never throws
- * into the connection: whatever goes wrong goes to `answer`.
+ * One call in flight: the connection's pending request and the session's part
+ * of its answer in one object (they were two per call: BENCHMARKS.md §11,
+ * h24d). Nearly every answer is complete; the round loop runs only for
+ * `input_required`. Never throws into the connection: whatever goes wrong
+ * goes to `answer`.
  */
-class ToolCall implements Answer<Record<string, unknown>> {
+class ToolCall extends PendingRequest {
   constructor(
     private readonly session: McpSession,
     private readonly inflight: IdTable<string>,
     private readonly callNumber: number,
     private readonly name: string,
     private readonly base: Record<string, unknown>,
-    private readonly requestOptions: RequestOptions,
-    private readonly options: CallOptions,
+    private readonly callOptions: CallOptions,
     private readonly answer: Answer<ToolResultRecord>,
-  ) {}
+  ) {
+    super();
+  }
 
   resolve(first: Record<string, unknown>): void {
     if (needsRounds(first, this.session.era)) return this.continueRounds(first);
@@ -321,8 +324,9 @@ class ToolCall implements Answer<Record<string, unknown>> {
   }
 
   // Its own method: closures in `resolve`, even unmade, cost every call their context.
+  // `this.options` are the request's options, as the connection keeps them.
   private continueRounds(first: Record<string, unknown>): void {
-    this.session.continueRounds(this.name, this.base, this.requestOptions, this.options, first).then(
+    this.session.continueRounds(this.name, this.base, this.options, this.callOptions, first).then(
       (result) => this.finish(result),
       (err: Error) => this.reject(err),
     );

@@ -38,8 +38,10 @@ describe('bytes per call through the hub (#17)', () => {
     prepare()(); // warm and optimise first
     const bytes = leastAllocated(5, prepare);
     expect(await last).toMatchObject({content: [{type: 'text', text: 'hello'}], alias: 'm', tool: 'echo'});
-    // ~768 counted: the hub's promise and HubCall, the session's ToolCall and
-    // params, the connection's entry and message, and the hub's result.
+    // ~703 counted: the hub's promise and HubCall, the session's ToolCall
+    // (also the connection's pending entry: ~768 when they were two objects)
+    // and params, the connection's message, the hub's result and two clock
+    // reads (the connection made a third: ~720).
     // Shaping into a result of its own with a warnings list made for every
     // result, then copying it into the hub's, was ~800; closures on the rare
     // paths of the slot's, the session's and the hub's call functions had
