@@ -16,7 +16,7 @@
 // Only the processes started after the server are read (pidWindow): a stray
 // descends from it, so its pid was handed out later. Reading every process's
 // environ cost 6–10 ms of CPU at each exit of a list run (BENCHMARKS.md §10).
-import {closeSync, openSync, readdir, readFile, readFileSync, readSync} from 'node:fs';
+import {closeSync, openSync, readdir, readFile, readFileSync, readlink, readSync} from 'node:fs';
 
 /** The variable every server (and what it spawns) carries. */
 export const SERVER_TAG_VAR = 'BREAKERBOX_SERVER_ID';
@@ -96,9 +96,12 @@ const RESERVED_PIDS = 300;
  * namespace's) every process is read.
  */
 async function pidWindow(procDir: string, since: SpawnMark): Promise<((pid: number) => boolean) | undefined> {
-  const [lastText, maxText, stat] = await Promise.all(
-    ['sys/kernel/ns_last_pid', 'sys/kernel/pid_max', 'stat'].map((f) => read<string>((done) => readFile(`${procDir}/${f}`, 'latin1', done))),
-  );
+  const [self, lastText, maxText, stat] = await Promise.all([
+    // A /proc of another pid namespace (as some containers mount it) numbers processes differently from our counters.
+    read<string>((done) => readlink(`${procDir}/self`, done)),
+    ...['sys/kernel/ns_last_pid', 'sys/kernel/pid_max', 'stat'].map((f) => read<string>((done) => readFile(`${procDir}/${f}`, 'latin1', done))),
+  ]);
+  if (self !== String(process.pid)) return undefined;
   const last = Number(lastText), max = Number(maxText), forks = stat === undefined ? undefined : forksIn(stat);
   if (!lastText || !maxText || forks === undefined || !Number.isInteger(last) || !Number.isInteger(max)) return undefined;
   if (forks - since.forks >= (max - RESERVED_PIDS) / 2) return undefined;

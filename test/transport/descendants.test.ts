@@ -3,7 +3,7 @@
 // modes and the TUI does not load it (test/cli/startup.test.ts checks that);
 // and the search for processes carrying it, narrowed to those started after
 // the server.
-import {existsSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -34,8 +34,10 @@ describe('randomHex', () => {
  * A stand-in for /proc: a process per pid, each carrying tag `<instance>.1`
  * in its environ, and the counters the search reads.
  */
-function fakeProc(pids: number[], counters: {lastPid?: number; pidMax?: number; forks?: number}): string {
+function fakeProc(pids: number[], counters: {lastPid?: number; pidMax?: number; forks?: number; self?: number}): string {
   const dir = mkdtempSync(join(tmpdir(), 'bb-proc-'));
+  // /proc/self names the reader in the numbering of that /proc.
+  symlinkSync(String(counters.self ?? process.pid), join(dir, 'self'));
   for (const pid of pids) {
     mkdirSync(join(dir, String(pid)));
     writeFileSync(join(dir, String(pid), 'environ'), `PATH=/bin\0${SERVER_TAG_VAR}=${INSTANCE_TAG}.1\0`);
@@ -70,6 +72,11 @@ describe('the search for strays reads only processes started after the server', 
     expect(await taggedPids(fakeProc([40, 150], {forks: 1_010}), {pid: 150, forks: 1_000})).toEqual([40, 150]);
     expect(await taggedPids(fakeProc([40, 150], {lastPid: 180}), {pid: 150, forks: 1_000})).toEqual([40, 150]);
     expect(await taggedPids(fakeProc([40, 150], {lastPid: 180, forks: 1_010}))).toEqual([40, 150]);
+  });
+
+  it('reads every process when /proc numbers processes in another pid namespace than ours', async () => {
+    const dir = fakeProc([40, 100, 150, 200], {lastPid: 220, forks: 1_010, self: process.pid + 1});
+    expect(await taggedPids(dir, {pid: 150, forks: 1_000})).toEqual([40, 100, 150, 200]);
   });
 
   it('reads the fork count a spawn is marked with from /proc/stat', () => {
