@@ -3,9 +3,8 @@
 // not speak, an unset variable in a header) do not stop the app: the entry is
 // kept with a `cannotStart` reason, so the Servers pane shows it offline and
 // says why while every other server runs.
-import type * as z from 'zod/mini';
 import {isLoopbackHost, maskUrl} from '../util/mask-url.js';
-import type {httpServerSchema} from './schema.js';
+import type {RawHttpServer} from './schema.js';
 import {STDIO_ONLY_KEYS} from './schema.js';
 import type {Common, ServerParse} from './types.js';
 import {expandVars} from './expand.js';
@@ -15,10 +14,8 @@ import {oauthConfig} from './oauth-config.js';
 const RESERVED = new Set(['accept', 'content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name', 'last-event-id']);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-type RawHttp = z.output<typeof httpServerSchema>;
-
 /** Finishes a remote entry: the URL checked, headers expanded, per-entry problems kept as `cannotStart`. */
-export function finishHttp(c: Common, data: RawHttp, entry: Record<string, unknown>, env: {env: NodeJS.ProcessEnv}, at: (...p: Array<string | number>) => string, sse: boolean): ServerParse {
+export function finishHttp(c: Common, data: RawHttpServer, entry: Record<string, unknown>, env: {env: NodeJS.ProcessEnv}, at: (...p: Array<string | number>) => string, sse: boolean): ServerParse {
   const {base, problems, expand} = c;
   const urlText = expand(data.url, 'url').trim();
   let url: URL | undefined;

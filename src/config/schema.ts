@@ -1,10 +1,8 @@
-// The zod schema of one server entry. Every message names the expected shape
+// The checks of one server entry. Every message names the expected shape
 // and, where a common slip explains it, the fix; the loader adds file and path.
-// zod/mini (functions, not methods): the same checks and messages from 34 KB of
-// zod instead of 139 KB, built and checked before the first server can start
-// (~25 ms of CPU less at every start, BENCHMARKS.md §10).
-import './zod-locale.js';
-import * as z from 'zod/mini';
+// Our own small combinators (checks.ts), not zod: zod/mini still cost ~13 ms
+// of CPU before the first server could start (BENCHMARKS.md §10, h24b).
+import {arrayOf, isBoolean, isNumber, isString, kind, objectOf, oneOf, optional, recordOf, stringIn, withDefault, type Message, type Output} from './checks.js';
 import {PROTOCOL_SETTINGS, spokenVersions, type ProtocolSetting} from './protocol.js';
 
 /** setTimeout silently turns anything larger into 1 ms, so this is the ceiling. */
@@ -44,97 +42,96 @@ export function kindOf(value: unknown): string {
   return typeof value;
 }
 
-type Issue = {input?: unknown};
-
-function expected(what: string, hint?: (input: unknown) => string | undefined, required?: string) {
-  return (iss: Issue): string => {
-    if (iss.input === undefined) return required ?? 'is required';
-    const extra = hint?.(iss.input);
-    return `expected ${what}, got ${kindOf(iss.input)}${extra ? ` (${extra})` : ''}`;
+function expected(what: string, hint?: (input: unknown) => string | undefined, required?: string): Message {
+  return (input) => {
+    if (input === undefined) return required ?? 'is required';
+    const extra = hint?.(input);
+    return `expected ${what}, got ${kindOf(input)}${extra ? ` (${extra})` : ''}`;
   };
 }
 
 const noNul = (s: string): boolean => !s.includes('\0');
-const NUL = {error: 'must not contain a NUL character'};
+const NUL = 'must not contain a NUL character';
 const quoted = (input: unknown): string | undefined => (typeof input === 'string' ? 'remove the quotes' : undefined);
+const wholeIn = (lo: number, hi: number) => (n: number): boolean => Number.isInteger(n) && n >= lo && n <= hi;
 
-const str = (what = 'a string') => z.string({error: expected(what)}).check(z.refine(noNul, NUL));
-const strArray = (what: string) => z.array(str(), {error: expected(what, (x) => (typeof x === 'string' ? `write ["${x.length > 20 ? '…' : x}"]` : undefined))});
-const flag = z.boolean({error: expected('true or false', quoted)});
-const ms = z
-  .number({error: expected(`a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, quoted)})
-  .check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_TIMEOUT_MS, {error: `expected a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`}));
+const str = (what = 'a string') => kind(isString, expected(what), [noNul, NUL]);
+const strArray = (what: string) => arrayOf(str(), expected(what, (x) => (typeof x === 'string' ? `write ["${x.length > 20 ? '…' : x}"]` : undefined)));
+const flag = kind(isBoolean, expected('true or false', quoted));
+const MS_HELP = `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`;
+const ms = kind(isNumber, expected(MS_HELP, quoted), [wholeIn(1, MAX_TIMEOUT_MS), `expected ${MS_HELP}`]);
 
 const protocolHelp = `"auto" (detect, the default), "legacy" (the initialize handshake) or a version breakerbox speaks: ${spokenVersions()}`;
-const protocol = z.pipe(
-  z.string({error: expected(protocolHelp)}).check(z.refine((s) => PROTOCOL_SETTINGS.includes(s), {error: (iss) => `${JSON.stringify(iss.input)} is not ${protocolHelp}`})),
-  z.transform((s) => s as ProtocolSetting),
-);
+const protocol = stringIn<ProtocolSetting>(PROTOCOL_SETTINGS, expected(protocolHelp), (input) => `${JSON.stringify(input)} is not ${protocolHelp}`);
 const START_HELP = '"eager" (start with breakerbox, the default) or "lazy" (start at the first call of one of its tools)';
-const start = z.pipe(
-  z.string({error: expected(START_HELP)}).check(z.refine((s) => s === 'eager' || s === 'lazy', {error: (iss) => `${JSON.stringify(iss.input)} is not ${START_HELP}`})),
-  z.transform((s) => s as 'eager' | 'lazy'),
-);
-const tokens = z
-  .number({error: expected(`a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`, quoted)})
-  .check(z.refine((n) => Number.isInteger(n) && n >= 100 && n <= MAX_RESULT_TOKENS, {error: `expected a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`}));
+const start = stringIn<'eager' | 'lazy'>(['eager', 'lazy'], expected(START_HELP), (input) => `${JSON.stringify(input)} is not ${START_HELP}`);
+const TOKENS_HELP = `a whole number of tokens from 100 to ${MAX_RESULT_TOKENS}`;
+const tokens = kind(isNumber, expected(TOKENS_HELP, quoted), [wholeIn(100, MAX_RESULT_TOKENS), `expected ${TOKENS_HELP}`]);
+const PORT_HELP = 'a port number from 1 to 65535';
+const port = kind(isNumber, expected(PORT_HELP, quoted), [wholeIn(1, 65535), `expected ${PORT_HELP}`]);
 
 /** Keys every server has, local or remote. */
 const common = {
-  disabled: z._default(flag, false),
-  trusted: z._default(flag, false),
-  autoApprove: z._default(strArray('an array of tool names'), []),
-  startupTimeoutMs: z._default(ms, SERVER_DEFAULTS.startupTimeoutMs),
-  installTimeoutMs: z._default(ms, SERVER_DEFAULTS.installTimeoutMs),
-  callTimeoutMs: z._default(ms, SERVER_DEFAULTS.callTimeoutMs),
-  toolTimeouts: z._default(z.record(z.string(), ms, {error: expected('an object of "tool": milliseconds')}), {}),
-  includeTools: z.optional(strArray('an array of tool names')),
-  excludeTools: z._default(strArray('an array of tool names'), []),
-  roots: z._default(strArray('an array of directory paths'), []),
-  sampling: z._default(flag, false),
-  onToolChange: z._default(z.enum(['withhold', 'ask', 'allow'], {error: expected('"withhold", "ask" or "allow"')}), 'withhold'),
-  protocol: z._default(protocol, 'auto'),
-  deferTools: z.optional(flag),
-  start: z._default(start, 'eager'),
-  idleStopMs: z.optional(ms),
-  maxResultTokens: z.optional(tokens),
+  disabled: withDefault(flag, () => false),
+  trusted: withDefault(flag, () => false),
+  autoApprove: withDefault(strArray('an array of tool names'), () => []),
+  startupTimeoutMs: withDefault(ms, () => SERVER_DEFAULTS.startupTimeoutMs),
+  installTimeoutMs: withDefault(ms, () => SERVER_DEFAULTS.installTimeoutMs),
+  callTimeoutMs: withDefault(ms, () => SERVER_DEFAULTS.callTimeoutMs),
+  toolTimeouts: withDefault(recordOf(ms, expected('an object of "tool": milliseconds')), () => ({})),
+  includeTools: optional(strArray('an array of tool names')),
+  excludeTools: withDefault(strArray('an array of tool names'), () => []),
+  roots: withDefault(strArray('an array of directory paths'), () => []),
+  sampling: withDefault(flag, () => false),
+  onToolChange: withDefault(oneOf(['withhold', 'ask', 'allow'] as const, expected('"withhold", "ask" or "allow"')), () => 'withhold' as const),
+  protocol: withDefault(protocol, () => 'auto' as const),
+  deferTools: optional(flag),
+  start: withDefault(start, () => 'eager' as const),
+  idleStopMs: optional(ms),
+  maxResultTokens: optional(tokens),
 };
 
-/** A local server entry as written; unknown keys pass through. */
-export const serverSchema = z.looseObject({
-  command: z
-    .string({error: expected('a string', undefined, 'is required: the program that starts the server, e.g. "npx" or "node"')})
-    .check(z.refine(noNul, NUL), z.refine((s) => s.trim() !== '', {error: 'must not be empty: the program that starts the server, e.g. "npx"'})),
-  args: z._default(strArray('an array of strings'), []),
-  env: z._default(z.record(z.string(), str('a string (quote numbers and booleans, e.g. "3000")'), {error: expected('an object of "NAME": "value" strings')}), {}),
-  cwd: z.optional(str('a directory path')),
-  ...common,
-});
+const required = (what: string) => expected('a string', undefined, `is required: ${what}`);
+const nonBlank = (what: string): [(s: string) => boolean, string] => [(s) => s.trim() !== '', `must not be empty: ${what}`];
+
+/** A local server entry as written; unknown keys are the caller's. */
+export const serverSchema = objectOf(
+  {
+    command: kind(isString, required('the program that starts the server, e.g. "npx" or "node"'), [noNul, NUL], nonBlank('the program that starts the server, e.g. "npx"')),
+    args: withDefault(strArray('an array of strings'), () => []),
+    env: withDefault(recordOf(str('a string (quote numbers and booleans, e.g. "3000")'), expected('an object of "NAME": "value" strings')), () => ({})),
+    cwd: optional(str('a directory path')),
+    ...common,
+  },
+  expected('an object'),
+);
+
+const OAUTH_KEYS = 'unknown key; "oauth" takes clientId, clientSecret, clientMetadataUrl, scopes and callbackPort';
 
 /** A remote server entry as written: `url` instead of `command`. */
-export const httpServerSchema = z.looseObject({
-  url: z
-    .string({error: expected('a string', undefined, 'is required: the server\'s MCP endpoint, e.g. "https://example.com/mcp"')})
-    .check(z.refine(noNul, NUL), z.refine((s) => s.trim() !== '', {error: 'must not be empty: the server\'s MCP endpoint, e.g. "https://example.com/mcp"'})),
-  headers: z._default(z.record(z.string(), str('a string (quote numbers, e.g. "3000")'), {error: expected('an object of "Header-Name": "value" strings')}), {}),
-  oauth: z.optional(
-    z.strictObject(
-      {
-        clientId: z.optional(str('a string (the client id registered with the authorization server)')),
-        clientSecret: z.optional(str('a string (use "${VAR}" to keep it out of the file)')),
-        clientMetadataUrl: z.optional(str('an https URL of a Client ID Metadata Document')),
-        scopes: z.optional(strArray('an array of scope names')),
-        callbackPort: z.optional(
-          z.number({error: expected('a port number from 1 to 65535', quoted)}).check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 65535, {error: 'expected a port number from 1 to 65535'})),
-        ),
-      },
-      {error: (iss) => (iss.code === 'unrecognized_keys' ? `unknown key; "oauth" takes clientId, clientSecret, clientMetadataUrl, scopes and callbackPort` : expected('an object like {"clientId": "…"}')(iss))},
+export const httpServerSchema = objectOf(
+  {
+    url: kind(isString, required('the server\'s MCP endpoint, e.g. "https://example.com/mcp"'), [noNul, NUL], nonBlank('the server\'s MCP endpoint, e.g. "https://example.com/mcp"')),
+    headers: withDefault(recordOf(str('a string (quote numbers, e.g. "3000")'), expected('an object of "Header-Name": "value" strings')), () => ({})),
+    oauth: optional(
+      objectOf(
+        {
+          clientId: optional(str('a string (the client id registered with the authorization server)')),
+          clientSecret: optional(str('a string (use "${VAR}" to keep it out of the file)')),
+          clientMetadataUrl: optional(str('an https URL of a Client ID Metadata Document')),
+          scopes: optional(strArray('an array of scope names')),
+          callbackPort: optional(port),
+        },
+        expected('an object like {"clientId": "…"}'),
+        OAUTH_KEYS,
+      ),
     ),
-  ),
-  ...common,
-});
+    ...common,
+  },
+  expected('an object'),
+);
 
-/** What the schema yields before variables are expanded and paths resolved. */
-export type RawServer = z.output<typeof serverSchema>;
+/** What the checks yield before variables are expanded and paths resolved. */
+export type RawServer = Output<typeof serverSchema>;
 /** A remote entry before variables are expanded. */
-export type RawHttpServer = z.output<typeof httpServerSchema>;
+export type RawHttpServer = Output<typeof httpServerSchema>;

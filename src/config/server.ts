@@ -1,12 +1,12 @@
 // Turns one `mcpServers` entry into a fully defaulted ServerConfig, or into
 // the list of everything wrong with it (each line prefixed with its JSON path).
 import {isAbsolute, resolve} from 'node:path';
-import type * as z from 'zod/mini';
+import {checkValue} from './checks.js';
 import {expandVars} from './expand.js';
 import {formatPath} from './path.js';
 import {finishHttp} from './http-server.js';
 import {borrowKeys, isBorrowedKey} from './borrowed-keys.js';
-import {HTTP_ONLY_KEYS, httpServerSchema, kindOf, serverSchema, SERVER_DEFAULTS, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawServer} from './schema.js';
+import {HTTP_ONLY_KEYS, httpServerSchema, kindOf, serverSchema, SERVER_DEFAULTS, SERVER_KEY_SYNONYMS, SERVER_KEYS, type RawHttpServer, type RawServer} from './schema.js';
 import {suggestKey} from './suggest.js';
 import {transportOf} from './transport-type.js';
 import type {Common, Expander, ServerBase, ServerConfig, ServerParse} from './types.js';
@@ -47,23 +47,23 @@ export function parseServer(alias: string, raw: unknown, ctx: ServerContext): Se
       meant.add(guess);
     }
   }
-  const parsed = (transport.type === 'stdio' ? serverSchema : httpServerSchema).safeParse(entry);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
+  const parsed = checkValue<RawServer | RawHttpServer>(transport.type === 'stdio' ? serverSchema : httpServerSchema, entry);
+  if (!parsed.ok) {
+    for (const issue of parsed.issues) {
       // "command is required" adds nothing when we just said `comand` meant it.
       if (issue.path.length === 1 && meant.has(String(issue.path[0])) && entry[String(issue.path[0])] === undefined) continue;
       // A misspelt `url` (say `uri`) meant a remote server: no command is missing.
       if (issue.path[0] === 'command' && entry.command === undefined && meant.has('url')) continue;
-      problems.push(`${at(...(issue.path as Array<string | number>))}: ${issue.message}`);
+      problems.push(`${at(...issue.path)}: ${issue.message}`);
     }
   }
   // `oauth` on a local server gets its own sentence (finish): it says where a local server's credentials go.
   const misplaced = transport.type === 'stdio' ? HTTP_ONLY_KEYS.filter((k) => k !== 'oauth' && entry[k] !== undefined) : [];
   for (const k of misplaced) problems.push(`${at(k)}: does not apply to a local server (it talks over stdin/stdout): remove it, or give a "url" instead of a "command"`);
-  if (problems.length > 0 || !parsed.success) return {ok: false, problems};
+  if (problems.length > 0 || !parsed.ok) return {ok: false, problems};
   const result = transport.type === 'stdio'
-    ? finish(alias, parsed.data as RawServer, entry, ctx, at)
-    : finishHttp(common(alias, parsed.data as RawServer, entry, ctx, at), parsed.data as z.output<typeof httpServerSchema>, entry, ctx, at, transport.sse);
+    ? finish(alias, parsed.value as RawServer, entry, ctx, at)
+    : finishHttp(common(alias, parsed.value as RawHttpServer, entry, ctx, at), parsed.value as RawHttpServer, entry, ctx, at, transport.sse);
   if (!result.ok || borrowed.warnings.length === 0) return result;
   const warning = [result.server.warning, ...borrowed.warnings].filter(Boolean).join('; ');
   return {ok: true, server: {...result.server, warning}};

@@ -1,6 +1,6 @@
 // Imported for its effect, before any module that builds a zod schema.
 //
-// The schemas use zod/mini (src/config/schema.ts says why), which sets no
+// The --script schemas (src/agent/models/script.ts) use zod/mini, which sets no
 // language for the messages we do not write ourselves: a wrong type in a
 // script file would say only "Invalid input". zod's full API sets English at
 // load; so does this, with the same table.

@@ -449,10 +449,12 @@ export class Connection {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Infinity;
-    const error = new ServerExitedError(exit);
+    // Made only if a request waits: its message scores the stderr's lines
+    // (describeExit), work wasted on a server that was closed normally.
+    let error: ServerExitedError | undefined;
     for (const entry of this.pending.values()) {
       const settled = this.settle(entry.id);
-      if (settled) later(settled, error);
+      if (settled) later(settled, (error ??= new ServerExitedError(exit)));
     }
     for (const abort of this.serving.values()) abort.abort('the server exited');
     this.serving.clear();

@@ -12,7 +12,11 @@
 // starts with a cleared environment (`env -i`, sudo, a service manager) or
 // runs as another user is not found. The environment is read, never polled:
 // nothing is spent while servers run.
-import {closeSync, openSync, readdir, readFile, readSync} from 'node:fs';
+//
+// Only the processes started after the server are read (pidWindow): a stray
+// descends from it, so its pid was handed out later. Reading every process's
+// environ cost 6–10 ms of CPU at each exit of a list run (BENCHMARKS.md §10).
+import {closeSync, openSync, readdir, readFile, readFileSync, readlink, readSync} from 'node:fs';
 
 /** The variable every server (and what it spawns) carries. */
 export const SERVER_TAG_VAR = 'BREAKERBOX_SERVER_ID';
@@ -52,28 +56,94 @@ export function nextServerTag(): string {
 }
 
 const ENTRY = Buffer.from(`${SERVER_TAG_VAR}=${INSTANCE_TAG}.`);
-let scanning: Promise<Map<string, number[]>> | undefined;
 
-/**
- * Live processes of this user carrying one of this breakerbox's tags, by tag.
- * Callers in the same moment share one pass over /proc.
- */
-export function scanTagged(procDir = '/proc'): Promise<Map<string, number[]>> {
-  if (procDir !== '/proc') return scan(procDir);
-  return (scanning ??= scan(procDir).finally(() => (scanning = undefined)));
+/** Where the pid counter stood at a server's spawn: the start of the window its strays are in. */
+export interface SpawnMark {
+  /** The server's pid. */
+  pid: number;
+  /** Processes forked on the machine since boot, read just before the spawn (/proc/stat). */
+  forks: number;
 }
 
-async function scan(procDir: string): Promise<Map<string, number[]>> {
+/** The machine's fork count since boot, or undefined without /proc (read before a spawn, so it is synchronous). */
+export function forkCount(procDir = '/proc'): number | undefined {
+  try {
+    return forksIn(readFileSync(`${procDir}/stat`, 'latin1'));
+  } catch {
+    return undefined;
+  }
+}
+
+function forksIn(stat: string): number | undefined {
+  const m = /^processes (\d+)$/m.exec(stat);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Pids below this are not handed out again once the counter has wrapped (Linux's RESERVED_PIDS). */
+const RESERVED_PIDS = 300;
+
+/**
+ * Whether a pid may have been handed out after `since`, or undefined when
+ * that cannot be told (then every process is read). The kernel hands pids out
+ * in increasing order from a cursor, wrapping past pid_max back to 300, so the
+ * pids handed out since the server's are those from its pid up to the last one
+ * (ns_last_pid, read after the listing: every pid listed was handed out by
+ * then), or, once the counter has wrapped, from its pid up and from the bottom
+ * to the last one. That holds while the cursor has not gone all the way round:
+ * every free pid on the way is taken, so a round takes more forks than there
+ * are free pids; a machine using half its pids at once cannot fork much
+ * anyway, and past half a round of forks (counted machine-wide, at least the
+ * namespace's) every process is read.
+ */
+async function pidWindow(procDir: string, since: SpawnMark): Promise<((pid: number) => boolean) | undefined> {
+  const [self, lastText, maxText, stat] = await Promise.all([
+    // A /proc of another pid namespace (as some containers mount it) numbers processes differently from our counters.
+    read<string>((done) => readlink(`${procDir}/self`, done)),
+    ...['sys/kernel/ns_last_pid', 'sys/kernel/pid_max', 'stat'].map((f) => read<string>((done) => readFile(`${procDir}/${f}`, 'latin1', done))),
+  ]);
+  if (self !== String(process.pid)) return undefined;
+  const last = Number(lastText), max = Number(maxText), forks = stat === undefined ? undefined : forksIn(stat);
+  if (!lastText || !maxText || forks === undefined || !Number.isInteger(last) || !Number.isInteger(max)) return undefined;
+  if (forks - since.forks >= (max - RESERVED_PIDS) / 2) return undefined;
+  const first = since.pid;
+  return last >= first ? (pid) => pid >= first && pid <= last : (pid) => pid >= first || pid <= last;
+}
+
+let scanning: {since: SpawnMark | undefined; pass: Promise<Map<string, number[]>>} | undefined;
+
+/**
+ * Live processes of this user carrying one of this breakerbox's tags, by tag;
+ * with `since`, only among those started after that spawn (others may be
+ * missing). Callers in the same moment share a pass that covers theirs.
+ */
+export function scanTagged(since?: SpawnMark, procDir = '/proc'): Promise<Map<string, number[]>> {
+  if (procDir !== '/proc') return scan(procDir, since);
+  // A full pass, or a window opened earlier, covers a later window.
+  if (scanning && (scanning.since === undefined || (since !== undefined && scanning.since.forks <= since.forks))) return scanning.pass;
+  const entry = {
+    since,
+    pass: scan(procDir, since).finally(() => {
+      if (scanning === entry) scanning = undefined;
+    }),
+  };
+  scanning = entry;
+  return entry.pass;
+}
+
+async function scan(procDir: string, since: SpawnMark | undefined): Promise<Map<string, number[]>> {
   const found = new Map<string, number[]>();
   const names = await read<string[]>((done) => readdir(procDir, done));
   if (!names) return found; // no /proc: not Linux
+  const within = since && (await pidWindow(procDir, since));
   await Promise.all(
     names.map(async (name) => {
-      if (!/^\d+$/.test(name) || Number(name) === process.pid) return;
+      if (!/^\d+$/.test(name)) return;
+      const pid = Number(name);
+      if (pid === process.pid || (within && !within(pid))) return;
       const env = await read<Buffer>((done) => readFile(`${procDir}/${name}/environ`, done));
       if (!env) return; // gone, or another user's
       const tag = tagIn(env);
-      if (tag) found.set(tag, [...(found.get(tag) ?? []), Number(name)]);
+      if (tag) found.set(tag, [...(found.get(tag) ?? []), pid]);
     }),
   );
   return found;
@@ -103,17 +173,18 @@ function tagIn(env: Buffer): string | undefined {
 /**
  * Ends every process still carrying `tag`: SIGTERM, then SIGKILL for what is
  * left after `graceMs`. Pids are looked up again before SIGKILL, so a pid
- * reused meanwhile is never hit. Resolves with how many were found; never throws.
+ * reused meanwhile is never hit. `since` (the server's spawn) narrows the
+ * search to what started after it. Resolves with how many were found; never throws.
  */
-export async function endTagged(tag: string, graceMs: number): Promise<number> {
-  const first = (await scanTagged()).get(tag) ?? [];
+export async function endTagged(tag: string, graceMs: number, since?: SpawnMark): Promise<number> {
+  const first = (await scanTagged(since)).get(tag) ?? [];
   if (first.length === 0) return 0;
   signalAll(first, 'SIGTERM');
   const deadline = Date.now() + graceMs;
   let left = first;
   while (left.length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 50));
-    left = (await scanTagged()).get(tag) ?? [];
+    left = (await scanTagged(since)).get(tag) ?? [];
   }
   signalAll(left, 'SIGKILL');
   return first.length;

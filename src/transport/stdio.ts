@@ -1,5 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process';
-import {endTagged, nextServerTag, SERVER_TAG_VAR} from './descendants.js';
+import {endTagged, forkCount, nextServerTag, SERVER_TAG_VAR, type SpawnMark} from './descendants.js';
 import {LineReader, ownText, type OversizeInfo} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
 import {watchProcessGroup} from './reaper.js';
@@ -55,6 +55,8 @@ export class StdioTransport implements Transport {
   private drained?: Promise<void>;
   /** Ending the descendants that left the process group; close() waits for it. */
   private sweep?: Promise<unknown>;
+  /** Where the pid counter stood at this child's spawn: its strays started after. */
+  private spawnMark?: SpawnMark;
 
   /** A process spawned for this transport before it existed (spawnServer), adopted by start(). */
   private early?: EarlyChild;
@@ -81,6 +83,7 @@ export class StdioTransport implements Transport {
     this.early = undefined;
     const child = early.child;
     this.child = child;
+    this.spawnMark = early.mark;
     const reader = new LineReader((line) => this.receive(line), (info) => this.oversize(info), this.maxLine, (info) => this.oversize(info));
     const held = early.release();
     for (const chunk of held.stdout) reader.push(chunk);
@@ -254,7 +257,7 @@ export class StdioTransport implements Transport {
       this.signalGroup('SIGKILL');
     }
     // And anything it started outside the group (setsid, a daemon) as well.
-    if (!info.error) this.sweep = endTagged(this.tag, Math.min(grace, 1_000)).catch(() => 0);
+    if (!info.error) this.sweep = endTagged(this.tag, Math.min(grace, 1_000), this.spawnMark).catch(() => 0);
     for (const w of this.exitWaiters.splice(0)) w();
     this.onclose?.(this.exited);
   }
@@ -280,6 +283,8 @@ export interface EarlyChild {
   readonly spawned: Promise<NodeJS.ErrnoException | undefined>;
   /** Set if it exited before anyone adopted it. */
   exit?: {code: number | null; signal: NodeJS.Signals | null};
+  /** Where the pid counter stood at the spawn, where /proc tells (the search for strays starts there). */
+  readonly mark?: SpawnMark;
   /** Stops keeping its output; returns what it wrote so far, for the adopter to read first. */
   release(): HeldOutput;
 }
@@ -301,6 +306,7 @@ export function spawnServer(options: StdioOptions, tag = nextServerTag()): Early
   // No shell: arguments reach the program as given. A process group of its
   // own, so the terminal's Ctrl-C reaches us, not the servers, and we can
   // end a server together with anything it spawned.
+  const forks = forkCount();
   const child = spawn(command, args, {cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true});
   // If breakerbox itself is killed outright, the reaper ends this group.
   watchProcessGroup(child);
@@ -325,6 +331,7 @@ export function spawnServer(options: StdioOptions, tag = nextServerTag()): Early
     },
     child,
     tag,
+    ...(forks !== undefined && child.pid ? {mark: {pid: child.pid, forks}} : {}),
     spawned: new Promise((resolve) => {
       child.once('spawn', () => resolve(undefined));
       // `on`, not `once`: a later error with no listener would crash us before adoption.

@@ -79,11 +79,8 @@ describe('what each mode loads', () => {
     // Only Ajv's one runtime helper, used by the precompiled meta-schema; not Ajv itself.
     expect(modules.filter((m) => m.includes('node_modules/ajv/')).every((m) => m.includes('ajv/dist/runtime/'))).toBe(true);
     expect(modules.some((m) => /hub\/output-validator\.(js|ts)$/.test(m))).toBe(false);
-    // zod as imported (a namespace, static members): English messages only. A named `z`
-    // import kept every export, 40 locales among them: 730 KB of zod for every mode.
-    expect(modules.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js)/.test(m))).toEqual([]);
-    // zod's functional API (zod/mini): its full API would bring all of zod's core before the first spawn.
-    expect(modules.filter((m) => /node_modules\/zod\/v4\/classic\//.test(m))).toEqual([]);
+    // No zod: the config's checks are our own (src/config/checks.ts); zod/mini cost ~13 ms of CPU before the first spawn.
+    expect(packages.has('zod'), 'zod').toBe(false);
     // Neither the --script checks (zod schemas built as their module loads) nor the saved-session code: a list has no model and no session.
     expect(modules.filter((m) => /agent\/models\/script\.(js|ts)$|sessions\/(recorder|load|list|prepare|replay|rebuild)\.(js|ts)$/.test(m))).toEqual([]);
   }, 90_000);
@@ -136,10 +133,12 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
       const frame = lines.findIndex((l) => l.startsWith('stdout') && l.includes('Conversation'));
       const firstOf = (re: RegExp) => lines.findIndex((l) => l.startsWith('load ') && re.test(l));
       expect(frame).toBeGreaterThan(-1);
-      for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/, /node_modules\/zod\//]) {
+      for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/]) {
         const at = firstOf(re);
         expect(at, String(re)).toBeGreaterThan(frame);
       }
+      // Nor zod at all: the config's checks are our own (src/config/checks.ts).
+      expect(firstOf(/node_modules\/zod\//)).toBe(-1);
       // The servers boot while the hub, the driver and the store load; the hub takes them over (one spawn each).
       const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
       expect(spawns).toHaveLength(2);

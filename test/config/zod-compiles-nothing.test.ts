@@ -1,8 +1,8 @@
-// The config (and a --script file) is checked once per run, before the first
-// server starts: zod must not compile a parser for it. zod's full API did (one
-// `new Function` per object schema at its first parse); zod/mini, which the
-// schemas use, does not. zod compiles through the global Function constructor;
-// this file counts its uses.
+// The config (our own checks, no zod) and a --script file (zod/mini) are
+// checked once per run, before the first server starts: nothing may compile a
+// parser for them. zod's full API did (one `new Function` per object schema at
+// its first parse); zod/mini does not. zod compiles through the global Function
+// constructor; this file counts its uses.
 import {expect, it} from 'vitest';
 
 it('checking a config and a script compiles no code', async () => {
