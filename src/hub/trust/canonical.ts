@@ -165,6 +165,72 @@ function sortInPlace(keys: string[]): string[] {
   return keys;
 }
 
+// Canonical JSON of what servers list, most of it without the walk in JS.
+// canonicalJson walks every value to collect its keys before JSON.stringify
+// writes it with their sorted list. The tools of a listing mostly share their
+// keys, so here the walk is first skipped: the value is written with the
+// sorted keys of the values before it, and that text is the canonical one
+// when it left nothing out, which its length tells (given all its keys, the
+// list writes the same members as JSON.stringify alone, in another order).
+// Pinning a listing cold spent most of its time in that walk, and made it hot
+// enough for the optimizing compiler (issue #17).
+
+/** The sorted keys of the values written so far (bounded): the first list tried. */
+let known: string[] = [];
+const MOST_KNOWN_KEYS = 64;
+
+/**
+ * canonicalJson of JSON data, as JSON.parse makes it (plain objects and
+ * arrays, strings, numbers, booleans, null): a server's listing. Other values
+ * (functions, toJSON) would be written by JSON.stringify's rules here, not
+ * the walk's.
+ */
+export function canonicalJsonOfData(value: unknown): string {
+  if (known.length > 0) {
+    const text = writtenWithKnownKeys(value);
+    if (text !== undefined) return text;
+  }
+  const keys = sortedKeyList(value);
+  if (!keys) return walkedCanonicalJson(value, 0);
+  known = union(known, keys);
+  return JSON.stringify(value, keys);
+}
+
+function writtenWithKnownKeys(value: unknown): string | undefined {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value, known);
+    // A member missing from the list leaves the text shorter than JSON.stringify's own.
+    if (text === undefined || text.length !== JSON.stringify(value).length) return undefined;
+  } catch {
+    return undefined;
+  }
+  // Nested as deep as canonicalJson's "[too deep]" cut takes that many brackets.
+  return bracketsUnder(text, MAX_JSON_DEPTH) ? text : undefined;
+}
+
+function bracketsUnder(text: string, limit: number): boolean {
+  let count = 0;
+  for (let i = text.indexOf('{'); i >= 0 && count < limit; i = text.indexOf('{', i + 1)) count++;
+  for (let i = text.indexOf('['); i >= 0 && count < limit; i = text.indexOf('[', i + 1)) count++;
+  return count < limit;
+}
+
+/** Two sorted key lists as one (by UTF-16 code units, as sort() orders them); past the bound, `keys` alone. */
+function union(a: readonly string[], keys: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < keys.length) {
+    const x = a[i];
+    const y = keys[j];
+    if (y === undefined || (x !== undefined && x < y)) out.push(a[i++]!);
+    else if (x === undefined || y < x) out.push(keys[j++]!);
+    else out.push(a[i++]!), j++;
+  }
+  return out.length > MOST_KNOWN_KEYS ? keys.slice() : out;
+}
+
 /** `sha256:` and 64 hex characters over the canonical JSON. */
 export function definitionHash(canonical: string): string {
   // One call, no Hash object per tool (node:crypto's one-shot hash, Node 20.12+).
@@ -178,6 +244,6 @@ export function pinTool(tool: Tool, now: Date = new Date()): ToolPin {
 
 /** Pins a tool with a given time: a listing's pins share one ISO string. */
 export function pinToolAt(tool: Tool, pinnedAt: string): ToolPin {
-  const definition = canonicalJson(pinnedDefinition(tool));
+  const definition = canonicalJsonOfData(pinnedDefinition(tool));
   return {hash: definitionHash(definition), definition, pinnedAt};
 }
