@@ -210,6 +210,8 @@ function writtenWithKnownKeys(value: unknown): string | undefined {
 }
 
 function bracketsUnder(text: string, limit: number): boolean {
+  // Each bracket nested is closed as well: a shorter text cannot nest that deep.
+  if (text.length < 2 * limit) return true;
   let count = 0;
   for (let i = text.indexOf('{'); i >= 0 && count < limit; i = text.indexOf('{', i + 1)) count++;
   for (let i = text.indexOf('['); i >= 0 && count < limit; i = text.indexOf('[', i + 1)) count++;
