@@ -167,17 +167,19 @@ function sortInPlace(keys: string[]): string[] {
 
 // Canonical JSON of what servers list, most of it without the walk in JS.
 // canonicalJson walks every value to collect its keys before JSON.stringify
-// writes it with their sorted list. The tools of a listing mostly share their
-// keys, so here the walk is first skipped: the value is written with the
-// sorted keys of the values before it, and that text is the canonical one
-// when it left nothing out, which its length tells (given all its keys, the
-// list writes the same members as JSON.stringify alone, in another order).
-// Pinning a listing cold spent most of its time in that walk, and made it hot
-// enough for the optimizing compiler (issue #17).
+// writes it with their sorted list. Where the tools of a listing share their
+// keys, the walk is skipped: the value is written with the sorted keys of the
+// value walked last, and that text is the canonical one when it left nothing
+// out, which its length tells (given all its keys, the list writes the same
+// members as JSON.stringify alone, in another order). Pinning a listing cold
+// spent most of its time in that walk, and made it hot enough for the
+// optimizing compiler (issue #17). Where the tools have keys of their own
+// (parameter names), guessing would only add work: it stops at a miss, and
+// starts again when two values walked in a row had the same keys.
 
-/** The sorted keys of the values written so far (bounded): the first list tried. */
-let known: string[] = [];
-const MOST_KNOWN_KEYS = 64;
+/** The sorted keys of the value walked last: the list tried first. */
+let known: string[] | undefined;
+let guessing = false;
 
 /**
  * canonicalJson of JSON data, as JSON.parse makes it (plain objects and
@@ -186,20 +188,23 @@ const MOST_KNOWN_KEYS = 64;
  * the walk's.
  */
 export function canonicalJsonOfData(value: unknown): string {
-  if (known.length > 0) {
-    const text = writtenWithKnownKeys(value);
+  if (guessing && known) {
+    const text = writtenWithKnownKeys(value, known);
     if (text !== undefined) return text;
+    guessing = false;
   }
   const keys = sortedKeyList(value);
   if (!keys) return walkedCanonicalJson(value, 0);
-  known = union(known, keys);
+  // The walk hands out the same list when the keys met are those of the value before.
+  guessing = keys === known;
+  known = keys;
   return JSON.stringify(value, keys);
 }
 
-function writtenWithKnownKeys(value: unknown): string | undefined {
+function writtenWithKnownKeys(value: unknown, keys: string[]): string | undefined {
   let text: string | undefined;
   try {
-    text = JSON.stringify(value, known);
+    text = JSON.stringify(value, keys);
     // A member missing from the list leaves the text shorter than JSON.stringify's own.
     if (text === undefined || text.length !== JSON.stringify(value).length) return undefined;
   } catch {
@@ -216,21 +221,6 @@ function bracketsUnder(text: string, limit: number): boolean {
   for (let i = text.indexOf('{'); i >= 0 && count < limit; i = text.indexOf('{', i + 1)) count++;
   for (let i = text.indexOf('['); i >= 0 && count < limit; i = text.indexOf('[', i + 1)) count++;
   return count < limit;
-}
-
-/** Two sorted key lists as one (by UTF-16 code units, as sort() orders them); past the bound, `keys` alone. */
-function union(a: readonly string[], keys: readonly string[]): string[] {
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < keys.length) {
-    const x = a[i];
-    const y = keys[j];
-    if (y === undefined || (x !== undefined && x < y)) out.push(a[i++]!);
-    else if (x === undefined || y < x) out.push(keys[j++]!);
-    else out.push(a[i++]!), j++;
-  }
-  return out.length > MOST_KNOWN_KEYS ? keys.slice() : out;
 }
 
 /** `sha256:` and 64 hex characters over the canonical JSON. */

@@ -121,7 +121,7 @@ describe('canonicalJsonOfData (a listing: most values written with the keys of t
     }
   });
 
-  it('agrees on listings whose tools gain and lose members (the known keys are merged)', () => {
+  it('agrees on listings whose tools gain and lose members (guessing stops and starts again)', () => {
     const next = random(5);
     for (let i = 0; i < 2_000; i++) {
       const tool = JSON.parse(JSON.stringify({
