@@ -4,7 +4,7 @@
 //
 // Each pattern also lists words every match contains (`needs`): a text that
 // lacks them is not searched. V8 compiles a pattern at its first search, and
-// these six, with their case-insensitive alternations, took ~8 ms of CPU to
+// these six, with their case-insensitive alternations, took ~10 ms of CPU to
 // compile in every run that read a finding (issue #18), though nearly no
 // tool text contains them. The words are lowercase ASCII, so they are looked
 // for in the text lowercased: a case-insensitive pattern (without the `u`
