@@ -165,6 +165,64 @@ function sortInPlace(keys: string[]): string[] {
   return keys;
 }
 
+// Canonical JSON of what servers list, most of it without the walk in JS.
+// canonicalJson walks every value to collect its keys before JSON.stringify
+// writes it with their sorted list. Where the tools of a listing share their
+// keys, the walk is skipped: the value is written with the sorted keys of the
+// value walked last, and that text is the canonical one when it left nothing
+// out, which its length tells (given all its keys, the list writes the same
+// members as JSON.stringify alone, in another order). Pinning a listing cold
+// spent most of its time in that walk, and made it hot enough for the
+// optimizing compiler (issue #17). Where the tools have keys of their own
+// (parameter names), guessing would only add work: it stops at a miss, and
+// starts again when two values walked in a row had the same keys.
+
+/** The sorted keys of the value walked last: the list tried first. */
+let known: string[] | undefined;
+let guessing = false;
+
+/**
+ * canonicalJson of JSON data, as JSON.parse makes it (plain objects and
+ * arrays, strings, numbers, booleans, null): a server's listing. Other values
+ * (functions, toJSON) would be written by JSON.stringify's rules here, not
+ * the walk's.
+ */
+export function canonicalJsonOfData(value: unknown): string {
+  if (guessing && known) {
+    const text = writtenWithKnownKeys(value, known);
+    if (text !== undefined) return text;
+    guessing = false;
+  }
+  const keys = sortedKeyList(value);
+  if (!keys) return walkedCanonicalJson(value, 0);
+  // The walk hands out the same list when the keys met are those of the value before.
+  guessing = keys === known;
+  known = keys;
+  return JSON.stringify(value, keys);
+}
+
+function writtenWithKnownKeys(value: unknown, keys: string[]): string | undefined {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value, keys);
+    // A member missing from the list leaves the text shorter than JSON.stringify's own.
+    if (text === undefined || text.length !== JSON.stringify(value).length) return undefined;
+  } catch {
+    return undefined;
+  }
+  // Nested as deep as canonicalJson's "[too deep]" cut takes that many brackets.
+  return bracketsUnder(text, MAX_JSON_DEPTH) ? text : undefined;
+}
+
+function bracketsUnder(text: string, limit: number): boolean {
+  // Each bracket nested is closed as well: a shorter text cannot nest that deep.
+  if (text.length < 2 * limit) return true;
+  let count = 0;
+  for (let i = text.indexOf('{'); i >= 0 && count < limit; i = text.indexOf('{', i + 1)) count++;
+  for (let i = text.indexOf('['); i >= 0 && count < limit; i = text.indexOf('[', i + 1)) count++;
+  return count < limit;
+}
+
 /** `sha256:` and 64 hex characters over the canonical JSON. */
 export function definitionHash(canonical: string): string {
   // One call, no Hash object per tool (node:crypto's one-shot hash, Node 20.12+).
@@ -178,6 +236,6 @@ export function pinTool(tool: Tool, now: Date = new Date()): ToolPin {
 
 /** Pins a tool with a given time: a listing's pins share one ISO string. */
 export function pinToolAt(tool: Tool, pinnedAt: string): ToolPin {
-  const definition = canonicalJson(pinnedDefinition(tool));
+  const definition = canonicalJsonOfData(pinnedDefinition(tool));
   return {hash: definitionHash(definition), definition, pinnedAt};
 }

@@ -8,7 +8,7 @@
 // phrases only warn: a plain description may mention another tool or a
 // password field, so false positives are possible and the text says so.
 import {codePointName, isInvisibleFormat, isTagCharacter, showInvisible} from '../../util/visible.js';
-import {INSTRUCTION_PATTERNS} from './phrases.js';
+import {INSTRUCTION_PATTERNS, mayMatch} from './phrases.js';
 
 /** What kind of hiding was found. */
 export type FindingKind = 'tag-characters' | 'invisible-characters' | 'whitespace-run' | 'instruction';
@@ -153,7 +153,10 @@ const isBlank = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\
 const WORD = /[A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]/g;
 
 function scanPhrases(text: string, place: string, context: ScanContext, out: Finding[]): void {
-  for (const {pattern, why} of INSTRUCTION_PATTERNS) {
+  // Lowercased for the patterns' word lists only; the patterns search the text itself.
+  const lower = text.toLowerCase();
+  for (const {pattern, why, needs} of INSTRUCTION_PATTERNS) {
+    if (!mayMatch(lower, needs)) continue;
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       out.push(finding('instruction', place, text, m.index, `${why}: "${excerpt(m[0])}" (${FALSE_POSITIVE_NOTE})`, 'warn'));

@@ -1,9 +1,9 @@
 // Canonical JSON is written by JSON.stringify with a sorted key list where
 // that gives the canonical bytes, and by hand otherwise: both must agree on
 // every value, or a pin would change hash between runs.
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {prng as random} from '../../helpers/prng.js';
-import {canonicalJson, walkedCanonicalJson} from '../../../src/hub/trust/canonical.js';
+import {canonicalJson, canonicalJsonOfData, pinToolAt, walkedCanonicalJson} from '../../../src/hub/trust/canonical.js';
 import {checkPins} from '../../../src/hub/trust/evaluate.js';
 import {MAX_JSON_DEPTH} from '../../../src/util/safe-json.js';
 
@@ -85,5 +85,67 @@ describe('checkPins and invisible characters', () => {
     expect(check.tools.get('deep')!.withheld).toEqual(['hidden-characters']);
     const plain = checkPins(undefined, [{name: 'plain', description: 'fine', inputSchema: {type: 'object'}}], 'withhold');
     expect(plain.tools.get('plain')!.withheld).toEqual([]);
+  });
+});
+
+describe('canonicalJsonOfData (a listing: most values written with the keys of those before)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // JSON text, parsed: JSON data as a server's listing is (an own "__proto__" member included).
+  function dataGenerator(next: () => number) {
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const leaves = ['0', '-1.5', '1e21', '""', '"x"', '"é\\u0000"', 'true', 'false', 'null'];
+    const text = (depth: number): string => {
+      const r = next();
+      if (depth > 4 || r < 0.3) return pick(leaves);
+      if (r < 0.45) return `[${Array.from({length: Math.floor(next() * 3)}, () => text(depth + 1)).join(',')}]`;
+      if (r < 0.47) {
+        // Deeper than the "[too deep]" cut, with keys the list may already hold.
+        let deep = pick(leaves);
+        for (let i = Math.floor(next() * 6) + MAX_JSON_DEPTH - 4; i > 0; i--) deep = next() < 0.5 ? `{"type":${deep}}` : `[${deep}]`;
+        return deep;
+      }
+      const members = Array.from({length: Math.floor(next() * 4)}, () => `${JSON.stringify(pick(KEYS))}:${text(depth + 1)}`);
+      return `{${members.join(',')}}`;
+    };
+    return () => JSON.parse(text(0)) as unknown;
+  }
+
+  it('writes what the walk by hand writes, for 20,000 random JSON values in a row', () => {
+    const value = dataGenerator(random(33));
+    for (let i = 0; i < 20_000; i++) {
+      const v = value();
+      const fast = canonicalJsonOfData(v);
+      const walked = walkedCanonicalJson(v);
+      if (fast !== walked) expect.fail(`canonicalJsonOfData differs from the walk for ${walked}: ${fast}`);
+    }
+  });
+
+  it('agrees on listings whose tools gain and lose members (guessing stops and starts again)', () => {
+    const next = random(5);
+    for (let i = 0; i < 2_000; i++) {
+      const tool = JSON.parse(JSON.stringify({
+        name: `t${i}`,
+        description: 'd',
+        inputSchema: {type: 'object', properties: next() < 0.5 ? {q: {type: 'string'}} : {q: {type: 'string'}, state: {type: 'string', enum: ['open', 'closed']}}, required: ['q']},
+        ...(next() < 0.3 ? {annotations: {readOnlyHint: next() < 0.5}} : {}),
+        ...(next() < 0.1 ? {outputSchema: {type: 'object', properties: {items: {type: 'array'}}}} : {}),
+      })) as Record<string, unknown>;
+      expect(canonicalJsonOfData(tool)).toBe(walkedCanonicalJson(tool));
+    }
+  });
+
+  it('pins the tools of a listing that share their keys without walking each for its keys', () => {
+    const tool = (i: number) => JSON.parse(JSON.stringify({name: `tool_${i}`, description: `Tool ${i}.`, inputSchema: {type: 'object', properties: {text: {type: 'string', description: 'Any text.'}, n: {type: 'number'}}, additionalProperties: false}}));
+    const tools = Array.from({length: 1000}, (_, i) => tool(i));
+    pinToolAt(tool(-1), 'now');
+    // The key walk asks every object for its prototype; JSON.stringify does not.
+    const spy = vi.spyOn(Object, 'getPrototypeOf');
+    const pins = tools.map((t) => pinToolAt(t, 'now'));
+    const walks = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(pins[999]!.definition).toBe(walkedCanonicalJson({description: 'Tool 999.', inputSchema: tools[999].inputSchema, name: 'tool_999'}));
+    // ~0 now; 5 a tool (5,000) when each tool was walked.
+    expect(walks).toBeLessThan(100);
   });
 });
