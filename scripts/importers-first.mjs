@@ -34,8 +34,7 @@ export async function buildImportersFirst(options) {
  * which a program may import directly): the modules certainly loaded before
  * it is, i.e. in the static graph of every entry (or lazy module) that
  * any of its importers can have been loaded with, and of what those need
- * loaded first. User entry points themselves are left out (a program that
- * imports one must still get its own file). Absolute path → absolute paths.
+ * loaded first. Absolute path → absolute paths.
  */
 export function importsToAdd(metafile, entries) {
   const inputs = metafile.inputs;
@@ -77,9 +76,13 @@ export function importsToAdd(metafile, entries) {
     before.set(target, result);
     return result;
   };
+  // An entry whose code has a file of its own keeps it (a program that imports
+  // it, or the CLI's first file, would otherwise load one file more); one
+  // already shared with other entries is a chunk's like any other module.
+  const ownFile = new Set(Object.values(metafile.outputs).flatMap((o) => (o.entryPoint && o.inputs[o.entryPoint] ? [o.entryPoint] : [])));
   const added = new Map();
   for (const target of lazy) {
-    const paths = [...loadedBefore(target)].filter((f) => f !== target && !entries.has(f));
+    const paths = [...loadedBefore(target)].filter((f) => f !== target && !ownFile.has(f));
     if (paths.length) added.set(resolve(target), paths.map((p) => resolve(p)));
   }
   return added;
