@@ -29,7 +29,11 @@ function readRecord(file: string): {modules: string[]; packages: Set<string>; li
       continue;
     }
     const path = relative(ROOT, line.slice(5));
-    if (path.startsWith('dist/bundle/')) files.push(path);
+    if (path.startsWith('dist/bundle/')) {
+      files.push(path);
+      // Where in the run each file of the bundle was loaded.
+      lines.push(`file ${path}`);
+    }
     // A bundle file stands for the modules esbuild put in it.
     const inputs = meta.outputs[path]?.inputs;
     for (const m of inputs ? Object.keys(inputs) : [path]) lines.push(`load ${m}`);
@@ -155,6 +159,11 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
       const status = lines.findIndex((l) => l.startsWith('stdout') && /\d\/2 online · \d+ tools?/.test(l));
       expect(status).toBeGreaterThan(frame);
       expect(status).toBeLessThan(firstOf(/node_modules\/ink\//));
+      // Loaded before the file with Ink (the servers have settled by then): 26 files, until each lazy module
+      // stopped cutting its importers' graph into chunks of its own and the config, the spawn and the app
+      // loaded as one chain (src/cli/tui-start.ts).
+      const beforeInk = lines.slice(0, firstOf(/node_modules\/ink\//)).filter((l) => l.startsWith('file ')).slice(0, -1);
+      expect(beforeInk.length, beforeInk.join('\n')).toBeLessThanOrEqual(16);
       // Yoga's WebAssembly is decoded from its data: URL, not fetched: `fetch` would load Node's undici.
       expect(lines.filter((l) => l.startsWith('builtin ') && l.includes('undici'))).toEqual([]);
     } finally {
