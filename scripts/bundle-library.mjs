@@ -17,7 +17,7 @@
 // Ink and React must share them with it (two Reacts break hooks).
 //
 // Called by scripts/bundle.mjs after the CLI bundle, which reads tsc's tree.
-import {build} from 'esbuild';
+import {buildImportersFirst} from './importers-first.mjs';
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {dirname, join, relative, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -77,7 +77,7 @@ export async function bundleLibrary() {
     if (readFileSync(file, 'utf8').startsWith(MARK)) throw new Error(`bundle-library: dist/${entry} is already a bundle, not tsc's output: run \`npm run build\` (tsc, then the bundles)`);
   }
 
-  const result = await build({
+  const result = await buildImportersFirst({
     entryPoints: LIBRARY_ENTRIES.map((e) => join(DIST, e)),
     outbase: DIST,
     outdir: DIST,

@@ -9,9 +9,9 @@
 // (scripts/bundle-library.mjs): this build reads tsc's tree, so it comes first.
 //
 //   node scripts/bundle.mjs      (part of `npm run build`, after tsc)
-import {build} from 'esbuild';
 import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {bundleLibrary} from './bundle-library.mjs';
+import {buildImportersFirst} from './importers-first.mjs';
 
 const OUT = new URL('../dist/bundle/', import.meta.url).pathname;
 
@@ -112,7 +112,7 @@ const common = {
   minifySyntax: true,
   logLevel: 'warning',
 };
-const result = await build({
+const result = await buildImportersFirst({
   ...common,
   entryPoints: [ENTRY],
   // The same depth as dist/cli/: `new URL('../../package.json', import.meta.url)` still finds the package.
@@ -126,7 +126,7 @@ for (const mode of MODES_APART) {
   if (!imported) throw new Error(`bundle: the main build no longer imports ${modeFile(mode)}; check MODES_APART against src/cli/modes/index.ts`);
   // Beside main.js, at the same depth; its chunks named apart from the other builds'.
   builds.push(
-    await build({
+    await buildImportersFirst({
       ...common,
       entryPoints: {[`${mode.name}-mode`]: new URL(`../dist/cli/modes/${mode.source}`, import.meta.url).pathname},
       entryNames: '[name]',

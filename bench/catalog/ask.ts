@@ -21,7 +21,7 @@ export async function ask(catalog: Catalog, question: string, settings: ToolSear
     if (!use || use.type !== 'tool_use') return {searches};
     if (use.name !== SEARCH_TOOL_NAME) return {called: use.name, searches};
     searches++;
-    const outcome = runToolSearch(use.input, deferred);
+    const outcome = await runToolSearch(use.input, deferred);
     history.push({role: 'user', content: [{type: 'tool_result', tool_use_id: use.id, content: [{type: 'text', text: outcome.text}]}]});
   }
   return {searches};

@@ -14,8 +14,7 @@ import type {TurnRecorder} from '../driver/session-recording.js';
 import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
-import {createScriptedModel} from '../agent/models/scripted.js';
-import {approvalRules, chooseModel, hubServers, logDir, pinStore, serverAuths, startPolicy} from './setup.js';
+import {approvalRules, chooseModel, hubServers, logDir, offlineModel, pinStore, serverAuths, startPolicy} from './setup.js';
 import {ServerRecordStore} from '../util/server-record.js';
 
 /** Everything one run is made of. */
@@ -52,7 +51,7 @@ export interface AppHooks {
 /** Loads the config (throws ConfigError), picks the model, wires hub → driver → store. Starts nothing. */
 export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, noModel, deferModel, config: loaded, ...hooks}: AppHooks): Promise<App> {
   const config = loaded ?? loadConfig(opts.config, env);
-  const model = noModel ? createScriptedModel() : await chooseModel(opts, env, {defer: deferModel});
+  const model = noModel ? await offlineModel(true) : await chooseModel(opts, env, {defer: deferModel});
   // The TUI's login dialog is asked through the driver, made after the servers that need it.
   let driver: Driver | undefined;
   const prompt = loginPrompt === 'dialog' ? dialogPrompt((request, signal) => driver!.askInput(request, signal), env) : (loginPrompt ?? neverAsk);

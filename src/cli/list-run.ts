@@ -29,7 +29,7 @@ const RENDERERS: Record<string, {text: Render; json: Render}> = {
  */
 export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: Config, early: EarlySpawns, at?: (stage: ListStage) => void): Promise<number> {
   const render = RENDERERS[opts.mode]!;
-  const trace = debugTrace(opts, env, newSessionId());
+  const trace = debugTrace(opts, env, newSessionId);
   const listExtras = opts.mode !== 'list-tools';
   const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, loginPrompt: processTerminalPrompt(env), config, adopt: at ? watchAdoption(early, at) : early.adopt}).catch((err) => {
     trace?.close();

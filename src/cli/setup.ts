@@ -6,9 +6,8 @@ import type {ClientFeatures} from '../session/server-requests.js';
 import {configuredRoots} from '../agent/client-features.js';
 import type {ApprovalRules} from '../agent/approvals.js';
 import type {Model, ProviderName} from '../agent/model.js';
-import {createScriptedModel} from '../agent/models/scripted.js';
 import {deferredModel} from '../agent/models/deferred.js';
-import {anthropicFacts, openAIFacts, resolveAnthropicModel, resolveOpenAIModel} from '../agent/models/provider-facts.js';
+import {anthropicFacts, OFFLINE_FACTS, openAIFacts, resolveAnthropicModel, resolveOpenAIModel} from '../agent/models/provider-facts.js';
 import type {HubServer} from '../hub/hub.js';
 import type {LoginPrompt} from '../auth/prompt.js';
 import type {ServerAuth} from '../auth/server-auth.js';
@@ -75,7 +74,10 @@ export function resolveProvider(flag: ProviderName | undefined, env: NodeJS.Proc
 /** The model of this run: a script, the offline model, or a provider's API (UsageError when its key is missing). */
 export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv, {defer = false}: {defer?: boolean} = {}): Promise<Model> {
   // The script's checks (zod schemas, built as the module loads) only for a run with a script.
-  if (opts.script) return createScriptedModel({script: await (await import('../agent/models/script.js')).loadScript(opts.script)});
+  if (opts.script) {
+    const [{createScriptedModel}, {loadScript}] = await Promise.all([import('../agent/models/scripted.js'), import('../agent/models/script.js')]);
+    return createScriptedModel({script: await loadScript(opts.script)});
+  }
   const provider = opts.model === 'scripted' ? 'offline' : resolveProvider(opts.provider, env);
   // SDKs are loaded only when used: they are the heaviest imports we have.
   // `defer` (the TUI): not even before the servers start, but at the model's first use.
@@ -93,7 +95,17 @@ export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv, {def
     const load = async () => (await import('../agent/models/openai.js')).createOpenAIModel({apiKey: env.OPENAI_API_KEY, baseURL, model});
     return defer ? deferredModel(openAIFacts(model, baseURL), false, load) : load();
   }
-  return createScriptedModel();
+  return offlineModel(defer);
+}
+
+/**
+ * The offline model without a script. Its module (the word matching it routes
+ * questions by) loads at its first answer when `defer`red: the list modes never
+ * ask it anything, and the TUI not before the servers are up (issue #18).
+ */
+export async function offlineModel(defer: boolean): Promise<Model> {
+  const load = async () => (await import('../agent/models/scripted.js')).createScriptedModel();
+  return defer ? deferredModel(OFFLINE_FACTS, false, load) : load();
 }
 
 /**

@@ -11,7 +11,7 @@ import {serversFirst} from './servers-first.js';
 import {terminalHost} from './ui-host.js';
 import {handSignalsTo, signalNumber} from './signals.js';
 
-/** What ./modes/tui.ts did before loading this: the config, the servers it spawned, its signal cleanup. */
+/** What ../tui-start.ts did before loading this: the config, the servers it spawned, its signal cleanup. */
 export interface EarlyStart {
   config: Config;
   early: EarlySpawns;

@@ -18,7 +18,6 @@ import type {ApprovalAnswer, Approver} from './approval.js';
 import {recordSession, type TurnRecorder} from './session-recording.js';
 import {TextBatcher} from './text-batcher.js';
 import type {LoopHub} from './context.js';
-import {runTurn} from './turn.js';
 import {tokenCounter} from './count-tokens.js';
 import type {Catalog} from '../hub/types.js';
 import {InspectActions, type InspectDeps} from './inspect.js';
@@ -209,7 +208,9 @@ export class Driver {
       dispatch: (e) => this.dispatch(e),
       next: (match, signal) => this.next(match, signal),
     };
-    const done = runTurn(text, {
+    // The turn's code (requests, calls, tool search) loads at the first
+    // question: a list run never asks one, a TUI not before it is up (issue #18).
+    const done = import('./turn.js').then(({runTurn}) => runTurn(text, {
       model: this.o.model,
       hub: this.o.hub,
       history: this.history,
@@ -228,7 +229,7 @@ export class Driver {
       onText: (t) => batcher.push(t),
       ...(this.o.interactive ? {askInput: (request, signal) => this.askInput(request, signal)} : {}),
       closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),
-    }).finally(() => {
+    })).finally(() => {
       batcher.flush();
       clearInterval(tick);
       this.running = undefined;

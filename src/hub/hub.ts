@@ -4,7 +4,6 @@ import type {ClientFeatures} from '../session/server-requests.js';
 import type {ContentBlock, Implementation, Tool} from '../session/mcp-types.js';
 import type {CallOptions, ToolResultRecord} from '../session/session.js';
 import type {HttpAuth} from '../transport/http-auth.js';
-import {HttpTransport} from '../transport/http/http-transport.js';
 import {StdioTransport, type EarlyChild} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
@@ -492,7 +491,9 @@ export class Hub {
     const makeTransport = o.makeTransport
       ? () => o.makeTransport!(server)
       : server.url !== undefined
-        ? () => {
+        ? async () => {
+            // Loaded for a config with a remote server only: a stdio-only start does not compile it (issue #18).
+            const {HttpTransport} = await import('../transport/http/http-transport.js');
             const t = new HttpTransport({url: server.url, headers: server.headers, auth: server.auth, onexchange});
             onexchange(`Streamable HTTP to ${t.shownUrl}`);
             return t;

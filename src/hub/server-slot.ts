@@ -59,8 +59,8 @@ export interface SlotConfig {
 export interface SlotDeps extends ReporterDeps {
   clientInfo: Implementation;
   features: ClientFeatures;
-  /** Makes a fresh transport (a new process) for every start. */
-  makeTransport: () => Transport;
+  /** Makes a fresh transport (a new process) for every start; HTTP's once its module has loaded. */
+  makeTransport: () => Transport | Promise<Transport>;
   /** Where the transport's free-form text (stderr) goes: the log file and the trace pane. */
   ondiagnostic: (text: string) => void;
   probeWaitMs: number;

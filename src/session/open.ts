@@ -18,8 +18,8 @@ export interface RememberedEra {
 
 /** How to open a session that may respawn its server. */
 export interface OpenOptions extends Omit<SessionOptions, 'plan'> {
-  /** A fresh transport (a new process) for each try. */
-  makeTransport: () => Transport;
+  /** A fresh transport (a new process) for each try; a promise when its module loads on first use (HTTP). */
+  makeTransport: () => Transport | Promise<Transport>;
   /** The config's `protocol` key; `auto` when absent. */
   protocol?: ProtocolSetting;
   remembered?: RememberedEra;
@@ -35,9 +35,15 @@ export async function openSession(o: OpenOptions): Promise<McpSession> {
   const attempt = (plan: HandshakePlan): Promise<McpSession> => {
     // Never start another process once the owner gave up (its timeout, or it is closing).
     if (o.signal?.aborted) return Promise.reject(new AbortError('the handshake', o.signal.reason));
-    const transport = o.makeTransport();
-    o.onTransport?.(transport);
-    return McpSession.open(transport, {...o, plan, handshakeTimeoutMs: Math.max(1, deadline - Date.now())});
+    const open = (transport: Transport): Promise<McpSession> => {
+      o.onTransport?.(transport);
+      return McpSession.open(transport, {...o, plan, handshakeTimeoutMs: Math.max(1, deadline - Date.now())});
+    };
+    const made = o.makeTransport();
+    // A stdio transport is made at once (its process spawns in this tick); an
+    // HTTP one after its module loads, unopened if the owner gave up meanwhile.
+    if (!(made instanceof Promise)) return open(made);
+    return made.then((transport) => (o.signal?.aborted ? Promise.reject(new AbortError('the handshake', o.signal.reason)) : open(transport)));
   };
   const pinned = pinnedPlan(o.protocol);
   if (pinned) return attempt(pinned);

@@ -7,6 +7,9 @@ import type {Model} from '../model.js';
 /** A model's facts, without the SDK that answers. */
 export type ModelFacts = Pick<Model, 'label' | 'offline' | 'provider' | 'contextWindow' | 'serverToolSearch'>;
 
+/** The offline scripted model without a script (./scripted.ts): known before its module loads. */
+export const OFFLINE_FACTS: ModelFacts = {label: 'offline scripted model', offline: true, provider: 'offline'};
+
 /** The newest Sonnet in the SDK's `Model` list when this was written. */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
 

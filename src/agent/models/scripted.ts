@@ -5,6 +5,7 @@ import {basename} from 'node:path';
 import type {Model, ModelContent, ModelMessage, ModelRequest, ModelResponse, ModelTool} from '../model.js';
 import {AbortError, sleep, throwIfAborted} from './abort.js';
 import {ModelError} from './model-error.js';
+import {OFFLINE_FACTS} from './provider-facts.js';
 import type {Script, ScriptStep} from './script.js';
 import {SEARCH_TOOL_NAME} from '../tool-search/search-tool.js';
 import {fillArguments, pickTool} from './tool-picker.js';
@@ -21,7 +22,7 @@ export const QUOTE_LIMIT = 300;
 /** Creates the deterministic offline model. */
 export function createScriptedModel(options: ScriptedModelOptions = {}): Model {
   const {script} = options;
-  const label = script ? `scripted: ${script.source ? basename(script.source) : 'inline script'}` : 'offline scripted model';
+  const label = script ? `scripted: ${script.source ? basename(script.source) : 'inline script'}` : OFFLINE_FACTS.label;
   return {
     label,
     offline: true,

@@ -5,7 +5,6 @@
 // are involved. The name has no `mcp__` prefix, so no server tool can take it.
 import type {CatalogEntry, ModelTool} from '../../hub/types.js';
 import {stripControlLine} from '../../util/sanitize.js';
-import {searchEntries} from './search-index.js';
 
 /** The search tool's name. */
 export const SEARCH_TOOL_NAME = 'search_tools';
@@ -44,13 +43,19 @@ export interface SearchOutcome {
   isError: boolean;
 }
 
-/** Runs one search over the deferred entries; bad input is an error result the model can read. */
-export function runToolSearch(input: unknown, deferred: readonly CatalogEntry[]): SearchOutcome {
+/**
+ * Runs one search over the deferred entries; bad input is an error result the
+ * model can read. The index (minisearch) loads at the first search: the list
+ * modes and a TUI start never search, and its module was ~26 KB of what a
+ * `--list-tools` run compiled before its first request (issue #18).
+ */
+export async function runToolSearch(input: unknown, deferred: readonly CatalogEntry[]): Promise<SearchOutcome> {
   const args = (typeof input === 'object' && input !== null ? input : {}) as {query?: unknown; limit?: unknown};
   if (typeof args.query !== 'string' || args.query.trim() === '') {
     return {found: [], isError: true, text: `${SEARCH_TOOL_NAME} needs {"query": "<words>"}: a non-empty string describing the tool you need.`};
   }
   const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) ? Math.min(MAX_SEARCH_LIMIT, Math.max(1, args.limit)) : DEFAULT_SEARCH_LIMIT;
+  const {searchEntries} = await import('./search-index.js');
   const found = searchEntries(deferred, args.query, limit);
   if (found.length === 0) return {found, isError: false, text: `No tool matches ${JSON.stringify(args.query)}. Try other words (what the tool does, or the server's name).`};
   return {found, isError: false, text: foundText(found)};

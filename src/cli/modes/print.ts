@@ -19,7 +19,7 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv, at?: (stage:
     onError: (err) => process.stderr.write(`• warning: this session is no longer being saved: ${err.message}\n`),
   });
   for (const warning of session.warnings) process.stderr.write(`• warning: session ${session.resumed!.meta.id}: ${warning}\n`);
-  const trace = debugTrace(opts, env, session.recorder.id);
+  const trace = debugTrace(opts, env, () => session.recorder.id);
   const app = await buildApp(opts, env, {
     recorder: session.recorder,
     history: session.history,

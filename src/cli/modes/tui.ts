@@ -8,7 +8,6 @@ import {readFileSync} from 'node:fs';
 import {enterAltScreen} from '../../ui/alt-screen.js';
 import {firstFrameText} from '../../ui/first-frame.js';
 import type {CliOptions} from '../args.js';
-import type {EarlySpawns} from '../early-spawn.js';
 
 /** Runs the UI (main has checked that stdin and stdout are terminals). */
 export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
@@ -22,22 +21,10 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<num
     if (raw) process.stdin.setRawMode(false);
     leaveScreen();
   };
-  let early: EarlySpawns | undefined;
-  let releaseSignals = () => {};
   try {
     // Loaded after the first frame is on screen (zod's config checks are among the larger chunks).
-    const [{loadConfig}, {spawnEarly}, {exitCleanlyOn}] = await Promise.all([import('../../config/index.js'), import('../early-spawn.js'), import('../signals.js')]);
-    const config = loadConfig(opts.config, env);
-    // Until the app has its own handlers (it closes the servers it adopted), a signal ends the early children and gives the terminal back.
-    releaseSignals = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => {
-      early?.dispose();
-      leave();
-    });
-    early = spawnEarly(config, env, opts.lazy ? 'lazy' : undefined);
-    return await (await import('../tui.js')).runTui(opts, env, leave, {config, early, releaseSignals});
+    return await (await import('../tui-start.js')).startTui(opts, env, leave);
   } finally {
-    early?.dispose();
-    releaseSignals();
     leave();
   }
 }
