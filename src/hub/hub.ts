@@ -25,6 +25,7 @@ import {GroupSampler} from './life-signs.js';
 import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
+import {prepareTranslation} from './translate.js';
 import {MemoryPinStore, type PinStore} from './trust/pins.js';
 import {PinKeeper} from './trust/pin-keeper.js';
 import {stripResultTags, tagNote} from './trust/result-tags.js';
@@ -177,6 +178,9 @@ export class Hub {
       } else slot.starts();
     }
     this.startingAll = false;
+    // A cached schema that plainlyValid cannot answer needs the meta-schema validator before the first table.
+    const loading = prepareTranslation(this.slots.flatMap((s) => s.offeredTools ?? []));
+    if (loading) await loading;
     this.rebuildIfToolsChanged();
     this.startingUp = true;
     try {
