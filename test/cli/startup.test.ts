@@ -155,6 +155,9 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
       const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
       expect(spawns).toHaveLength(2);
       expect(Math.min(...spawns)).toBeGreaterThan(frame);
+      // Nor Node's crypto module (~4 ms of CPU) before them: the first frame's layout needs only the rows per tool and
+      // per server (src/ui/panes/rows-per.ts), not the row builders, whose trust marks brought the pins' hashing.
+      expect(lines[Math.min(...spawns) - 1]!.slice('builtins-now '.length).split(',')).not.toContain('crypto');
       for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/]) expect(firstOf(re), String(re)).toBeGreaterThan(Math.max(...spawns));
       // The servers come first: the first frame's status line follows them before Ink loads (src/cli/servers-first.ts).
       const status = lines.findIndex((l) => l.startsWith('stdout') && /\d\/2 online · \d+ tools?/.test(l));
