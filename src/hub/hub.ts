@@ -169,6 +169,8 @@ export class Hub {
     // Every cached list is in the first table together: one rebuild, not one per server.
     // A lazy server with a cached list rests until a call needs it (issue #18).
     this.startingAll = true;
+    // Resources and prompts are listed once the start's servers have settled, not between their handshakes.
+    this.inspect.holdUntil(this.settled());
     const resting = new Set<ServerSlot>();
     for (const slot of this.slots) {
       if (slot.config.disabled) continue;
