@@ -3,8 +3,9 @@
 //   BB_CPU_FILE=out.jsonl node --import ./bench/startup/cpu-preload.mjs bin/breakerbox.mjs --list-tools
 // our process's CPU time (user + system, from process.cpuUsage(); the servers'
 // is not in it) and wall time since the process started, at the first spawn, the
-// first write to a server's stdin, the first write to our stdout (the list) and
-// exit, each as {cpu, at} in ms; each spawn() call's own CPU and wall ms
+// first write to a server's stdin, the first write to our stdout (the list;
+// a TUI's first frame), the write that says "N/N online" (a TUI start, so its
+// CPU can be set against a list run's) and exit, each as {cpu, at} in ms; each spawn() call's own CPU and wall ms
 // (spawnCalls), and each server's traffic (io: [ms, 'w' | 'r', bytes]).
 // `originUs` puts a --cpu-prof profile's times on the same clock. One JSON
 // line goes to $BB_CPU_FILE at exit. Plain JavaScript; the children do not
@@ -51,6 +52,11 @@ syncBuiltinESMExports();
 const out = process.stdout.write;
 process.stdout.write = function (...a) {
   mark('out');
+  if (!record.online) {
+    const text = typeof a[0] === 'string' ? a[0] : Buffer.from(a[0]).toString('utf8');
+    const m = /(\d+)\/(\d+) online/.exec(text);
+    if (m && m[1] === m[2]) mark('online');
+  }
   return out.apply(this, a);
 };
 process.on('exit', () => {

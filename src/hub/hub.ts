@@ -25,6 +25,7 @@ import {GroupSampler} from './life-signs.js';
 import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
+import {prepareTranslation} from './translate.js';
 import {MemoryPinStore, type PinStore} from './trust/pins.js';
 import {PinKeeper} from './trust/pin-keeper.js';
 import {stripResultTags, tagNote} from './trust/result-tags.js';
@@ -168,6 +169,8 @@ export class Hub {
     // Every cached list is in the first table together: one rebuild, not one per server.
     // A lazy server with a cached list rests until a call needs it (issue #18).
     this.startingAll = true;
+    // Resources and prompts are listed once the start's servers have settled, not between their handshakes.
+    this.inspect.holdUntil(this.settled());
     const resting = new Set<ServerSlot>();
     for (const slot of this.slots) {
       if (slot.config.disabled) continue;
@@ -177,6 +180,9 @@ export class Hub {
       } else slot.starts();
     }
     this.startingAll = false;
+    // A cached schema that plainlyValid cannot answer needs the meta-schema validator before the first table.
+    const loading = prepareTranslation(this.slots.flatMap((s) => s.offeredTools ?? []));
+    if (loading) await loading;
     this.rebuildIfToolsChanged();
     this.startingUp = true;
     try {

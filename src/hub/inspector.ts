@@ -40,6 +40,9 @@ export interface InspectOptions {
 export class Inspector {
   private readonly extras = new Map<string, ServerExtras>();
   private table: PromptTable = EMPTY_PROMPTS;
+  /** While the start's servers settle: the ones already online, attached once all have settled (holdUntil). */
+  private held?: Set<ServerExtras>;
+  private holding: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: InspectorDeps) {
     const sink = {
@@ -51,16 +54,31 @@ export class Inspector {
     for (const alias of deps.aliases) this.extras.set(alias, new ServerExtras(alias, sink, deps.listExtras));
   }
 
+  /**
+   * Servers that come online before `done` are attached (their resources and
+   * prompts listed) only then. At a start, the first server's listings ran
+   * while the others still did their handshakes, on the same cores: the TUI
+   * said "2/2 online" ~20 ms later and spent ~20 ms more CPU by then
+   * (BENCHMARKS.md, startup). The hub passes its settled(): every server
+   * online, offline or resting, or still installing past its startup timeout.
+   */
+  holdUntil(done: Promise<void>): void {
+    const held = (this.held = new Set());
+    this.holding = done.then(() => {
+      if (this.held === held) this.held = undefined;
+      for (const x of held) this.attachCurrent(x);
+    });
+  }
+
   /** Follows a slot's events: sessions coming and going, pages, log entries, restarts. */
   observe(event: HubEvent): void {
     const x = 'alias' in event ? this.extras.get(event.alias) : undefined;
     if (!x) return;
     switch (event.type) {
-      case 'server/online': {
-        const session = this.deps.slot(x.alias)?.session;
-        if (session && session !== x.session) x.attach(session);
+      case 'server/online':
+        if (this.held) this.held.add(x);
+        else this.attachCurrent(x);
         return;
-      }
       case 'server/restarting':
         x.detach();
         return x.restarted({at: Date.now(), attempt: event.attempt, reason: event.reason});
@@ -88,8 +106,15 @@ export class Inspector {
     return [...this.extras.values()].map((x) => x.resources);
   }
 
-  /** Resolves when every listing of resources and prompts started so far has finished. */
+  /** Attaches the slot's current session, if it has one not attached yet (a held server may have gone since). */
+  private attachCurrent(x: ServerExtras): void {
+    const session = this.deps.slot(x.alias)?.session;
+    if (session && session !== x.session) x.attach(session);
+  }
+
+  /** Resolves when every listing of resources and prompts started so far has finished (after any held ones started). */
   async settled(): Promise<void> {
+    await this.holding;
     await Promise.all([...this.extras.values()].map((x) => x.settled));
   }
 

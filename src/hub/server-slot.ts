@@ -18,6 +18,7 @@ import {StartupWatch, type LifeSample, type StartingProgress} from './startup-wa
 import type {OnlineDetails} from './hub-events.js';
 import {SlotReporter, type ReporterDeps} from './slot-reporter.js';
 import {limitTools, type ToolLimits} from './tool-limits.js';
+import {prepareTranslation} from './translate.js';
 import {diffText, filterKey} from './catalog-cache.js';
 import type {AppendedOrder} from './catalog-order.js';
 import {SlotCache} from './slot-cache.js';
@@ -446,6 +447,10 @@ export class ServerSlot {
     this.dropped = [...listing.dropped, ...limited.dropped];
     this.report.dropped(this.dropped);
     for (const line of limited.cut) this.report.note(`tool definition cut: ${line}`);
+    // The listing's one wait beyond the server: the meta-schema validator, loaded only when a schema needs it,
+    // so that the table build, synchronous, can check it (translate.ts).
+    const loading = prepareTranslation(limited.tools);
+    if (loading) await loading;
     return {tools: limited.tools, pages: listing.pages.length, listing};
   }
 

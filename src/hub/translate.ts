@@ -13,7 +13,7 @@
 // - fails the 2020-12 meta-schema → dropped, with the first error as reason.
 import type {ToolAnnotations, Tool} from '../session/mcp-types.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
-import {metaSchemaProblem} from './schema/meta-schema.js';
+import {loadMetaSchema, metaSchemaLoaded, metaSchemaProblem, NOT_LOADED} from './schema/meta-schema.js';
 import type {CatalogEntry, NameMangling, ModelTool} from './types.js';
 
 /** A tool left out of the catalog, and why (for the server's status line). */
@@ -74,11 +74,33 @@ export function copyTranslation(entry: CatalogEntry): CatalogEntry {
  */
 const checked = new WeakMap<object, {schema: Record<string, unknown>} | DroppedTool>();
 
+/**
+ * The verdict on a schema that needs the meta-schema validator before it was
+ * loaded: never cached, so the next translation after the load checks it.
+ * Reaching it means some path handed tools over without prepareTranslation.
+ */
+const UNCHECKED: DroppedTool = {dropped: `inputSchema ${NOT_LOADED}`};
+
+/**
+ * Call before translating tools that came from a listing or a cache: loads the
+ * meta-schema validator if one of their input schemas needs it (plainlyValid
+ * cannot answer), and returns undefined, nothing to await, when none does: a
+ * start whose servers send plain schemas never loads it (issue #18). The
+ * verdicts found are kept, so the table build after it only looks them up.
+ */
+export function prepareTranslation(tools: readonly Tool[]): Promise<void> | undefined {
+  if (metaSchemaLoaded()) return undefined;
+  for (const tool of tools) if (checkInputSchema(tool?.inputSchema) === UNCHECKED) return loadMetaSchema();
+  return undefined;
+}
+
 /** The input schema the model may see, or why there is none. */
 export function checkInputSchema(schema: unknown): {schema: Record<string, unknown>} | DroppedTool {
   if (!isPlainObject(schema)) return checkUncached(schema);
   let verdict = checked.get(schema);
-  if (!verdict) checked.set(schema, (verdict = checkUncached(schema)));
+  if (verdict) return verdict;
+  verdict = checkUncached(schema);
+  if (verdict !== UNCHECKED) checked.set(schema, verdict);
   return verdict;
 }
 
@@ -92,6 +114,7 @@ function checkUncached(schema: unknown): {schema: Record<string, unknown>} | Dro
   }
   const fixed = schema.type === undefined ? {type: 'object', ...schema} : schema;
   const problem = metaSchemaProblem(fixed);
+  if (problem === NOT_LOADED) return UNCHECKED;
   return problem ? {dropped: `inputSchema is not valid JSON Schema 2020-12: ${problem}`} : {schema: fixed};
 }
 

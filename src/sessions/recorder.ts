@@ -24,8 +24,8 @@ export interface NewSessionOptions {
  * 0700 directory. Never throws into the loop.
  */
 export class SessionRecorder {
-  readonly id: string;
-  readonly path: string;
+  private madeId?: string;
+  private readonly startedDate: Date;
   private fd?: number;
   private opened = false;
   private failed = false;
@@ -37,10 +37,23 @@ export class SessionRecorder {
     private readonly o: NewSessionOptions,
     private readonly resumed: boolean,
   ) {
-    this.id = o.id ?? uniqueId(o.env, o.now);
-    this.path = sessionPath(o.env, this.id);
+    this.startedDate = o.now?.() ?? new Date();
     this.model = o.model;
-    this.startedAt = this.now();
+    this.startedAt = this.startedDate.toISOString();
+  }
+
+  /**
+   * Made at first use, from the start time: its random part (node:crypto's
+   * generator, ~2 ms at its first use) and the check that the file is free
+   * would otherwise run before a TUI's servers are online, and nothing reads
+   * the id before the app is drawn or the first record is written.
+   */
+  get id(): string {
+    return (this.madeId ??= this.o.id ?? uniqueId(this.o.env, () => this.startedDate));
+  }
+
+  get path(): string {
+    return sessionPath(this.o.env, this.id);
   }
 
   /** A new session file (written from the first record on). */

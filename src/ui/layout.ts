@@ -32,8 +32,7 @@ export interface LayoutInput {
 }
 
 import {innerCols} from './components/frame-size.js';
-import {CATALOG_ROWS_PER_ENTRY} from './panes/catalog-rows.js';
-import {serverRowsPer} from './panes/server-rows.js';
+import {CATALOG_ROWS_PER_ENTRY, serverRowsPer} from './panes/rows-per.js';
 
 /** Columns from which the panes sit side by side. */
 export const WIDE_COLUMNS = 100;

@@ -1,5 +1,5 @@
 // What each mode loads (issue #18): `--version`/`--help` almost nothing,
-// `--list-tools` no UI, no model SDK and no Ajv, and the TUI writes its first
+// `--list-tools` no UI, no model SDK, no Ajv and no meta-schema, and the TUI writes its first
 // frame before Ink is loaded. Structure, not time: the CLI runs under a
 // loader hook that records every module it loads (test/fixtures/
 // record-loads.mjs); modules inside the bundle are named through esbuild's
@@ -73,15 +73,15 @@ describe('what each mode loads', () => {
     if (args[0] === '--version') expect(stdout).toBe(`breakerbox ${packageVersion()}\n`);
   }, 60_000);
 
-  it('--list-tools loads no UI, no model SDK (even with API keys set) and no Ajv', async () => {
+  it('--list-tools loads no UI, no model SDK (even with API keys set), no Ajv and no meta-schema', async () => {
     const {packages, modules, stdout, lines} = await loadsOf(['--list-tools'], {ANTHROPIC_API_KEY: 'sk-test', OPENAI_API_KEY: 'sk-test'});
     expect(stdout).toMatch(/notes +online/);
     // Nor does it open stdin (no login was needed): importing node:process, or passing process.stdin on, made the stream.
     expect(lines).not.toContain('stdin-opened');
     for (const name of UI_AND_SDKS) expect(packages.has(name), name).toBe(false);
     expect(modules.filter((m) => /\/ui\//.test(m))).toEqual([]);
-    // Only Ajv's one runtime helper, used by the precompiled meta-schema; not Ajv itself.
-    expect(modules.filter((m) => m.includes('node_modules/ajv/')).every((m) => m.includes('ajv/dist/runtime/'))).toBe(true);
+    // Nor the precompiled meta-schema (64 KB) and its Ajv runtime helper: the bundled servers' schemas are all plain (plain-schema.ts).
+    expect(modules.filter((m) => m.includes('node_modules/ajv/') || /meta-2020\.generated\.(js|ts)$/.test(m))).toEqual([]);
     expect(modules.some((m) => /hub\/output-validator\.(js|ts)$/.test(m))).toBe(false);
     // No zod: the config's checks are our own (src/config/checks.ts); zod/mini cost ~13 ms of CPU before the first spawn.
     expect(packages.has('zod'), 'zod').toBe(false);
@@ -149,10 +149,15 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
       }
       // Nor zod at all: the config's checks are our own (src/config/checks.ts).
       expect(firstOf(/node_modules\/zod\//)).toBe(-1);
+      // Nor the precompiled meta-schema: the bundled servers' schemas are all plain (plain-schema.ts).
+      expect(firstOf(/meta-2020\.generated\.(js|ts)$/)).toBe(-1);
       // The servers boot while the hub, the driver and the store load; the hub takes them over (one spawn each).
       const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
       expect(spawns).toHaveLength(2);
       expect(Math.min(...spawns)).toBeGreaterThan(frame);
+      // Nor Node's crypto module (~4 ms of CPU) before them: the first frame's layout needs only the rows per tool and
+      // per server (src/ui/panes/rows-per.ts), not the row builders, whose trust marks brought the pins' hashing.
+      expect(lines[Math.min(...spawns) - 1]!.slice('builtins-now '.length).split(',')).not.toContain('crypto');
       for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/]) expect(firstOf(re), String(re)).toBeGreaterThan(Math.max(...spawns));
       // The servers come first: the first frame's status line follows them before Ink loads (src/cli/servers-first.ts).
       const status = lines.findIndex((l) => l.startsWith('stdout') && /\d\/2 online · \d+ tools?/.test(l));

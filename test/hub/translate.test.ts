@@ -1,7 +1,11 @@
-import {describe, expect, it} from 'vitest';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {loadMetaSchema} from '../../src/hub/schema/meta-schema.js';
 import {buildEntry, checkInputSchema, modelTools, toModelTool} from '../../src/hub/translate.js';
 import type {CatalogEntry} from '../../src/hub/types.js';
 import type {Tool} from '../../src/session/mcp-types.js';
+
+// Loaded first, as the hub does before a table holds a schema plainlyValid cannot answer (translate.ts).
+beforeAll(() => loadMetaSchema());
 
 const schema = {type: 'object', properties: {q: {type: 'string'}}, required: ['q']};
 const entry = (tool: Partial<Tool> & {name: string}, alias = 'notes'): CatalogEntry => {

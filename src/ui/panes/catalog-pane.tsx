@@ -9,7 +9,8 @@ import {ListFrame} from '../components/list-frame.js';
 import {seg, type Line} from '../line.js';
 import {plural} from '../text/format.js';
 import type {Theme} from '../theme.js';
-import {CATALOG_ROWS_PER_ENTRY, catalogLines, groupShared} from './catalog-rows.js';
+import {catalogLines, groupShared} from './catalog-rows.js';
+import {CATALOG_ROWS_PER_ENTRY} from './rows-per.js';
 
 /** What the catalog pane draws. */
 export interface CatalogPaneProps {

@@ -6,9 +6,6 @@ import {fitLine, seg, type Line, type Seg} from '../line.js';
 import {MARK} from '../symbols.js';
 import {findingNote, trustSegs} from './trust-marks.js';
 
-/** Rows each catalog entry takes. */
-export const CATALOG_ROWS_PER_ENTRY = 2;
-
 const grouped = new WeakMap<readonly CatalogEntry[], readonly CatalogEntry[]>();
 
 /**

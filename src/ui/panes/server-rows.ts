@@ -7,12 +7,7 @@ import {fitLine, lineWidth, seg, type Line, type Seg} from '../line.js';
 import {SERVER_STATE} from '../symbols.js';
 import {cellWidth, padCells} from '../text/cells.js';
 import {formatMs, plural} from '../text/format.js';
-
-/** Inner width from which a server fits in two rows instead of three. */
-export const COMPACT_COLS = 72;
-
-/** Rows each server takes in a pane `innerWidth` cells wide. */
-export const serverRowsPer = (innerWidth: number): number => (innerWidth >= COMPACT_COLS ? 2 : 3);
+import {serverRowsPer} from './rows-per.js';
 
 const PHASE: Readonly<Record<string, string>> = {
   config: 'its config entry cannot be used',

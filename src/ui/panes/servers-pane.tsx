@@ -8,7 +8,8 @@ import {seg} from '../line.js';
 import {cellWidth} from '../text/cells.js';
 import type {Theme} from '../theme.js';
 import {formatTokens, type ToolTokens} from '../../state/tool-tokens.js';
-import {serverLines, serverRowsPer} from './server-rows.js';
+import {serverRowsPer} from './rows-per.js';
+import {serverLines} from './server-rows.js';
 import {highlighted} from './catalog-pane.js';
 
 /** What the servers pane draws. */
