@@ -1,7 +1,7 @@
 // What the TUI does once its first frame is on screen (./modes/tui.ts): load
 // the config, spawn the eager stdio servers, then load the app while they
 // boot. One module loaded after the frame, which loads the app in turn: the
-// bundle then keeps the config, zod, the spawn and the signal handlers in
+// bundle then keeps the config checks, the spawn and the signal handlers in
 // the chunks the app uses too, instead of splitting them into a file per
 // import (scripts/importers-first.mjs; BENCHMARKS.md §12).
 import {loadConfig} from '../config/index.js';

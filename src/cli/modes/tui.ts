@@ -22,7 +22,7 @@ export async function run(opts: CliOptions, env: NodeJS.ProcessEnv): Promise<num
     leaveScreen();
   };
   try {
-    // Loaded after the first frame is on screen (zod's config checks are among the larger chunks).
+    // Loaded after the first frame is on screen: the config checks, the spawn and the app.
     return await (await import('../tui-start.js')).startTui(opts, env, leave);
   } finally {
     leave();
