@@ -43,7 +43,10 @@ export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_
     let tooDeep: string | undefined;
     for (let k = 0; k < MEASURED.length; k++) {
       const key = MEASURED[k]!;
-      const shape = measureJson(tool?.[key], measure);
+      const value = tool?.[key];
+      // Most tools have no outputSchema or annotations: no walk for what is absent (it measures 0).
+      if (value === undefined) continue;
+      const shape = measureJson(value, measure);
       if (shape.depth > MAX_SCHEMA_DEPTH) {
         tooDeep = key;
         break;
