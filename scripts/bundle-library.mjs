@@ -48,6 +48,20 @@ export const LIBRARY_ENTRIES = [
   'cli/modes/print.js',
 ];
 
+/**
+ * Entries that share modules with the hub (sanitize, names, the catalog
+ * cache, the translation…) but are not in its graph. Each such entry cut the
+ * hub's graph into more shared chunks: importing the hub read 17 files, and
+ * Node's loader calls fileURLToPath so often for that many that its loop
+ * reaches the optimizing compiler during the import, whose first job adds
+ * ~4-5 MB to the process's RSS (issue #17, BENCHMARKS.md §11, h25b). These
+ * entries import the hub's whole graph, so the modules they share with it
+ * fall into its chunks; they are for tests and the TUI bench, which load a
+ * little more for it. The protocol entries (session, connection, stdio)
+ * are in the hub's graph already and keep their own smaller graphs.
+ */
+const WITH_HUB_GRAPH = ['ui/index.js', 'state/app-state.js', 'state/store.js', 'state/selectors.js', 'cli/modes/list-tools.js'];
+
 /** Where the shared chunks go: one directory deep, as the entries and their sources are. */
 const CHUNKS = 'chunks';
 /** esbuild's record of which source module went into which output file. */
@@ -78,6 +92,7 @@ export async function bundleLibrary() {
   }
 
   const result = await buildImportersFirst({
+    plugins: [importsHubGraph(WITH_HUB_GRAPH.map((e) => join(DIST, e)), join(DIST, 'hub/hub.js'))],
     entryPoints: LIBRARY_ENTRIES.map((e) => join(DIST, e)),
     outbase: DIST,
     outdir: DIST,
@@ -112,6 +127,17 @@ export async function bundleLibrary() {
     writeFileSync(out.path, out.contents);
   }
   writeFileSync(join(DIST, LIBRARY_META), JSON.stringify(result.metafile));
+}
+
+/** esbuild plugin: each file of `importers` imports `hub` first (see WITH_HUB_GRAPH). */
+function importsHubGraph(importers, hub) {
+  const files = new Set(importers);
+  return {
+    name: 'imports-hub-graph',
+    setup(b) {
+      b.onLoad({filter: /\.js$/}, (args) => (files.has(args.path) ? {contents: `import ${JSON.stringify(hub)};${readFileSync(args.path, 'utf8')}`, loader: 'js'} : undefined));
+    },
+  };
 }
 
 /**

@@ -43,7 +43,15 @@ export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_
     let tooDeep: string | undefined;
     for (let k = 0; k < MEASURED.length; k++) {
       const key = MEASURED[k]!;
-      const shape = measureJson(tool?.[key], measure);
+      const value = tool?.[key];
+      // Most tools have no outputSchema or annotations: no walk for what is absent (it measures 0).
+      if (value === undefined) continue;
+      const quick = plainSize(value, limits.perTool);
+      if (quick >= 0) {
+        fixed += quick;
+        continue;
+      }
+      const shape = measureJson(value, measure);
       if (shape.depth > MAX_SCHEMA_DEPTH) {
         tooDeep = key;
         break;
@@ -76,6 +84,32 @@ export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_
   }
   return out;
 }
+
+/**
+ * The JSON length of a value that is certainly within both limits, or -1:
+ * then the walk decides (and says which limit). One JSON.stringify in native
+ * code, where the walk in JS ran over every node of every listed schema and
+ * was, after the pins' and the sanitizer's loops had gone, the one function
+ * of the hub that six 50-tool starts still made hot enough for V8's
+ * optimizing compiler (+4-5 MB of peak RSS; BENCHMARKS.md §11, h25b). The
+ * length counted is exact here and a lower bound in the walk (which counts a
+ * number as one character and no commas between members); both stay below
+ * what the model is sent.
+ */
+function plainSize(value: unknown, maxChars: number): number {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return -1; // a BigInt, a cycle, or deeper than the stack: the walk says what it is
+  }
+  if (typeof text !== 'string' || text.length > maxChars) return -1;
+  // No more brackets in all than the depth allowed: then no deeper either.
+  return MORE_BRACKETS_THAN_DEPTH.test(text) ? -1 : text.length;
+}
+
+/** At least MAX_SCHEMA_DEPTH + 1 opening brackets (those inside strings counted too), anchored: one linear pass. */
+const MORE_BRACKETS_THAN_DEPTH = new RegExp(`^(?:[^[{]*[[{]){${MAX_SCHEMA_DEPTH + 1}}`);
 
 function drop(out: LimitedTools, position: number, name: string | undefined, reason: string): void {
   out.dropped.push({page: 0, position, ...(name === undefined ? {} : {name}), reason});

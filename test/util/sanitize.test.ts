@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {stripControl, stripControlLine} from '../../src/util/sanitize.js';
 
 const ESC = '\x1b';
@@ -70,6 +70,37 @@ describe('stripControl', () => {
     const t = performance.now();
     stripControl(big);
     expect(performance.now() - t).toBeLessThan(1000);
+  });
+});
+
+describe('stripControl on text with nothing to strip', () => {
+  it('keeps exactly the code units it keeps inside a stripped text, each alone between letters', () => {
+    // What the quick search lets through must be what the stripping loop keeps: printable ASCII,
+    // tab, LF and everything above C1 but the bidi format characters.
+    const bidi = new Set([0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);
+    const kept = (c: number) => (c >= 0x20 && c < 0x7f) || (c > 0x9f && !bidi.has(c)) || c === 0x0a || c === 0x09;
+    const wrong: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      if (c === 0x0d || c === 0x1b || c === 0x9b || [0x90, 0x98, 0x9d, 0x9e, 0x9f].includes(c)) continue; // sequences, tested above
+      const text = `a${String.fromCharCode(c)}b`;
+      const expected = kept(c) ? text : 'ab';
+      if (stripControl(text) !== expected) wrong.push(c.toString(16));
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('finds that out without a loop in JS over its characters', () => {
+    // Every listed tool's description passes here: the per-character loop it had got hot enough
+    // for V8's optimizing compiler during a hub's first start (BENCHMARKS.md §11, h25b).
+    const text = 'Search issues in the workspace; returns matching records. '.repeat(100);
+    const spy = vi.spyOn(String.prototype, 'charCodeAt');
+    try {
+      expect(stripControl(text)).toBe(text);
+      // 0 now; one call per character (5,800) with the loop.
+      expect(spy.mock.calls.length).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -14,12 +14,17 @@ export const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'ou
 
 /** The pinned parts of a tool, nothing else (`_meta` and `icons` change freely). */
 export function pinnedDefinition(tool: Tool): Record<string, unknown> {
+  // Field by field, in PINNED_FIELDS' order, with no loop: every tool of every
+  // listing is pinned, and a loop over the six names (an iterator result per
+  // field with for-of) was among the functions a hub start made hot enough
+  // for V8's optimizing compiler (BENCHMARKS.md §11).
   const out: Record<string, unknown> = {};
-  // An index loop: every tool of every listing is pinned, and for-of made an iterator result per field while cold.
-  for (let i = 0; i < PINNED_FIELDS.length; i++) {
-    const key = PINNED_FIELDS[i]!;
-    if (tool[key] !== undefined) out[key] = tool[key];
-  }
+  if (tool.name !== undefined) out.name = tool.name;
+  if (tool.title !== undefined) out.title = tool.title;
+  if (tool.description !== undefined) out.description = tool.description;
+  if (tool.inputSchema !== undefined) out.inputSchema = tool.inputSchema;
+  if (tool.outputSchema !== undefined) out.outputSchema = tool.outputSchema;
+  if (tool.annotations !== undefined) out.annotations = tool.annotations;
   return out;
 }
 
@@ -168,18 +173,31 @@ function sortInPlace(keys: string[]): string[] {
 // Canonical JSON of what servers list, most of it without the walk in JS.
 // canonicalJson walks every value to collect its keys before JSON.stringify
 // writes it with their sorted list. Where the tools of a listing share their
-// keys, the walk is skipped: the value is written with the sorted keys of the
-// value walked last, and that text is the canonical one when it left nothing
-// out, which its length tells (given all its keys, the list writes the same
-// members as JSON.stringify alone, in another order). Pinning a listing cold
-// spent most of its time in that walk, and made it hot enough for the
-// optimizing compiler (issue #17). Where the tools have keys of their own
-// (parameter names), guessing would only add work: it stops at a miss, and
-// starts again when two values walked in a row had the same keys.
+// keys, the walk is skipped: the value is written with a list of keys met
+// before, and that text is the canonical one when it left nothing out, which
+// its length tells (given all its keys, the list writes the same members as
+// JSON.stringify alone, in another order; keys a value lacks change nothing).
+// Pinning a listing cold spent most of its time in that walk, and made it hot
+// enough for the optimizing compiler (issue #17).
+//
+// The list tried is the union of the keys walked, so a listing whose tools
+// gain and lose a member or two (an optional parameter, annotations on some,
+// as most do) misses only when a key is new: with the last value's keys
+// alone, such a listing walked nearly every tool, and V8 still compiled the
+// walk (BENCHMARKS.md §11, h25b). Where the tools have keys of their own
+// (parameter names), guessing would only add work: it stops after a few
+// misses in a row, and starts again when a value walked had no key the list
+// lacked. The list is kept to MAX_KNOWN keys, as JSON.stringify looks every
+// key of its list up in every object it writes.
 
-/** The sorted keys of the value walked last: the list tried first. */
+/** The keys tried first: sorted, the union of those walked. */
 let known: string[] | undefined;
 let guessing = false;
+/** Guesses missed since the last one that held. */
+let misses = 0;
+
+const MAX_KNOWN = 64;
+const MAX_MISSES = 3;
 
 /**
  * canonicalJson of JSON data, as JSON.parse makes it (plain objects and
@@ -190,15 +208,35 @@ let guessing = false;
 export function canonicalJsonOfData(value: unknown): string {
   if (guessing && known) {
     const text = writtenWithKnownKeys(value, known);
-    if (text !== undefined) return text;
-    guessing = false;
+    if (text !== undefined) {
+      misses = 0;
+      return text;
+    }
+    misses++;
   }
   const keys = sortedKeyList(value);
   if (!keys) return walkedCanonicalJson(value, 0);
-  // The walk hands out the same list when the keys met are those of the value before.
-  guessing = keys === known;
-  known = keys;
+  const union = known ? mergeSorted(known, keys) : keys;
+  // No key new to the list: guessing would have written this value.
+  const covered = known !== undefined && union.length === known.length;
+  guessing = covered ? ((misses = 0), true) : guessing && misses < MAX_MISSES;
+  if (!covered) known = union.length <= MAX_KNOWN ? union : keys;
   return JSON.stringify(value, keys);
+}
+
+/** Two sorted key lists as one, each key once, in a new array (the walk hands out its list again). */
+function mergeSorted(a: string[], b: string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && x < y)) out.push(x!), i++;
+    else if (x === undefined || y < x) out.push(y), j++;
+    else out.push(x), i++, j++;
+  }
+  return out;
 }
 
 function writtenWithKnownKeys(value: unknown, keys: string[]): string | undefined {

@@ -5,6 +5,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {prng as random} from '../../helpers/prng.js';
 import {canonicalJson, canonicalJsonOfData, pinToolAt, walkedCanonicalJson} from '../../../src/hub/trust/canonical.js';
 import {checkPins} from '../../../src/hub/trust/evaluate.js';
+import type {Tool} from '../../../src/session/mcp-types.js';
 import {MAX_JSON_DEPTH} from '../../../src/util/safe-json.js';
 
 const KEYS = ['a', 'b', 'B', '', '10', '2', '1', 'é', 'z\u200b', '\u{1F600}', '\ud800', 'type', '__proto__', 'toJSON', 'constructor', 'length', '"q"'];
@@ -147,5 +148,31 @@ describe('canonicalJsonOfData (a listing: most values written with the keys of t
     expect(pins[999]!.definition).toBe(walkedCanonicalJson({description: 'Tool 999.', inputSchema: tools[999].inputSchema, name: 'tool_999'}));
     // ~0 now; 5 a tool (5,000) when each tool was walked.
     expect(walks).toBeLessThan(100);
+  });
+
+  it('walks few tools of a listing whose tools gain and lose members, and writes each as the walk does', () => {
+    // As most servers list, and the shared yardstick's server: an optional parameter on every other
+    // tool, annotations on one in four, an outputSchema on one in ten, and two tools of their own.
+    const tool = (i: number) => {
+      const t: Record<string, unknown> = {name: `tool_${i}`, title: `tool ${i}`, description: `Tool ${i}.`};
+      const properties: Record<string, unknown> = {query: {type: 'string', description: 'Free-text filter'}, limit: {type: 'integer', maximum: 100}};
+      if (i % 2 === 1) properties.state = {type: 'string', enum: ['open', 'closed']};
+      t.inputSchema = {type: 'object', properties, required: ['query']};
+      if (i % 10 === 9) t.outputSchema = {type: 'object', properties: {items: {type: 'array', items: {type: 'object'}}, total: {type: 'integer'}}, required: ['items']};
+      if (i % 4 === 0) t.annotations = {readOnlyHint: i % 3 === 0};
+      if (i === 48) t.inputSchema = {type: 'object', properties: {text: {type: 'string'}}, required: ['text']};
+      if (i === 49) t.inputSchema = {type: 'object', properties: {ms: {type: 'integer', minimum: 0}}, required: ['ms']};
+      return JSON.parse(JSON.stringify(t)) as Tool;
+    };
+    // Six listings of the same 50 tools, as six starts of one server.
+    const tools = Array.from({length: 300}, (_, i) => tool(i % 50));
+    const spy = vi.spyOn(Object, 'getPrototypeOf');
+    const pins = tools.map((t) => pinToolAt(t, 'now'));
+    const walks = spy.mock.calls.length;
+    spy.mockRestore();
+    for (let i = 0; i < tools.length; i++) expect(pins[i]!.definition).toBe(walkedCanonicalJson(tools[i]));
+    // ~30 calls now (a walk when a key is new); ~1,900 when a miss stopped the guessing until two
+    // tools in a row had the same keys, which tools alternating an optional member never have.
+    expect(walks).toBeLessThan(200);
   });
 });
