@@ -16,22 +16,16 @@
 // repository (../shared/yardstick) or in $YARDSTICK_DIR. Run `npm run build`
 // first: the breakerbox arms load dist/. `node --cpu-prof` works as usual.
 import v8 from 'node:v8';
-import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {pathToFileURL} from 'node:url';
+import {armFile as armFileFor, YARDSTICK} from './yardstick-arm.mjs';
 import {allocatedBytes} from './allocated.mjs';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const YARDSTICK = [process.env.YARDSTICK_DIR, path.join(ROOT, '../shared/yardstick'), path.join(ROOT, '../../shared/yardstick')].find((d) => d && existsSync(path.join(d, 'run.mjs')));
-if (!YARDSTICK) throw new Error('yardstick not found: set YARDSTICK_DIR');
 
 const [armSpec = 'bb-hub', callsArg = '30000', inFlightArg = '64', warmupArg = '10000'] = process.argv.slice(2);
 const calls = Number(callsArg);
 const inFlight = Number(inFlightArg);
 const warmup = Number(warmupArg);
-const builtin = path.join(YARDSTICK, 'arms', `${armSpec}.mjs`);
-const armFile = /^[\w-]+$/.test(armSpec) && existsSync(builtin) ? builtin : path.resolve(armSpec);
-process.env.BREAKERBOX_DIR ??= ROOT;
+const armFile = armFileFor(armSpec);
 
 // Count what arrives on the client's pipes: every 'data' chunk of a child's stdout.
 let chunks = 0;

@@ -12,21 +12,16 @@
 // CPU, as the yardstick does: its server inherits the mask. Linux only.
 // Prints one JSON line: `cpuUs`, `mainUs`, `otherUs` per call and `reads`,
 // `writes` per 1,000 calls, one entry per window.
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const YARDSTICK = [process.env.YARDSTICK_DIR, path.join(ROOT, '../shared/yardstick'), path.join(ROOT, '../../shared/yardstick'), '/work/shared/yardstick'].find((d) => d && existsSync(path.join(d, 'run.mjs')));
-if (!YARDSTICK) throw new Error('yardstick not found: set YARDSTICK_DIR');
+import {pathToFileURL} from 'node:url';
+import {armFile as armFileFor, YARDSTICK} from './yardstick-arm.mjs';
 
 const [armSpec = 'bb-hub', windowsArg = '12', callsArg = '5000', inFlightArg = '64'] = process.argv.slice(2);
 const windows = Number(windowsArg);
 const calls = Number(callsArg);
 const inFlight = Number(inFlightArg);
-const builtin = path.join(YARDSTICK, 'arms', `${armSpec}.mjs`);
-const armFile = /^[\w-]+$/.test(armSpec) && existsSync(builtin) ? builtin : path.resolve(armSpec);
-process.env.BREAKERBOX_DIR ??= ROOT;
+const armFile = armFileFor(armSpec);
 
 // Reads and writes on the client's pipes, counted where Node hands them over.
 let reads = 0;
