@@ -79,6 +79,31 @@ const NOT_ENTRIES = [/^bundle\//, /^cli\/main\.js$/];
 /** Where the repository's own code refers to dist/ files. */
 const IMPORTERS = ['bench', 'scripts', 'test', 'bin', '.ci', 'package.json'];
 
+/**
+ * The library's esbuild options beside its entries and directories (also
+ * used by bench/profile/hub-one-file.mjs, which builds the hub alone to
+ * compare with this split build).
+ */
+export const LIBRARY_BUILD = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // undici and react-devtools-core: as in the CLI bundle (scripts/bundle.mjs).
+  external: ['react', 'react/*', 'ink', 'ink/*', 'undici', 'react-devtools-core'],
+  // As in the CLI bundle: ES module builds first (jsonc-parser's CommonJS
+  // build is UMD), and CommonJS packages need require() for Node's built-ins.
+  mainFields: ['module', 'main'],
+  banner: {js: `import {createRequire as __bbRequire} from 'node:module'; const require = __bbRequire(import.meta.url);`},
+  entryNames: '[dir]/[name]',
+  chunkNames: `${CHUNKS}/chunk-[hash]`,
+  // Less text to read and parse at every import; identifiers keep their names (stack traces).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+};
+
 export async function bundleLibrary() {
   const unknown = distImportsIn(IMPORTERS).filter(({path}) => !LIBRARY_ENTRIES.includes(path) && !NOT_ENTRIES.some((re) => re.test(path)));
   if (unknown.length) {
@@ -98,23 +123,8 @@ export async function bundleLibrary() {
     outdir: DIST,
     write: false,
     metafile: true,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    // undici and react-devtools-core: as in the CLI bundle (scripts/bundle.mjs).
-    external: ['react', 'react/*', 'ink', 'ink/*', 'undici', 'react-devtools-core'],
-    // As in the CLI bundle: ES module builds first (jsonc-parser's CommonJS
-    // build is UMD), and CommonJS packages need require() for Node's built-ins.
-    mainFields: ['module', 'main'],
-    banner: {js: `${MARK}\nimport {createRequire as __bbRequire} from 'node:module'; const require = __bbRequire(import.meta.url);`},
-    entryNames: '[dir]/[name]',
-    chunkNames: `${CHUNKS}/chunk-[hash]`,
-    // Less text to read and parse at every import; identifiers keep their names (stack traces).
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'warning',
+    ...LIBRARY_BUILD,
+    banner: {js: `${MARK}\n${LIBRARY_BUILD.banner.js}`},
   });
   checkRelativeUrls(result.metafile);
 

@@ -16,6 +16,7 @@ import {mkdirSync, rmSync, symlinkSync, copyFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
+import {LIBRARY_BUILD} from '../../scripts/bundle-library.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const out = process.argv[2];
@@ -28,23 +29,10 @@ const result = await build({
   entryPoints: [join(compiled, 'hub/hub.js')],
   outbase: compiled,
   outdir: join(out, 'dist'),
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // As the library bundle: the same externals, fields, banner and minifying.
-  external: ['react', 'react/*', 'ink', 'ink/*', 'undici', 'react-devtools-core'],
-  mainFields: ['module', 'main'],
+  ...LIBRARY_BUILD,
   // The compiled files lie outside the repository: packages from its node_modules.
   nodePaths: [join(ROOT, 'node_modules')],
-  banner: {js: `import {createRequire as __bbRequire} from 'node:module'; const require = __bbRequire(import.meta.url);`},
-  entryNames: '[dir]/[name]',
-  chunkNames: 'chunks/chunk-[hash]',
-  minifyWhitespace: true,
-  minifySyntax: true,
   metafile: true,
-  logLevel: 'warning',
 });
 copyFileSync(join(ROOT, 'package.json'), join(out, 'package.json'));
 symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'));
