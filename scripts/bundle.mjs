@@ -59,7 +59,7 @@ function dropUnusedRequire(files) {
  * for its side effects (`import"./chunk-X.js";`), though it has none: it only
  * defines the helpers, and a file that uses one imports it by name. So
  * `--list-tools` loaded it before its first spawn twice (the main build's and
- * the list build's copy), ~0.9 ms of CPU and ~45 KB allocated in Node's
+ * the list build's copy), ~0.9 ms of CPU and ~55 KB allocated in Node's
  * loader per file (BENCHMARKS.md §14). The bare imports go, in the files and
  * in the metafile (the startup tests read it); named imports stay.
  */
