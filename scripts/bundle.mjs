@@ -54,6 +54,39 @@ function dropUnusedRequire(files) {
   if (dropped === 0) throw new Error('bundle: no file dropped the require banner; check REQUIRE_BANNER against esbuild\'s output');
 }
 /**
+ * esbuild puts its runtime helpers (__commonJS, __toESM, __require) in a
+ * chunk of their own per build, and has every chunk of that build import it
+ * for its side effects (`import"./chunk-X.js";`), though it has none: it only
+ * defines the helpers, and a file that uses one imports it by name. So
+ * `--list-tools` loaded it before its first spawn twice (the main build's and
+ * the list build's copy), ~0.9 ms of CPU and ~55 KB allocated in Node's
+ * loader per file (BENCHMARKS.md §14). The bare imports go, in the files and
+ * in the metafile (the startup tests read it); named imports stay.
+ */
+function dropRuntimeOnlyImports(outputs) {
+  const ours = (path) => path.startsWith('dist/bundle/');
+  // Made of no module of ours or of a package, importing no file of the bundle: esbuild's own helpers.
+  const runtimes = Object.keys(outputs).filter((f) => f.endsWith('.js') && Object.keys(outputs[f].inputs).length === 0 && !outputs[f].imports.some((i) => ours(i.path)));
+  if (runtimes.length === 0) throw new Error('bundle: no runtime chunk found; check dropRuntimeOnlyImports against esbuild\'s output');
+  let dropped = 0;
+  for (const runtime of runtimes) {
+    const text = readFileSync(runtime, 'utf8');
+    if (!/(^|\n|;)var __\w+=/.test(text)) throw new Error(`bundle: ${runtime} does not look like esbuild's runtime helpers`);
+    const bare = `import"./${runtime.slice('dist/bundle/'.length)}";`;
+    for (const [file, out] of Object.entries(outputs)) {
+      if (!file.endsWith('.js')) continue;
+      const source = readFileSync(file, 'utf8');
+      if (!source.includes(bare)) continue;
+      writeFileSync(file, source.replaceAll(bare, ''));
+      // Still imported by name (`import{__toESM}from"./chunk-X.js"`): the import stays in the metafile.
+      if (!source.replaceAll(bare, '').includes(`"./${runtime.slice('dist/bundle/'.length)}"`)) out.imports = out.imports.filter((i) => i.path !== runtime);
+      dropped++;
+    }
+  }
+  if (dropped === 0) throw new Error('bundle: no file imported a runtime chunk bare; check dropRuntimeOnlyImports against esbuild\'s output');
+}
+
+/**
  * The list modes (`--list-tools`, `--list-resources`, `--list-prompts`) and
  * the TUI are builds of their own: entry cli/modes/<mode>.js, split only at
  * that mode's own lazy imports. Split with every other mode, the modules a
@@ -136,6 +169,7 @@ for (const mode of MODES_APART) {
   );
 }
 const meta = {inputs: Object.assign({}, ...builds.map((r) => r.metafile.inputs)), outputs: Object.assign({}, ...builds.map((r) => r.metafile.outputs))};
+dropRuntimeOnlyImports(meta.outputs);
 dropUnusedRequire(Object.keys(meta.outputs).filter((f) => f.endsWith('.js')));
 writeFileSync(`${OUT}meta.json`, JSON.stringify(meta));
 await bundleLibrary();

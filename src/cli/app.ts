@@ -46,6 +46,8 @@ export interface AppHooks {
   config?: Config;
   /** Servers spawned before the hub loaded (early-spawn.ts). */
   adopt?: HubOptions['adopt'];
+  /** The list modes: nobody reads the notices, so the trust notices are not worked out (DriverOptions.trustNotices). */
+  trustNotices?: boolean;
 }
 
 /** Loads the config (throws ConfigError), picks the model, wires hub → driver → store. Starts nothing. */

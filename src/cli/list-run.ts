@@ -31,7 +31,7 @@ export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: 
   const render = RENDERERS[opts.mode]!;
   const trace = debugTrace(opts, env, newSessionId);
   const listExtras = opts.mode !== 'list-tools';
-  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, loginPrompt: processTerminalPrompt(env), config, adopt: at ? watchAdoption(early, at) : early.adopt}).catch((err) => {
+  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, trustNotices: false, loginPrompt: processTerminalPrompt(env), config, adopt: at ? watchAdoption(early, at) : early.adopt}).catch((err) => {
     trace?.close();
     throw err;
   });

@@ -57,6 +57,8 @@ export interface AppOptions {
   pins?: HubOptions['pins'];
   /** Processes the CLI spawned before the hub loaded (see HubOptions.adopt). */
   adopt?: HubOptions['adopt'];
+  /** False where no one reads the notices (see DriverOptions.trustNotices). */
+  trustNotices?: boolean;
 }
 
 /** The store, the hub and the driver of one run. */
@@ -108,6 +110,7 @@ export function createApp(o: AppOptions): AppParts {
     history: o.history,
     tickMs: o.tickMs,
     accounts: o.accounts,
+    trustNotices: o.trustNotices,
   });
   return {store, hub, driver};
 }

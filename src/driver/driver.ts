@@ -66,6 +66,12 @@ export interface DriverOptions {
   tickMs?: number;
   /** The logins of remote servers, for `/login` and `/logout`; none without remote servers. */
   accounts?: Accounts;
+  /**
+   * False where no one reads the status-line notices (the list modes print
+   * their list and nothing else): the servers' text is then not scanned for
+   * the trust notices, ~2 ms of CPU while the servers start (BENCHMARKS.md §14).
+   */
+  trustNotices?: boolean;
 }
 
 /** Sees each event after the store applied it, with the state after it. */
@@ -98,7 +104,7 @@ export class Driver {
     if (hub.inspect && hub.relist && hub.setLogLevel) {
       this.inspector = new InspectActions({...base, hub: {inspect: hub.inspect, relist: (a) => hub.relist!(a), setLogLevel: (a, l) => hub.setLogLevel!(a, l), wake: (a) => hub.wake?.(a)}, ask: (text) => this.ask(text)});
     }
-    this.trustNotices = new TrustNotices(hub.inspect, () => this.o.store.getState().servers.order, (level, text) => this.notice(level, text));
+    if (o.trustNotices !== false) this.trustNotices = new TrustNotices(hub.inspect, () => this.o.store.getState().servers.order, (level, text) => this.notice(level, text));
     this.manual = new ManualCalls({...base, hub, rules: o.rules, next: (match, signal) => this.next(match, signal)});
   }
 
@@ -146,12 +152,12 @@ export class Driver {
   /** Where the hub's events go (its `onEvent`). */
   readonly hubEvent = (event: HubEvent): void => {
     this.dispatch(event);
-    this.trustNotices.seen(event);
+    this.trustNotices?.seen(event);
     // During startup the table is rebuilt as each server comes up: count once it has settled.
     if (event.type === 'catalog/rebuilt' && this.ready) this.countTokens(event.catalog);
   };
   private readonly countTokens: (catalog: Catalog) => void;
-  private readonly trustNotices: TrustNotices;
+  private readonly trustNotices?: TrustNotices;
 
   /**
    * Starts every server; resolves when each is online or offline. A question

@@ -282,8 +282,13 @@ export class ServerRecord {
     try {
       const unwritten = this.store?.unwrittenText(this.path);
       if (unwritten !== undefined) text = unwritten;
-      else if (statSync(this.path).size > MAX_RECORD_BYTES) return ignored(`larger than ${MAX_RECORD_BYTES} bytes`);
-      else text = readFileSync(this.path, 'utf8');
+      else {
+        // No record yet is the usual case at a first start (several reads per server): answered without an exception.
+        const size = statSync(this.path, {throwIfNoEntry: false})?.size;
+        if (size === undefined) return undefined;
+        if (size > MAX_RECORD_BYTES) return ignored(`larger than ${MAX_RECORD_BYTES} bytes`);
+        text = readFileSync(this.path, 'utf8');
+      }
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       return ignored(`could not be read (${(err as Error).message})`);

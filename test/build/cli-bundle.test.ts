@@ -22,6 +22,23 @@ describe('the CLI bundle', () => {
     expect(withBanner.some(({text}) => /__require\s*=/.test(text))).toBe(true);
   });
 
+  it("imports esbuild's runtime chunk only by name: a bare import loaded it for nothing (issue #18)", () => {
+    type Meta = {outputs: Record<string, {inputs: Record<string, unknown>; imports: {path: string}[]}>};
+    const meta = JSON.parse(readFileSync(join(DIR, 'meta.json'), 'utf8')) as Meta;
+    // Of no module, importing no file of the bundle: the helpers esbuild writes (one such chunk per build).
+    const runtimes = Object.entries(meta.outputs)
+      .filter(([f, o]) => f.endsWith('.js') && Object.keys(o.inputs).length === 0 && !o.imports.some((i) => i.path.startsWith('dist/bundle/')))
+      .map(([f]) => f.slice('dist/bundle/'.length));
+    expect(runtimes.length).toBeGreaterThanOrEqual(3);
+    const bare = files.flatMap(({f, text}) => runtimes.filter((r) => text.includes(`import"./${r}"`)).map((r) => `${f} → ${r}`));
+    expect(bare).toEqual([]);
+    // The metafile says the same as the files: no file of the bundle lists an import it no longer makes.
+    const stale = Object.entries(meta.outputs).flatMap(([f, o]) =>
+      f.endsWith('.js') ? o.imports.filter((i) => i.path.startsWith('dist/bundle/') && !readFileSync(join(ROOT, f), 'utf8').includes(`"./${i.path.slice('dist/bundle/'.length)}"`)).map((i) => `${f} → ${i.path}`) : [],
+    );
+    expect(stale).toEqual([]);
+  });
+
   it('every file that names require has one', () => {
     expect(files.filter(({text}) => !BANNER.test(text) && NAMES_REQUIRE.test(text)).map(({f}) => f)).toEqual([]);
   });
