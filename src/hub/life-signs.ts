@@ -57,6 +57,9 @@ interface GroupMembers {
   pids: string[];
 }
 
+/** A process's entry in /proc (a literal inside the loop would make a RegExp per entry). */
+const PID_NAME = /^\d+$/;
+
 /** Every process group on the machine, from one pass over /proc; undefined without /proc. */
 function scanGroups(proc: string): Map<number, GroupMembers> | undefined {
   let entries: string[];
@@ -67,7 +70,7 @@ function scanGroups(proc: string): Map<number, GroupMembers> | undefined {
   }
   const groups = new Map<number, GroupMembers>();
   for (const name of entries) {
-    if (!/^\d+$/.test(name)) continue;
+    if (!PID_NAME.test(name)) continue;
     const stat = readStat(`${proc}/${name}/stat`);
     if (!stat) continue;
     const group = groups.get(stat.pgid);
