@@ -51,6 +51,12 @@ export class GroupSampler {
   }
 }
 
+/** CPU time (ms) of one process and its waited-for children, from its /proc/<pid>/stat alone; undefined when it cannot be read. */
+export function processCpuMs(pid: number, proc = '/proc'): number | undefined {
+  const stat = readStat(`${proc}/${pid}/stat`);
+  return stat && stat.ticks * TICK_MS;
+}
+
 /** The processes of one group: their CPU ticks so far, and their pids (for their command lines). */
 interface GroupMembers {
   ticks: number;
