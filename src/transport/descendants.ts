@@ -113,14 +113,15 @@ function readKernelFile(path: string): Buffer | undefined {
   try {
     let length = 0;
     for (;;) {
-      if (length === kernelBuffer.length) {
-        const bigger = Buffer.alloc(kernelBuffer.length * 2);
-        kernelBuffer.copy(bigger, 0, 0, length);
-        kernelBuffer = bigger;
-      }
-      const n = readSync(fd, kernelBuffer, length, kernelBuffer.length - length, null);
-      if (n === 0) return kernelBuffer.subarray(0, length);
+      const room = kernelBuffer.length - length;
+      const n = readSync(fd, kernelBuffer, length, room, null);
       length += n;
+      // A read that left room is the end: the kernel writes these files whole
+      // into a buffer large enough (seq_file), so a second read would return 0.
+      if (n < room) return kernelBuffer.subarray(0, length);
+      const bigger = Buffer.alloc(kernelBuffer.length * 2);
+      kernelBuffer.copy(bigger, 0, 0, length);
+      kernelBuffer = bigger;
     }
   } catch {
     return undefined;

@@ -82,6 +82,10 @@ describe('the search for strays reads only processes started after the server', 
 
   it('reads the fork count a spawn is marked with from /proc/stat', () => {
     expect(forkCount(fakeProc([], {forks: 1_234}))).toBe(1_234);
+    // A /proc/stat larger than the reading buffer (a machine with thousands of interrupt lines).
+    const big = fakeProc([], {});
+    writeFileSync(join(big, 'stat'), `cpu  1 2 3\nintr ${'7 '.repeat(40_000)}\nctxt 9\nprocesses 4321\nprocs_running 1\n`);
+    expect(forkCount(big)).toBe(4_321);
     expect(forkCount('/nonexistent/proc')).toBeUndefined();
     // Where this runs on Linux, the machine's own count.
     if (existsSync('/proc/stat')) expect(forkCount()).toBeGreaterThan(0);
