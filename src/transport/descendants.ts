@@ -153,8 +153,7 @@ const RESERVED_PIDS = 300;
  * namespace's) every process is read.
  */
 function pidWindow(procDir: string, since: SpawnMark): ((pid: number) => boolean) | undefined {
-  // A /proc of another pid namespace (as some containers mount it) numbers processes differently from our counters.
-  if (readLinkOr(`${procDir}/self`) !== String(process.pid)) return undefined;
+  if (!numbersUs(procDir)) return undefined;
   const last = kernelNumber(`${procDir}/sys/kernel/ns_last_pid`);
   const max = kernelNumber(`${procDir}/sys/kernel/pid_max`);
   const forks = forkCount(procDir);
@@ -162,6 +161,16 @@ function pidWindow(procDir: string, since: SpawnMark): ((pid: number) => boolean
   if (forks - since.forks >= (max - RESERVED_PIDS) / 2) return undefined;
   const first = since.pid;
   return last >= first ? (pid) => pid >= first && pid <= last : (pid) => pid >= first || pid <= last;
+}
+
+/** Per /proc mount, whether it numbers processes as our counters do (looked up once: a mount's namespace does not change). */
+const numbering = new Map<string, boolean>();
+
+/** A /proc of another pid namespace (as some containers mount it) numbers processes differently from our counters. */
+function numbersUs(procDir: string): boolean {
+  let ours = numbering.get(procDir);
+  if (ours === undefined) numbering.set(procDir, (ours = readLinkOr(`${procDir}/self`) === String(process.pid)));
+  return ours;
 }
 
 function readLinkOr(path: string): string | undefined {
