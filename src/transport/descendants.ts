@@ -16,7 +16,7 @@
 // Only the processes started after the server are read (pidWindow): a stray
 // descends from it, so its pid was handed out later. Reading every process's
 // environ cost 6–10 ms of CPU at each exit of a list run (BENCHMARKS.md §10).
-import {closeSync, openSync, readdirSync, readFile, readlinkSync, readSync} from 'node:fs';
+import {closeSync, openSync, readdir, readFile, readlinkSync, readSync} from 'node:fs';
 
 /** The variable every server (and what it spawns) carries. */
 export const SERVER_TAG_VAR = 'BREAKERBOX_SERVER_ID';
@@ -203,15 +203,19 @@ export function scanTagged(since?: SpawnMark, procDir = '/proc'): Promise<Map<st
 }
 
 /**
- * The listing, the counters and the window are read synchronously (kernel
- * state, never a wait on another process), and only the processes in the
- * window are read at all: a promise per /proc entry, most of them outside the
- * window, was ~75 KB allocated at every server's exit (issue #17).
+ * The counters and the window are read synchronously (kernel state, never a
+ * wait on another process), and only the processes in the window are read at
+ * all: a promise per /proc entry, most of them outside the window, was ~75 KB
+ * allocated at every server's exit (issue #17). The listing stays
+ * asynchronous: on a machine of many thousand processes it takes the kernel
+ * milliseconds.
  */
 async function scan(procDir: string, since: SpawnMark | undefined): Promise<Map<string, number[]>> {
   const found = new Map<string, number[]>();
-  const pids = candidates(procDir, since);
-  if (!pids || pids.length === 0) return found; // no /proc (not Linux), or nothing started since the server
+  const names = await read<string[]>((done) => readdir(procDir, done));
+  if (!names) return found; // no /proc: not Linux
+  const pids = candidates(names, procDir, since);
+  if (pids.length === 0) return found; // nothing started since the server
   await Promise.all(pids.map((pid) => read<Buffer>((done) => readFile(`${procDir}/${pid}/environ`, done)).then((env) => env && keep(found, env, pid))));
   return found;
 }
@@ -219,14 +223,8 @@ async function scan(procDir: string, since: SpawnMark | undefined): Promise<Map<
 /** A process's entry in /proc. Hoisted: a regular-expression literal in the loop made a RegExp per entry. */
 const PID_NAME = /^\d+$/;
 
-/** The pids whose environ a pass reads: every process but ours, or those in the window since `since`; undefined without /proc. */
-function candidates(procDir: string, since: SpawnMark | undefined): number[] | undefined {
-  let names: string[];
-  try {
-    names = readdirSync(procDir);
-  } catch {
-    return undefined;
-  }
+/** The pids of a /proc listing whose environ a pass reads: every process but ours, or those in the window since `since`. */
+function candidates(names: string[], procDir: string, since: SpawnMark | undefined): number[] {
   const within = since && pidWindow(procDir, since);
   const pids: number[] = [];
   // Indexed: an iterator's result object per entry, before the loop is optimised, was ~5 KB a pass.
@@ -250,7 +248,7 @@ function keep(found: Map<string, number[]>, env: Buffer, pid: number): void {
  * pass over /proc at a server's exit (every --list-tools run ends two) cost
  * about twice the CPU through FileHandle and its promises (BENCHMARKS.md §10).
  * Asynchronous: reading the environ of a process stuck in the kernel may
- * block, and must not block the event loop.
+ * block, and a listing of a large /proc is slow; neither may hold the event loop.
  */
 function read<T>(call: (done: (err: NodeJS.ErrnoException | null, value: T) => void) => void): Promise<T | undefined> {
   return new Promise((resolve) => call((err, value) => resolve(err ? undefined : value)));
