@@ -117,9 +117,9 @@ describe('a pass at a server\'s exit, counted (#17)', () => {
     expect(await taggedPids(dir, since)).toEqual([2_999]); // warm
     let least = Infinity;
     for (let rep = 0; rep < 5; rep++) least = Math.min(least, await allocatedDuringAsync(() => scanTagged(since, dir)));
-    // ~150 KB counted here, of which the listing's 2,000 names are ~65 KB. A
-    // promise and an async frame for every entry, in the window or not, and a
-    // RegExp per entry (a literal inside the loop) were 1.1 MB.
+    // ~70 KB counted here, most of it the listing's 2,000 names. A promise
+    // and an async frame for every entry, in the window or not, and a RegExp
+    // per entry (a literal inside the loop) were 1.1 MB.
     expect(least).toBeLessThan(300_000);
   });
 });
