@@ -21,7 +21,7 @@ import {CappedLog, ServerLog} from './log-file.js';
 import {maskUrl} from '../util/mask-url.js';
 import type {OutputCheck, OutputValidator} from './output-validator.js';
 import {Debounce, systemClock, type Clock} from './debounce.js';
-import {GroupSampler} from './life-signs.js';
+import {GroupSampler, processCpuMs} from './life-signs.js';
 import type {LifeSample} from './startup-watch.js';
 import {ServerSlot, type SlotConfig} from './server-slot.js';
 import {DEFAULT_TOOL_LIMITS, type ToolLimits} from './tool-limits.js';
@@ -529,6 +529,8 @@ export class Hub {
       now: () => (o.clock ?? systemClock).now(),
       // The hub made the process, so it may look at it: its pid is its process group (spawned detached).
       lifeOf: (t, fresh) => (t instanceof StdioTransport && t.pid !== undefined ? (o.lifeSample ? o.lifeSample(t.pid) : this.groups.sample(t.pid, fresh)) : undefined),
+      // Not beside a test's own samples (lifeSample): the real process would answer for them.
+      leaderCpuOf: o.lifeSample ? undefined : (t) => (t instanceof StdioTransport && t.pid !== undefined ? processCpuMs(t.pid) : undefined),
       openRecord: o.records ? (warn) => o.records!.record(server.fingerprint ?? fingerprintOf(server), warn) : undefined,
     });
   }

@@ -51,11 +51,20 @@ export class GroupSampler {
   }
 }
 
+/** CPU time (ms) of one process and its waited-for children, from its /proc/<pid>/stat alone; undefined when it cannot be read. */
+export function processCpuMs(pid: number, proc = '/proc'): number | undefined {
+  const stat = readStat(`${proc}/${pid}/stat`);
+  return stat && stat.ticks * TICK_MS;
+}
+
 /** The processes of one group: their CPU ticks so far, and their pids (for their command lines). */
 interface GroupMembers {
   ticks: number;
   pids: string[];
 }
+
+/** A process's entry in /proc (a literal inside the loop would make a RegExp per entry). */
+const PID_NAME = /^\d+$/;
 
 /** Every process group on the machine, from one pass over /proc; undefined without /proc. */
 function scanGroups(proc: string): Map<number, GroupMembers> | undefined {
@@ -67,7 +76,7 @@ function scanGroups(proc: string): Map<number, GroupMembers> | undefined {
   }
   const groups = new Map<number, GroupMembers>();
   for (const name of entries) {
-    if (!/^\d+$/.test(name)) continue;
+    if (!PID_NAME.test(name)) continue;
     const stat = readStat(`${proc}/${name}/stat`);
     if (!stat) continue;
     const group = groups.get(stat.pgid);

@@ -78,6 +78,8 @@ export interface SlotDeps extends ReporterDeps {
   toolLimits?: ToolLimits;
   /** Signs of life of a starting transport's processes (undefined: none can be seen). */
   lifeOf?: (transport: Transport, fresh?: boolean) => LifeSample | undefined;
+  /** CPU time (ms) of a starting transport's own process alone (undefined: none can be seen). */
+  leaderCpuOf?: (transport: Transport) => number | undefined;
   /** This server's record (era memory), when the hub keeps records; `warn` reports a bad one. */
   openRecord?: (warn: (message: string) => void) => ServerRecord;
 }
@@ -334,6 +336,7 @@ export class ServerSlot {
         clock: this.deps.clock,
         // The transport of the moment: a probe that dies is respawned in the legacy era.
         sample: this.deps.lifeOf ? (fresh) => (transport ? this.deps.lifeOf!(transport, fresh) : undefined) : undefined,
+        leaderCpu: this.deps.leaderCpuOf ? () => (transport ? this.deps.leaderCpuOf!(transport) : undefined) : undefined,
         onGiveUp: (reason) => {
           // A remote server's only limit is startupTimeoutMs: the plain "no answer within" says it.
           if (local) givenUp = reason;

@@ -33,6 +33,11 @@ export interface StartupWatchOptions {
    * servers starting together) unless `fresh` asks for one taken now.
    */
   sample?: (fresh?: boolean) => LifeSample | undefined;
+  /**
+   * CPU time (ms) of the server's own process alone: one /proc file, where a
+   * sample reads every process on the machine. Undefined when it cannot be read.
+   */
+  leaderCpu?: () => number | undefined;
   /** How often the processes are looked at. */
   pollMs?: number;
   /** Told once, with the reason, when the start is given up. */
@@ -50,6 +55,7 @@ export class StartupWatch {
   private readonly started: number;
   private lastLife: number;
   private lastCpu?: number;
+  private lastLeaderCpu?: number;
   private lastProgress: number;
   private packageManager?: string;
   private lastLine?: string;
@@ -85,8 +91,15 @@ export class StartupWatch {
   private look(): void {
     if (this.done) return;
     const now = this.clock.now();
-    this.observe(this.o.sample?.(), now);
     const elapsed = now - this.started;
+    // A start still short (nothing shown yet: see `long`) whose own process
+    // used CPU since the last look is alive, and nothing else needs reading.
+    // The scan of every process (and the package manager it names) waits
+    // until the process alone shows nothing, or the start is shown as long.
+    // Under load a 50-tool start passes its first look, and ten starts'
+    // scans made the readers of /proc hot enough for the optimizing compiler
+    // (issue #17).
+    if (!(elapsed < this.longAfterMs && this.leaderAlive(now))) this.observe(this.o.sample?.(), now);
     if (elapsed >= this.o.capMs) return this.giveUp(`still starting after ${seconds(elapsed)} (installTimeoutMs is ${this.o.capMs} ms)${this.doing()}`);
     // A shared sample may predate CPU the server used just now: a start is given up only on one taken now.
     if (now - this.lastLife >= this.o.silenceMs) this.observe(this.o.sample?.(true), now);
@@ -94,13 +107,34 @@ export class StartupWatch {
       const what = this.packageManager ? ` (${this.packageManager} was running)` : '';
       return this.giveUp(`no sign of life (stderr output, CPU use) for ${this.o.silenceMs} ms (startupTimeoutMs)${what}`);
     }
-    // A start is "long" (and shown as such) from half the silence limit, at most 10 s: most servers are up by then.
-    const long = elapsed >= Math.min(this.o.silenceMs / 2, 10_000);
+    const long = elapsed >= this.longAfterMs;
     if (long && now - this.lastProgress >= (this.o.progressEveryMs ?? 1_000)) {
       this.lastProgress = now;
       this.o.onProgress?.({activity: this.packageManager ? 'installing' : 'working', elapsedMs: elapsed, ...(this.lastLine ? {lastLine: this.lastLine} : {})});
     }
     this.schedule();
+  }
+
+  /** A start is "long" (and shown as such) from half the silence limit, at most 10 s: most servers are up by then. */
+  private get longAfterMs(): number {
+    return Math.min(this.o.silenceMs / 2, 10_000);
+  }
+
+  /**
+   * Whether the server's own process used CPU since the last look (at the
+   * first, since it started: after the watch did). When it did, the group's
+   * last total is dropped: the next group sample only sets a new one, so CPU
+   * already counted here is not counted again as life.
+   */
+  private leaderAlive(now: number): boolean {
+    const cpu = this.o.leaderCpu?.();
+    if (cpu === undefined) return false;
+    const alive = cpu - (this.lastLeaderCpu ?? 0) >= MIN_CPU_MS;
+    this.lastLeaderCpu = cpu;
+    if (!alive) return false;
+    this.lastLife = now;
+    this.lastCpu = undefined;
+    return true;
   }
 
   private observe(s: LifeSample | undefined, now: number): void {

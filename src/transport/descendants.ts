@@ -16,7 +16,7 @@
 // Only the processes started after the server are read (pidWindow): a stray
 // descends from it, so its pid was handed out later. Reading every process's
 // environ cost 6–10 ms of CPU at each exit of a list run (BENCHMARKS.md §10).
-import {closeSync, openSync, readdir, readFile, readFileSync, readlink, readSync} from 'node:fs';
+import {closeSync, openSync, readdir, readFile, readlinkSync, readSync} from 'node:fs';
 
 /** The variable every server (and what it spawns) carries. */
 export const SERVER_TAG_VAR = 'BREAKERBOX_SERVER_ID';
@@ -67,16 +67,73 @@ export interface SpawnMark {
 
 /** The machine's fork count since boot, or undefined without /proc (read before a spawn, so it is synchronous). */
 export function forkCount(procDir = '/proc'): number | undefined {
+  const stat = readKernelFile(`${procDir}/stat`);
+  return stat === undefined ? undefined : forksIn(stat);
+}
+
+const FORKS_LINE = Buffer.from('\nprocesses ');
+
+/** The `processes` line of /proc/stat, read from its bytes (no string of the whole file). */
+function forksIn(stat: Buffer): number | undefined {
+  const at = stat.indexOf(FORKS_LINE);
+  if (at === -1) return undefined;
+  return digitsAt(stat, at + FORKS_LINE.length);
+}
+
+/** The decimal number at `from` (up to the first byte that is not a digit), or undefined if there is none. */
+function digitsAt(bytes: Buffer, from: number): number | undefined {
+  let value = 0;
+  let i = from;
+  for (; i < bytes.length && bytes[i]! >= 0x30 && bytes[i]! <= 0x39; i++) value = value * 10 + (bytes[i]! - 0x30);
+  return i === from ? undefined : value;
+}
+
+/**
+ * One buffer for the kernel's counter files, grown when a file does not fit
+ * (a /proc/stat with thousands of interrupt lines). fs.readFile and
+ * readFileSync allocate 64 KiB for any file whose size is reported as 0, as
+ * every /proc file is: four of them at each server's exit and one before each
+ * spawn were most of what a start and close of a server allocated (issue #17).
+ */
+let kernelBuffer = Buffer.alloc(8192);
+
+/**
+ * The contents of a /proc file of the kernel's own (counters, not a
+ * process's), as a view of the shared buffer valid until the next call; read
+ * synchronously: these files never wait on another process, unlike a
+ * process's environ. Undefined on any error.
+ */
+function readKernelFile(path: string): Buffer | undefined {
+  let fd: number;
   try {
-    return forksIn(readFileSync(`${procDir}/stat`, 'latin1'));
+    fd = openSync(path, 'r');
   } catch {
     return undefined;
   }
+  try {
+    let length = 0;
+    for (;;) {
+      const room = kernelBuffer.length - length;
+      const n = readSync(fd, kernelBuffer, length, room, null);
+      length += n;
+      // A read that left room is the end: the kernel writes these files whole
+      // into a buffer large enough (seq_file), so a second read would return 0.
+      if (n < room) return kernelBuffer.subarray(0, length);
+      const bigger = Buffer.alloc(kernelBuffer.length * 2);
+      kernelBuffer.copy(bigger, 0, 0, length);
+      kernelBuffer = bigger;
+    }
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
-function forksIn(stat: string): number | undefined {
-  const m = /^processes (\d+)$/m.exec(stat);
-  return m ? Number(m[1]) : undefined;
+/** A kernel file holding one number (ns_last_pid, pid_max), or undefined. */
+function kernelNumber(path: string): number | undefined {
+  const text = readKernelFile(path);
+  return text === undefined ? undefined : digitsAt(text, 0);
 }
 
 /** Pids below this are not handed out again once the counter has wrapped (Linux's RESERVED_PIDS). */
@@ -95,18 +152,33 @@ const RESERVED_PIDS = 300;
  * anyway, and past half a round of forks (counted machine-wide, at least the
  * namespace's) every process is read.
  */
-async function pidWindow(procDir: string, since: SpawnMark): Promise<((pid: number) => boolean) | undefined> {
-  const [self, lastText, maxText, stat] = await Promise.all([
-    // A /proc of another pid namespace (as some containers mount it) numbers processes differently from our counters.
-    read<string>((done) => readlink(`${procDir}/self`, done)),
-    ...['sys/kernel/ns_last_pid', 'sys/kernel/pid_max', 'stat'].map((f) => read<string>((done) => readFile(`${procDir}/${f}`, 'latin1', done))),
-  ]);
-  if (self !== String(process.pid)) return undefined;
-  const last = Number(lastText), max = Number(maxText), forks = stat === undefined ? undefined : forksIn(stat);
-  if (!lastText || !maxText || forks === undefined || !Number.isInteger(last) || !Number.isInteger(max)) return undefined;
+function pidWindow(procDir: string, since: SpawnMark): ((pid: number) => boolean) | undefined {
+  if (!numbersUs(procDir)) return undefined;
+  const last = kernelNumber(`${procDir}/sys/kernel/ns_last_pid`);
+  const max = kernelNumber(`${procDir}/sys/kernel/pid_max`);
+  const forks = forkCount(procDir);
+  if (last === undefined || max === undefined || forks === undefined) return undefined;
   if (forks - since.forks >= (max - RESERVED_PIDS) / 2) return undefined;
   const first = since.pid;
   return last >= first ? (pid) => pid >= first && pid <= last : (pid) => pid >= first || pid <= last;
+}
+
+/** Per /proc mount, whether it numbers processes as our counters do (looked up once: a mount's namespace does not change). */
+const numbering = new Map<string, boolean>();
+
+/** A /proc of another pid namespace (as some containers mount it) numbers processes differently from our counters. */
+function numbersUs(procDir: string): boolean {
+  let ours = numbering.get(procDir);
+  if (ours === undefined) numbering.set(procDir, (ours = readLinkOr(`${procDir}/self`) === String(process.pid)));
+  return ours;
+}
+
+function readLinkOr(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 let scanning: {since: SpawnMark | undefined; pass: Promise<Map<string, number[]>>} | undefined;
@@ -130,31 +202,53 @@ export function scanTagged(since?: SpawnMark, procDir = '/proc'): Promise<Map<st
   return entry.pass;
 }
 
+/**
+ * The counters and the window are read synchronously (kernel state, never a
+ * wait on another process), and only the processes in the window are read at
+ * all: a promise per /proc entry, most of them outside the window, was ~75 KB
+ * allocated at every server's exit (issue #17). The listing stays
+ * asynchronous: on a machine of many thousand processes it takes the kernel
+ * milliseconds.
+ */
 async function scan(procDir: string, since: SpawnMark | undefined): Promise<Map<string, number[]>> {
   const found = new Map<string, number[]>();
   const names = await read<string[]>((done) => readdir(procDir, done));
   if (!names) return found; // no /proc: not Linux
-  const within = since && (await pidWindow(procDir, since));
-  await Promise.all(
-    names.map(async (name) => {
-      if (!/^\d+$/.test(name)) return;
-      const pid = Number(name);
-      if (pid === process.pid || (within && !within(pid))) return;
-      const env = await read<Buffer>((done) => readFile(`${procDir}/${name}/environ`, done));
-      if (!env) return; // gone, or another user's
-      const tag = tagIn(env);
-      if (tag) found.set(tag, [...(found.get(tag) ?? []), pid]);
-    }),
-  );
+  const pids = candidates(names, procDir, since);
+  if (pids.length === 0) return found; // nothing started since the server
+  await Promise.all(pids.map((pid) => read<Buffer>((done) => readFile(`${procDir}/${pid}/environ`, done)).then((env) => env && keep(found, env, pid))));
   return found;
+}
+
+/** A process's entry in /proc. Hoisted: a regular-expression literal in the loop made a RegExp per entry. */
+const PID_NAME = /^\d+$/;
+
+/** The pids of a /proc listing whose environ a pass reads: every process but ours, or those in the window since `since`. */
+function candidates(names: string[], procDir: string, since: SpawnMark | undefined): number[] {
+  const within = since && pidWindow(procDir, since);
+  const pids: number[] = [];
+  // Indexed: an iterator's result object per entry, before the loop is optimised, was ~5 KB a pass.
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    if (!PID_NAME.test(name)) continue;
+    const pid = Number(name);
+    if (pid !== process.pid && (!within || within(pid))) pids.push(pid);
+  }
+  return pids;
+}
+
+/** Files `pid` under its tag when its environ (gone, or another user's: undefined) carries one of ours. */
+function keep(found: Map<string, number[]>, env: Buffer, pid: number): void {
+  const tag = tagIn(env);
+  if (tag) found.set(tag, [...(found.get(tag) ?? []), pid]);
 }
 
 /**
  * One fs call, undefined on any error. The callback API, not fs/promises: a
  * pass over /proc at a server's exit (every --list-tools run ends two) cost
  * about twice the CPU through FileHandle and its promises (BENCHMARKS.md §10).
- * Still asynchronous: reading the environ of a process stuck in the kernel
- * may block, and must not block the event loop.
+ * Asynchronous: reading the environ of a process stuck in the kernel may
+ * block, and a listing of a large /proc is slow; neither may hold the event loop.
  */
 function read<T>(call: (done: (err: NodeJS.ErrnoException | null, value: T) => void) => void): Promise<T | undefined> {
   return new Promise((resolve) => call((err, value) => resolve(err ? undefined : value)));

@@ -4,7 +4,7 @@ import {existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {GroupSampler, packageManagerOf, sampleGroup} from '../../src/hub/life-signs.js';
+import {GroupSampler, packageManagerOf, processCpuMs, sampleGroup} from '../../src/hub/life-signs.js';
 import {waitFor} from '../helpers/wait.js';
 
 describe('packageManagerOf', () => {
@@ -34,6 +34,17 @@ describe.runIf(existsSync('/proc/self/stat'))('sampleGroup', () => {
 
   it('is undefined for a group that does not exist', () => {
     expect(sampleGroup(2 ** 22 + 12345)).toBeUndefined();
+  });
+
+  it('reads one process\'s own CPU from its stat file alone', async () => {
+    const child = spawn(process.execPath, ['-e', 'for(;;){}'], {detached: true, stdio: 'ignore'});
+    try {
+      const first = await waitFor(() => processCpuMs(child.pid!), 'the process in /proc');
+      await waitFor(() => processCpuMs(child.pid!)! >= first + 20, 'its CPU time to grow');
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(processCpuMs(2 ** 22 + 12345)).toBeUndefined();
   });
 });
 

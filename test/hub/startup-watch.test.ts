@@ -5,11 +5,11 @@ import {describe, expect, it} from 'vitest';
 import {StartupWatch, type LifeSample, type StartingProgress} from '../../src/hub/startup-watch.js';
 import {fakeClock} from '../helpers/clock.js';
 
-function watch(sample?: (fresh?: boolean) => LifeSample | undefined) {
+function watch(sample?: (fresh?: boolean) => LifeSample | undefined, leaderCpu?: () => number | undefined) {
   const clock = fakeClock();
   const given: string[] = [];
   const progress: StartingProgress[] = [];
-  const w = new StartupWatch({silenceMs: 30_000, capMs: 600_000, clock, sample, onGiveUp: (r) => given.push(r), onProgress: (p) => progress.push(p), progressEveryMs: 5_000});
+  const w = new StartupWatch({silenceMs: 30_000, capMs: 600_000, clock, sample, leaderCpu, onGiveUp: (r) => given.push(r), onProgress: (p) => progress.push(p), progressEveryMs: 5_000});
   return {clock, given, progress, w};
 }
 
@@ -75,5 +75,44 @@ describe('StartupWatch', () => {
     w.stop();
     clock.advance(1_000_000);
     expect(given).toEqual([]);
+  });
+
+  describe('the server\'s own process first (issue #17)', () => {
+    it('a short start whose own process uses CPU needs no scan of every process', () => {
+      let scans = 0;
+      let leader = 0;
+      const {clock, given} = watch(() => (scans++, {cpuMs: 0}), () => (leader += 40));
+      scans = 0; // the baseline the watch takes when made (in a slot, before the process exists)
+      // Up to the point where the start is shown as long (10 s here): one look a second.
+      clock.advance(9_500);
+      expect(given).toEqual([]);
+      expect(leader).toBe(9 * 40);
+      expect(scans).toBe(0);
+    });
+
+    it('an idle process falls back to the group, whose CPU (a child installing) still counts', () => {
+      let group = 0;
+      const {clock, given} = watch(() => ({cpuMs: (group += 50)}), () => 3);
+      clock.advance(60_000);
+      expect(given).toEqual([]);
+    });
+
+    it('CPU the process used is not counted twice when the group is read next', () => {
+      // Busy for 3 s, then nothing at all: the group's total grows only by what the process used.
+      let leader = 0;
+      const {clock, given} = watch(() => ({cpuMs: leader}), () => (clock.now() <= 3_000 ? (leader += 50) : leader));
+      clock.advance(3_000 + 30_000 - 1);
+      expect(given).toEqual([]);
+      clock.advance(1);
+      expect(given).toEqual([expect.stringMatching(/^no sign of life/)]);
+    });
+
+    it('once the start is long, the group is read again, and names the package manager', () => {
+      let group = 0;
+      let leader = 0;
+      const {clock, progress} = watch(() => ({cpuMs: (group += 50), packageManager: 'npx'}), () => (leader += 50));
+      clock.advance(20_000);
+      expect(progress.at(-1)).toMatchObject({activity: 'installing'});
+    });
   });
 });

@@ -4,6 +4,7 @@
 // and the search for processes carrying it, narrowed to those started after
 // the server.
 import {existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
+import v8 from 'node:v8';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -81,8 +82,44 @@ describe('the search for strays reads only processes started after the server', 
 
   it('reads the fork count a spawn is marked with from /proc/stat', () => {
     expect(forkCount(fakeProc([], {forks: 1_234}))).toBe(1_234);
+    // A /proc/stat larger than the reading buffer (a machine with thousands of interrupt lines).
+    const big = fakeProc([], {});
+    writeFileSync(join(big, 'stat'), `cpu  1 2 3\nintr ${'7 '.repeat(40_000)}\nctxt 9\nprocesses 4321\nprocs_running 1\n`);
+    expect(forkCount(big)).toBe(4_321);
     expect(forkCount('/nonexistent/proc')).toBeUndefined();
     // Where this runs on Linux, the machine's own count.
     if (existsSync('/proc/stat')) expect(forkCount()).toBeGreaterThan(0);
+  });
+});
+
+/** Bytes allocated on the JS heap while `work` runs to its end (the heap's growth between collections, summed). */
+async function allocatedDuringAsync(work: () => Promise<unknown>): Promise<number> {
+  const profiler = new v8.GCProfiler();
+  const used0 = v8.getHeapStatistics().used_heap_size;
+  profiler.start();
+  await work();
+  const {statistics} = profiler.stop();
+  let allocated = 0;
+  let last = used0;
+  for (const g of statistics) {
+    allocated += g.beforeGC.heapStatistics.usedHeapSize - last;
+    last = g.afterGC.heapStatistics.usedHeapSize;
+  }
+  return allocated + v8.getHeapStatistics().used_heap_size - last;
+}
+
+describe('a pass at a server\'s exit, counted (#17)', () => {
+  it('costs the listing and the window\'s processes, not a promise per process on the machine', async () => {
+    // 2,000 processes, one of them in the window: a busy machine's /proc at a quick server's exit.
+    const pids = Array.from({length: 2_000}, (_, i) => 1_000 + i);
+    const dir = fakeProc(pids, {lastPid: 2_999, forks: 1_010});
+    const since = {pid: 2_999, forks: 1_000};
+    expect(await taggedPids(dir, since)).toEqual([2_999]); // warm
+    let least = Infinity;
+    for (let rep = 0; rep < 5; rep++) least = Math.min(least, await allocatedDuringAsync(() => scanTagged(since, dir)));
+    // ~70 KB counted here, most of it the listing's 2,000 names. A promise
+    // and an async frame for every entry, in the window or not, and a RegExp
+    // per entry (a literal inside the loop) were 1.1 MB.
+    expect(least).toBeLessThan(300_000);
   });
 });
