@@ -208,7 +208,9 @@ describe('canonicalJsonsOfData (a listing written in one piece)', () => {
     const next = random(17);
     const value = listingGenerator(next);
     for (let l = 0; l < 400; l++) {
-      const listing = Array.from({length: 1 + Math.floor(next() * 40)}, (_, i) => value(i));
+      // Now and then longer than one piece (canonical-data.ts' CHUNK), so pieces that fall back sit beside pieces that do not.
+      const length = l % 40 === 0 ? 300 + Math.floor(next() * 500) : 1 + Math.floor(next() * 40);
+      const listing = Array.from({length}, (_, i) => value(i));
       const texts = canonicalJsonsOfData(listing);
       expect(texts.length).toBe(listing.length);
       for (let i = 0; i < listing.length; i++) {
@@ -227,6 +229,21 @@ describe('canonicalJsonsOfData (a listing written in one piece)', () => {
     // a key or text. Written together, three boundaries are found for two.
     const tricky = [tool(0, 'x'), {name: 'tool_1', description: 'y', [`k${BOUNDARY_TEXT}`]: 1}, tool(2, 'z')];
     for (const values of [listing, tricky]) expect(canonicalJsonsOfData(values)).toEqual(values.map((v) => walkedCanonicalJson(v)));
+  });
+
+  it('cuts a value nested too deep in a listing written in one piece, as the walk does', async () => {
+    vi.resetModules();
+    const {canonicalJsonsOfData} = await import('../../../src/hub/trust/canonical.js');
+    const nested = (depth: number) => {
+      let v: unknown = {type: 'string'};
+      for (let d = 0; d < depth; d++) v = {type: 'array', items: v};
+      return v;
+    };
+    // Every tool has the same keys, so the listing is written in pieces; one nests past the cut.
+    const listing = Array.from({length: 300}, (_, i) => ({name: `tool_${i}`, inputSchema: nested(i === 150 ? MAX_JSON_DEPTH + 2 : 3)}));
+    const texts = canonicalJsonsOfData(listing);
+    expect(texts[150]).toContain('"[too deep]"');
+    expect(texts).toEqual(listing.map((v) => walkedCanonicalJson(v)));
   });
 
   it('writes a 1,000-tool listing with a few JSON.stringify calls, not two per tool', async () => {
