@@ -1,4 +1,5 @@
 import {MAX_JSON_DEPTH} from '../../util/safe-json.js';
+import {pieceBounds, PIECE, spacedPiece} from '../json-pieces.js';
 import {sortedKeyList, walkedCanonicalJson} from './canonical-walk.js';
 
 // Canonical JSON of what servers list, most of it without the walk in JS.
@@ -93,28 +94,12 @@ function bracketsUnder(text: string, limit: number): boolean {
 }
 
 
-// A listing in a few native writes. Written value by value, each text cost
-// about four times its own size in V8's string builder (the parts it grows
-// in, the cons string they end as, the flat copy the hash makes) and a second
-// JSON.stringify to measure it: ~2.6 KB per tool of the bench server's for a
-// text of 240 characters, most of what pinning allocated, and garbage that
-// brought the start's scavenges forward while the listing was young (issue
-// #17). An array of CHUNK values, with a marker between two, is written once
-// with the key list and once without: equal lengths say no value lost a
-// member; the markers say where each value's text starts and ends, and the
-// texts are slices of the first. The builder's parts grow to 16 KB, so a
-// longer piece wastes less of them (pinning 1,000 tools of the bench server,
-// per tool: ~2,180 bytes in pieces of 64, ~1,760 of 256, ~1,600 of all),
-// and a piece of 256 tools of common size (250-400 characters) stays under
-// V8's large-object size.
+// A listing in a few native writes (json-pieces.ts says why). Each piece is
+// written once with the key list and once without: equal lengths say no value
+// lost a member, and the texts are slices of the first. Pinning 1,000 tools of
+// the bench server allocated ~2,630 bytes a tool value by value; ~2,180 in
+// pieces of 64, ~1,760 of 256, ~1,600 in one piece of all.
 
-/** What stands between two values of a listing: a number no schema has a reason to hold. */
-const MARKER = '-7.2973525643e-303';
-/** The end of one value's text, the marker, and the start of the next's. */
-const BOUNDARY = `},${MARKER},{`;
-
-/** Values written in one piece. */
-const CHUNK = 256;
 /** Values of a listing walked for their keys before the rest are written with them. */
 const SAMPLED = 8;
 
@@ -125,8 +110,8 @@ const SAMPLED = 8;
 export function canonicalJsonsOfData(values: readonly unknown[]): string[] {
   const out = new Array<string>(values.length);
   const keys = values.length > 1 ? listingKeys(values) : undefined;
-  for (let from = 0; from < values.length; from += CHUNK) {
-    const to = Math.min(values.length, from + CHUNK);
+  for (let from = 0; from < values.length; from += PIECE) {
+    const to = Math.min(values.length, from + PIECE);
     if (keys && to - from > 1 && writtenTogether(values, from, to, keys, out)) continue;
     for (let i = from; i < to; i++) out[i] = canonicalJsonOfData(values[i]);
   }
@@ -135,15 +120,8 @@ export function canonicalJsonsOfData(values: readonly unknown[]): string[] {
 
 /** Writes values[from..to) into out[from..to) in one piece; false (out partly written) when it cannot. */
 function writtenTogether(values: readonly unknown[], from: number, to: number, keys: string[], out: string[]): boolean {
-  const spaced = new Array<unknown>(2 * (to - from) - 1);
-  const marker = Number(MARKER);
-  for (let i = from; i < to; i++) {
-    const value = values[i];
-    // Each text must start with "{" and end with "}", or a boundary could be missing and another taken for it.
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    spaced[2 * (i - from)] = value;
-    if (i < to - 1) spaced[2 * (i - from) + 1] = marker;
-  }
+  const spaced = spacedPiece(values, from, to);
+  if (!spaced) return false;
   let text: string | undefined;
   try {
     text = JSON.stringify(spaced, keys);
@@ -151,18 +129,12 @@ function writtenTogether(values: readonly unknown[], from: number, to: number, k
   } catch {
     return false;
   }
-  // Every real boundary is in the text; exactly one per pair found means no text of a value holds
-  // one too (the boundary cannot overlap itself, so none hides another).
-  let start = 1;
-  for (let i = from; i < to - 1; i++) {
-    const at = text.indexOf(BOUNDARY, start);
-    if (at < 0) return false;
-    out[i] = text.slice(start, at + 1);
-    start = at + BOUNDARY.length - 1;
+  const bounds = pieceBounds(text, to - from);
+  if (!bounds) return false;
+  for (let i = from; i < to; i++) {
+    const own = text.slice(bounds[2 * (i - from)]!, bounds[2 * (i - from) + 1]!);
+    out[i] = bracketsUnder(own, MAX_JSON_DEPTH) ? own : canonicalJsonOfData(values[i]);
   }
-  if (text.indexOf(BOUNDARY, start) >= 0) return false;
-  out[to - 1] = text.slice(start, text.length - 1);
-  for (let i = from; i < to; i++) if (!bracketsUnder(out[i]!, MAX_JSON_DEPTH)) out[i] = canonicalJsonOfData(values[i]);
   known = keys;
   guessing = true;
   misses = 0;
