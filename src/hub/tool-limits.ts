@@ -8,7 +8,6 @@
 import type {DroppedTool} from '../session/list-tools.js';
 import type {Tool} from '../session/mcp-types.js';
 import {measureJson} from '../util/safe-json.js';
-import {pieceBounds, PIECE, spacedPiece} from './json-pieces.js';
 import {MAX_SCHEMA_DEPTH} from './schema/cost.js';
 
 /** Characters of definition allowed per tool and per server. */
@@ -27,7 +26,6 @@ export interface LimitedTools {
   cut: string[];
 }
 
-/** inputSchema first: its size is read for the whole listing at once (plainInputSizes). */
 const MEASURED = ['inputSchema', 'outputSchema', 'annotations'] as const;
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -37,7 +35,6 @@ export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_
   const out: LimitedTools = {tools: [], dropped: [], cut: []};
   let total = 0;
   const measure = {maxDepth: MAX_SCHEMA_DEPTH, maxChars: limits.perTool};
-  const inputSizes = plainInputSizes(tools, limits.perTool);
   // A plain loop, no closure or iterator per tool: every listed tool passes here (issue #17).
   for (let position = 0; position < tools.length; position++) {
     const tool = tools[position]!;
@@ -49,7 +46,7 @@ export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_
       const value = tool?.[key];
       // Most tools have no outputSchema or annotations: no walk for what is absent (it measures 0).
       if (value === undefined) continue;
-      const quick = k === 0 && inputSizes[position] !== UNKNOWN ? inputSizes[position]! : plainSize(value, limits.perTool);
+      const quick = plainSize(value, limits.perTool);
       if (quick >= 0) {
         fixed += quick;
         continue;
@@ -109,49 +106,6 @@ function plainSize(value: unknown, maxChars: number): number {
   if (typeof text !== 'string' || text.length > maxChars) return -1;
   // No more brackets in all than the depth allowed: then no deeper either.
   return MORE_BRACKETS_THAN_DEPTH.test(text) ? -1 : text.length;
-}
-
-/** Not measured in a piece: plainSize says. */
-const UNKNOWN = -2;
-const STAND_IN = Object.freeze({});
-
-/**
- * plainSize of every tool's inputSchema, read from a few JSON texts written a
- * piece of tools at a time (json-pieces.ts: one text per tool cost ~570 bytes
- * of V8's string builder a tool, for a schema of ~150 characters); UNKNOWN
- * where a piece could not be written so.
- */
-function plainInputSizes(tools: readonly Tool[], maxChars: number): number[] {
-  const sizes = new Array<number>(tools.length).fill(UNKNOWN);
-  if (tools.length < 2) return sizes;
-  // A tool without an object schema leaves a stand-in in its place, so the rest of its piece is still read.
-  const schemas = new Array<unknown>(tools.length);
-  for (let i = 0; i < tools.length; i++) {
-    const schema = tools[i]?.inputSchema;
-    schemas[i] = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? schema : STAND_IN;
-  }
-  for (let from = 0; from < tools.length; from += PIECE) {
-    const to = Math.min(tools.length, from + PIECE);
-    const spaced = to - from > 1 ? spacedPiece(schemas, from, to) : undefined;
-    let text: string | undefined;
-    try {
-      text = spaced && JSON.stringify(spaced);
-    } catch {
-      continue; // a BigInt, a cycle, or deeper than the stack: each tool's own plainSize says where
-    }
-    const bounds = text === undefined ? undefined : pieceBounds(text, to - from);
-    if (!bounds) continue;
-    for (let i = from; i < to; i++) {
-      if (schemas[i] === STAND_IN) continue;
-      const start = bounds[2 * (i - from)]!;
-      const length = bounds[2 * (i - from) + 1]! - start;
-      // Nesting N deep takes 2N characters: a shorter text needs no count of its brackets.
-      if (length > maxChars) sizes[i] = -1;
-      else if (length <= 2 * MAX_SCHEMA_DEPTH + 1) sizes[i] = length;
-      else sizes[i] = MORE_BRACKETS_THAN_DEPTH.test(text!.slice(start, start + length)) ? -1 : length;
-    }
-  }
-  return sizes;
 }
 
 /** At least MAX_SCHEMA_DEPTH + 1 opening brackets (those inside strings counted too), anchored: one linear pass. */

@@ -1,5 +1,5 @@
 import {MAX_JSON_DEPTH} from '../../util/safe-json.js';
-import {pieceBounds, PIECE, spacedPiece} from '../json-pieces.js';
+import {pieceBounds, PIECE, spacedPiece} from './json-pieces.js';
 import {sortedKeyList, walkedCanonicalJson} from './canonical-walk.js';
 
 // Canonical JSON of what servers list, most of it without the walk in JS.

@@ -54,8 +54,7 @@ export function pinTool(tool: Tool, now: Date = new Date()): ToolPin {
 
 /** Pins a tool with a given time: a listing's pins share one ISO string. */
 export function pinToolAt(tool: Tool, pinnedAt: string): ToolPin {
-  const definition = canonicalJsonOfData(pinnedDefinition(tool));
-  return {hash: definitionHash(definition), definition, pinnedAt};
+  return pinOfText(canonicalJsonOfData(pinnedDefinition(tool)), pinnedAt);
 }
 
 /** Pins every tool of a listing with one time, in its order; the definitions are written together (canonical-data.ts). */
@@ -64,6 +63,14 @@ export function pinListing(tools: readonly Tool[], pinnedAt: string): ToolPin[] 
   for (let i = 0; i < tools.length; i++) definitions[i] = pinnedDefinition(tools[i]!);
   const texts = canonicalJsonsOfData(definitions);
   const pins = new Array<ToolPin>(tools.length);
-  for (let i = 0; i < tools.length; i++) pins[i] = {hash: definitionHash(texts[i]!), definition: texts[i]!, pinnedAt};
+  for (let i = 0; i < tools.length; i++) pins[i] = pinOfText(texts[i]!, pinnedAt);
   return pins;
+}
+
+// One small function per tool, which V8 compiles with the hash inlined: called
+// from a loop that also does other work, the hash's own wrappers in node:crypto
+// were run often enough to be compiled on their own, jobs that cost peak RSS
+// in a 1,000-tool start (BENCHMARKS.md §11, h25b; §15).
+function pinOfText(definition: string, pinnedAt: string): ToolPin {
+  return {hash: definitionHash(definition), definition, pinnedAt};
 }

@@ -1,11 +1,12 @@
 // Many JSON objects written by one JSON.stringify call. Every tool of every
-// listing is written as JSON at least twice (its size for the limits, its
-// canonical definition for the pin), and one call per tool cost about four
-// times the text's size in V8's string builder (parts growing from 32
-// characters, a cons string, a flat copy for whatever reads it next): most
-// of what the hub allocated per listed tool (issue #17). Written in pieces of
-// PIECE objects, the parts grow to 16 KB and waste little. A marker stands
-// between two objects so that each one's text can be found again.
+// listing is pinned, and its canonical definition written one call per tool
+// cost about four times the text's size in V8's string builder (parts growing
+// from 32 characters, a cons string, a flat copy for the hash that reads it):
+// most of what pinning allocated per listed tool (issue #17). Written in
+// pieces of PIECE objects, the parts grow to 16 KB and waste little. A marker
+// stands between two objects so that each one's text can be found again.
+// (The size limits' schema texts, written so too, cost more CPU than one
+// JSON.stringify per schema for ~40 bytes a tool less: BENCHMARKS.md §15.)
 
 /** Objects per piece; at 250-400 characters a tool, a piece stays under V8's large-object size. */
 export const PIECE = 256;
