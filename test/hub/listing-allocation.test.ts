@@ -130,4 +130,19 @@ describe('per-tool allocation while a listing becomes a table (#17)', () => {
     // more with a key list and a sort per tool.
     expect(bytes).toBeLessThan(2_750);
   });
+
+  it("a listing's pins are written in one piece, not a text and its measure per tool", async () => {
+    const {pinListing} = await import('../../src/hub/trust/canonical.js');
+    const at = '2026-12-01T00:00:00.000Z';
+    for (let r = 0; r < 3; r++) pinListing(tools(1000, -1000 * (r + 1)), at);
+    const kept: unknown[] = [];
+    const bytes = leastAllocated(5, (rep) => {
+      const fresh = tools(1000, 1000 * rep);
+      return () => void kept.push(pinListing(fresh, at));
+    }) / 1000;
+    // ~1,400 bytes a tool now (the listing's text once with the key list and once without, the
+    // hash, the pin); ~2,650 value by value (a text and JSON.stringify's own per tool, each in
+    // V8's string builder's parts, and the flat copy the hash made of it).
+    expect(bytes).toBeLessThan(2_000);
+  });
 });

@@ -3,7 +3,7 @@
 // which were removed; which are withheld from the model and why; and the pins
 // to save. Pure: the hub does the reading and writing.
 import type {Tool} from '../../session/mcp-types.js';
-import {pinTool, pinToolAt, type ToolPin} from './canonical.js';
+import {pinListing, pinTool, type ToolPin} from './canonical.js';
 import {diffDefinitions, type DefinitionChange} from './diff.js';
 import type {ServerPins} from './pins.js';
 import {hasHiddenCharacters} from './scan.js';
@@ -47,9 +47,10 @@ export function checkPins(previous: ServerPins | undefined, tools: readonly Tool
   const next: Record<string, ToolPin> = Object.create(null);
   const out = new Map<string, ToolPinCheck>();
   let changed = previous === undefined;
-  const pinnedAt = now.toISOString();
-  for (const tool of tools) {
-    const pin = pinToolAt(tool, pinnedAt);
+  const pins = pinListing(tools, now.toISOString());
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]!;
+    const pin = pins[i]!;
     const old = previous && Object.hasOwn(previous.tools, tool.name) ? previous.tools[tool.name]! : undefined;
     const hidden = mayHide(pin.definition) && hidesCharacters(tool);
     if (!old) {

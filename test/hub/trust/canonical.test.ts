@@ -176,3 +176,96 @@ describe('canonicalJsonOfData (a listing: most values written with the keys of t
     expect(walks).toBeLessThan(200);
   });
 });
+
+describe('canonicalJsonsOfData (a listing written in one piece)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const BOUNDARY_TEXT = '},-7.2973525643e-303,{';
+
+  /** Tool-like definitions as a server lists them, with now and then a member of its own, a marker in a text, or a value nested past the cut. */
+  function listingGenerator(next: () => number) {
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const texts = ['Any text.', `ends with ${BOUNDARY_TEXT}`, BOUNDARY_TEXT, `${BOUNDARY_TEXT}"`, 'é\u0000', '-7.2973525643e-303'];
+    return (i: number): unknown => {
+      const properties: Record<string, unknown> = {text: {type: 'string', description: pick(texts)}};
+      if (next() < 0.3) properties[pick(['state', 'n', BOUNDARY_TEXT, 'q'])] = {type: 'number', default: -7.2973525643e-303};
+      const tool: Record<string, unknown> = {name: `tool_${i}`, description: pick(texts), inputSchema: {type: 'object', properties}};
+      if (next() < 0.1) tool.annotations = {readOnlyHint: true};
+      if (next() < 0.03) {
+        let deep: unknown = 'bottom';
+        for (let d = MAX_JSON_DEPTH + Math.floor(next() * 3) - 2; d > 0; d--) deep = {items: deep};
+        tool.outputSchema = deep;
+      }
+      if (next() < 0.03) return pick([[tool], 'text', 7, null]);
+      return JSON.parse(JSON.stringify(tool)) as unknown;
+    };
+  }
+
+  it('writes each value of 400 random listings as the walk does', async () => {
+    // A fresh module each time: the keys it learned from one listing must not decide the next test.
+    vi.resetModules();
+    const {canonicalJsonsOfData} = await import('../../../src/hub/trust/canonical.js');
+    const next = random(17);
+    const value = listingGenerator(next);
+    for (let l = 0; l < 400; l++) {
+      // Now and then longer than one piece (canonical-data.ts' CHUNK), so pieces that fall back sit beside pieces that do not.
+      const length = l % 40 === 0 ? 300 + Math.floor(next() * 500) : 1 + Math.floor(next() * 40);
+      const listing = Array.from({length}, (_, i) => value(i));
+      const texts = canonicalJsonsOfData(listing);
+      expect(texts.length).toBe(listing.length);
+      for (let i = 0; i < listing.length; i++) {
+        const walked = walkedCanonicalJson(listing[i]);
+        if (texts[i] !== walked) expect.fail(`listing ${l}, value ${i}: ${texts[i]} instead of ${walked}`);
+      }
+    }
+  });
+
+  it('is not misled by a text that holds what stands between two values', async () => {
+    vi.resetModules();
+    const {canonicalJsonsOfData} = await import('../../../src/hub/trust/canonical.js');
+    const tool = (i: number, description: string) => ({name: `tool_${i}`, description, inputSchema: {type: 'object'}});
+    const listing = [tool(0, 'plain'), tool(1, `a${BOUNDARY_TEXT}`), tool(2, 'plain')];
+    // The second text's description ends where a boundary would: `…{"` then the closing quote of
+    // a key or text. Written together, three boundaries are found for two.
+    const tricky = [tool(0, 'x'), {name: 'tool_1', description: 'y', [`k${BOUNDARY_TEXT}`]: 1}, tool(2, 'z')];
+    for (const values of [listing, tricky]) expect(canonicalJsonsOfData(values)).toEqual(values.map((v) => walkedCanonicalJson(v)));
+  });
+
+  it('cuts a value nested too deep in a listing written in one piece, as the walk does', async () => {
+    vi.resetModules();
+    const {canonicalJsonsOfData} = await import('../../../src/hub/trust/canonical.js');
+    const nested = (depth: number) => {
+      let v: unknown = {type: 'string'};
+      for (let d = 0; d < depth; d++) v = {type: 'array', items: v};
+      return v;
+    };
+    // Every tool has the same keys, so the listing is written in pieces; one nests past the cut.
+    const listing = Array.from({length: 300}, (_, i) => ({name: `tool_${i}`, inputSchema: nested(i === 150 ? MAX_JSON_DEPTH + 2 : 3)}));
+    const texts = canonicalJsonsOfData(listing);
+    expect(texts[150]).toContain('"[too deep]"');
+    expect(texts).toEqual(listing.map((v) => walkedCanonicalJson(v)));
+  });
+
+  it('writes a 1,000-tool listing with a few JSON.stringify calls, not two per tool', async () => {
+    vi.resetModules();
+    const {pinListing} = await import('../../../src/hub/trust/canonical.js');
+    // The shared yardstick's shapes: an optional parameter on every other tool, annotations on one in four.
+    const tool = (i: number) => {
+      const properties: Record<string, unknown> = {query: {type: 'string', description: 'Free-text filter'}, limit: {type: 'integer', maximum: 100}};
+      if (i % 2 === 1) properties.state = {type: 'string', enum: ['open', 'closed']};
+      const t: Record<string, unknown> = {name: `tool_${i}`, description: `Tool ${i}.`, inputSchema: {type: 'object', properties, required: ['query']}};
+      if (i % 4 === 0) t.annotations = {readOnlyHint: i % 3 === 0};
+      return JSON.parse(JSON.stringify(t)) as Tool;
+    };
+    const tools = Array.from({length: 1000}, (_, i) => tool(i));
+    const spy = vi.spyOn(JSON, 'stringify');
+    const pins = pinListing(tools, 'now');
+    const writes = spy.mock.calls.length;
+    spy.mockRestore();
+    for (let i = 0; i < tools.length; i++) expect(pins[i]!.definition).toBe(walkedCanonicalJson(tools[i]));
+    expect(new Set(pins.map((p) => p.hash)).size).toBe(1000);
+    // 2 now (the listing with the key list and without); ~2,000 value by value (canonicalJsonOfData:
+    // the text and JSON.stringify's own to measure it, per tool).
+    expect(writes).toBeLessThan(20);
+  });
+});
