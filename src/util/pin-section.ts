@@ -3,7 +3,12 @@
 // at the lowest layer, because the record (util) reads it; the hub's trust
 // code computes and compares pins.
 
-/** A tool's pin: its canonical definition and that text's hash. */
+/**
+ * A tool's pin: its canonical definition and that text's hash. Pins are
+ * compared by `definition`; the hash is for people and files (the record,
+ * `mcp.pins.json`, `breakerbox pins`), so a listing's pins compute it only
+ * when read (hub/trust/listed-pin.ts) and a stored one is kept as read.
+ */
 export interface ToolPin {
   /** `sha256:` and 64 hex characters over `definition`. */
   hash: string;

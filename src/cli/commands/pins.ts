@@ -70,7 +70,7 @@ function write(io: CliIo, configFlag: string | undefined): Promise<number> {
       }
       const pins: ServerPins = {tools: Object.create(null)};
       // Written by a person's act: what is pinned now is trusted, invisible characters included.
-      for (const tool of tools) pins.tools[tool.name] = {...pinTool(tool), allowHidden: true};
+      for (const tool of tools) pins.tools[tool.name] = pinTool(tool, new Date(), true);
       servers.set(status.alias, pins);
     }
     writePinFile(path, servers);

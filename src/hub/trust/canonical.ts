@@ -2,15 +2,16 @@
 // code units, no whitespace, numbers and strings as ECMAScript writes them),
 // so the same definition gives the same bytes and the same hash on every
 // machine, whatever order a server wrote its keys in.
-import {hash} from 'node:crypto';
 import type {Tool} from '../../session/mcp-types.js';
 import type {ToolPin} from '../../util/pin-section.js';
 import {canonicalJsonOfData, canonicalJsonsOfData} from './canonical-data.js';
 import {sortedKeyList, walkedCanonicalJson} from './canonical-walk.js';
+import {ListedPin} from './listed-pin.js';
 
 export type {ToolPin} from '../../util/pin-section.js';
 export {canonicalJsonOfData, canonicalJsonsOfData} from './canonical-data.js';
 export {walkedCanonicalJson} from './canonical-walk.js';
+export {definitionHash} from './listed-pin.js';
 
 /** The parts of a tool that are pinned: what the model and the approval policy act on. */
 export const PINNED_FIELDS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
@@ -41,20 +42,14 @@ export function canonicalJson(value: unknown): string {
   return keys ? JSON.stringify(value, keys) : walkedCanonicalJson(value, 0);
 }
 
-/** `sha256:` and 64 hex characters over the canonical JSON. */
-export function definitionHash(canonical: string): string {
-  // One call, no Hash object per tool (node:crypto's one-shot hash, Node 20.12+).
-  return `sha256:${hash('sha256', canonical, 'hex')}`;
-}
-
-/** Pins a tool now. */
-export function pinTool(tool: Tool, now: Date = new Date()): ToolPin {
-  return pinToolAt(tool, now.toISOString());
+/** Pins a tool now; `allowHidden` when the user trusted its invisible characters. */
+export function pinTool(tool: Tool, now: Date = new Date(), allowHidden?: true): ToolPin {
+  return pinToolAt(tool, now.toISOString(), allowHidden);
 }
 
 /** Pins a tool with a given time: a listing's pins share one ISO string. */
-export function pinToolAt(tool: Tool, pinnedAt: string): ToolPin {
-  return pinOfText(canonicalJsonOfData(pinnedDefinition(tool)), pinnedAt);
+export function pinToolAt(tool: Tool, pinnedAt: string, allowHidden?: true): ToolPin {
+  return new ListedPin(canonicalJsonOfData(pinnedDefinition(tool)), pinnedAt, allowHidden);
 }
 
 /** Pins every tool of a listing with one time, in its order; the definitions are written together (canonical-data.ts). */
@@ -63,14 +58,7 @@ export function pinListing(tools: readonly Tool[], pinnedAt: string): ToolPin[] 
   for (let i = 0; i < tools.length; i++) definitions[i] = pinnedDefinition(tools[i]!);
   const texts = canonicalJsonsOfData(definitions);
   const pins = new Array<ToolPin>(tools.length);
-  for (let i = 0; i < tools.length; i++) pins[i] = pinOfText(texts[i]!, pinnedAt);
+  // No hash here: pins are compared by their text; the hash waits until one is written or shown.
+  for (let i = 0; i < tools.length; i++) pins[i] = new ListedPin(texts[i]!, pinnedAt);
   return pins;
-}
-
-// One small function per tool, which V8 compiles with the hash inlined: called
-// from a loop that also does other work, the hash's own wrappers in node:crypto
-// were run often enough to be compiled on their own, jobs that cost peak RSS
-// in a 1,000-tool start (BENCHMARKS.md §11, h25b; §15).
-function pinOfText(definition: string, pinnedAt: string): ToolPin {
-  return {hash: definitionHash(definition), definition, pinnedAt};
 }

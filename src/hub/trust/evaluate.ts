@@ -57,7 +57,7 @@ export function checkPins(previous: ServerPins | undefined, tools: readonly Tool
       next[tool.name] = pin;
       changed = true;
       out.set(tool.name, hidden ? {state: previous ? 'new' : 'first-seen', withheld: ['hidden-characters'], mustAsk: false} : previous ? NEW : FIRST_SEEN);
-    } else if (old.hash === pin.hash) {
+    } else if (old.definition === pin.definition) {
       next[tool.name] = old;
       out.set(tool.name, {state: 'pinned', pinnedAt: old.pinnedAt, withheld: hidden && !old.allowHidden ? ['hidden-characters'] : [], mustAsk: false});
     } else {
@@ -90,6 +90,6 @@ function mayHide(definition: string): boolean {
 /** The pins after the user trusts `tool` as it is now: re-pinned, its invisible characters allowed. */
 export function trustTool(pins: ServerPins | undefined, tool: Tool, now: Date = new Date()): ServerPins {
   const tools: Record<string, ToolPin> = Object.assign(Object.create(null), pins?.tools);
-  tools[tool.name] = {...pinTool(tool, now), allowHidden: true};
+  tools[tool.name] = pinTool(tool, now, true);
   return {tools};
 }

@@ -79,7 +79,7 @@ describe('checking a listing against pins', () => {
   });
 
   it('reads pins from untrusted JSON, leaving malformed ones out', () => {
-    const pin = pinTool(add, when);
+    const pin = JSON.parse(JSON.stringify(pinTool(add, when)));
     expect(readServerPins({tools: {add: pin, bad: {hash: 1}, proto: 'x'}})).toEqual({tools: {add: pin}});
     expect(readServerPins([])).toBeUndefined();
     expect(readServerPins({tools: null})).toBeUndefined();
