@@ -7,11 +7,19 @@
 // settled (online, failed or resting) before it loads the UI, and shows their
 // progress on the first frame's status line meanwhile. A server slower than
 // that only delays the UI by the cap; it keeps starting after.
+//
+// The cap is a cliff, not a slope: once it is up, Ink and the panes load and
+// draw (~400–500 ms of CPU while their code is cold) on the cores where the
+// servers are still booting, and "online" comes about a second later. On a
+// busy machine the bundled servers took 30–270 ms after the first write to
+// settle, and a 300 ms cap fell inside that spread (2 of 12 starts at load
+// 4.7–5.6: BENCHMARKS.md §18). A second leaves room for a loaded machine and
+// is still short for a person looking at the first frame's progress line.
 import {serverSummary} from '../state/selectors.js';
 import type {Store} from '../state/store.js';
 
 /** Longest wait for the servers before the UI loads anyway (ms). */
-export const SERVERS_FIRST_MS = 300;
+export const SERVERS_FIRST_MS = 1_000;
 
 /** Schedules `fn` after `ms`; returns what cancels it. Injected by tests. */
 export type SetTimer = (fn: () => void, ms: number) => () => void;

@@ -23,7 +23,50 @@ function manualTimer(): {setTimer: SetTimer; fire: () => void; pendingMs: () => 
   };
 }
 
+/** A clock the test moves: timers fire when their time is reached. */
+function fakeClock(): {setTimer: SetTimer; advance: (ms: number) => void} {
+  let now = 0;
+  const timers = new Set<{fn: () => void; at: number}>();
+  return {
+    setTimer: (fn, ms) => {
+      const t = {fn, at: now + ms};
+      timers.add(t);
+      return () => timers.delete(t);
+    },
+    advance: (ms) => {
+      now += ms;
+      for (const t of [...timers]) if (t.at <= now && timers.delete(t)) t.fn();
+    },
+  };
+}
+
 describe('servers first, then the UI', () => {
+  it('keeps waiting for a server that boots slowly on a busy machine (half a second), not loading Ink over it', async () => {
+    const store = createStore(initialState({servers: [{alias: 'notes'}, {alias: 'tickets'}]}));
+    const clock = fakeClock();
+    let result: string | undefined;
+    const waiting = serversFirst(store, {onLabel: () => {}, setTimer: clock.setTimer}).then((r) => (result = r));
+    clock.advance(250);
+    store.dispatch(online('notes', 3));
+    clock.advance(250);
+    await Promise.resolve();
+    expect(result).toBeUndefined();
+    store.dispatch(online('tickets', 2));
+    expect(await waiting).toBe('settled');
+  });
+
+  it('loads the UI anyway once a server has taken a second', async () => {
+    const store = createStore(initialState({servers: [{alias: 'npx-download'}]}));
+    const clock = fakeClock();
+    let result: string | undefined;
+    const waiting = serversFirst(store, {onLabel: () => {}, setTimer: clock.setTimer}).then((r) => (result = r));
+    clock.advance(999);
+    await Promise.resolve();
+    expect(result).toBeUndefined();
+    clock.advance(1);
+    expect(await waiting).toBe('cap');
+  });
+
   it('waits until every server has settled, showing each step of their progress', async () => {
     const store = createStore(initialState({servers: [{alias: 'notes'}, {alias: 'tickets'}]}));
     const labels: string[] = [];
