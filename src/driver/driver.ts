@@ -235,13 +235,24 @@ export class Driver {
       onText: (t) => batcher.push(t),
       ...(this.o.interactive ? {askInput: (request, signal) => this.askInput(request, signal)} : {}),
       closed: (use, block) => this.dispatch({type: 'call/skipped', callId: use.id, name: use.name, arguments: use.input, block}),
-    })).finally(() => {
+    }), (err: unknown) => this.turnCodeMissing(err)).finally(() => {
       batcher.flush();
       clearInterval(tick);
       this.running = undefined;
     });
     this.running = {abort, done};
     return done;
+  }
+
+  /**
+   * The turn's code is loaded at the first question; if its file is gone (an
+   * upgrade or a rebuild replaced breakerbox's files while it ran), that turn
+   * fails with a notice and the session goes on, instead of the rejection
+   * ending the process.
+   */
+  private turnCodeMissing(err: unknown): void {
+    const why = err instanceof Error ? err.message : String(err);
+    this.dispatch({type: 'turn/failed', message: `breakerbox could not load the code that runs a turn (${why}); were its files replaced while it ran (an upgrade or a rebuild)? Restart it to ask again`});
   }
 
   /** Cancels the running turn; false when there is none. */
