@@ -7,18 +7,36 @@ import v8 from 'node:v8';
  * during a synchronous `work`, so the count is its own.
  */
 export function allocatedDuring(work: () => void): number {
+  const stop = startCount();
+  work();
+  return stop();
+}
+
+/**
+ * The same count over asynchronous `work`, to its end. What else the process
+ * runs meanwhile (timers, other I/O) is counted too: keep the test alone with it.
+ */
+export async function allocatedDuringAsync(work: () => Promise<unknown>): Promise<number> {
+  const stop = startCount();
+  await work();
+  return stop();
+}
+
+/** Starts counting; the function returned stops and answers the bytes allocated since. */
+function startCount(): () => number {
   const profiler = new v8.GCProfiler();
   const used0 = v8.getHeapStatistics().used_heap_size;
   profiler.start();
-  work();
-  const {statistics} = profiler.stop();
-  let allocated = 0;
-  let last = used0;
-  for (const g of statistics) {
-    allocated += g.beforeGC.heapStatistics.usedHeapSize - last;
-    last = g.afterGC.heapStatistics.usedHeapSize;
-  }
-  return allocated + v8.getHeapStatistics().used_heap_size - last;
+  return () => {
+    const {statistics} = profiler.stop();
+    let allocated = 0;
+    let last = used0;
+    for (const g of statistics) {
+      allocated += g.beforeGC.heapStatistics.usedHeapSize - last;
+      last = g.afterGC.heapStatistics.usedHeapSize;
+    }
+    return allocated + v8.getHeapStatistics().used_heap_size - last;
+  };
 }
 
 /**

@@ -4,11 +4,11 @@
 // and the search for processes carrying it, narrowed to those started after
 // the server.
 import {existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
-import v8 from 'node:v8';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {forkCount, INSTANCE_TAG, randomHex, scanTagged, SERVER_TAG_VAR, type SpawnMark} from '../../src/transport/descendants.js';
+import {allocatedDuringAsync} from '../helpers/allocated.js';
 
 describe('randomHex', () => {
   it('gives the number of bytes asked for, as hex, different each time', () => {
@@ -91,22 +91,6 @@ describe('the search for strays reads only processes started after the server', 
     if (existsSync('/proc/stat')) expect(forkCount()).toBeGreaterThan(0);
   });
 });
-
-/** Bytes allocated on the JS heap while `work` runs to its end (the heap's growth between collections, summed). */
-async function allocatedDuringAsync(work: () => Promise<unknown>): Promise<number> {
-  const profiler = new v8.GCProfiler();
-  const used0 = v8.getHeapStatistics().used_heap_size;
-  profiler.start();
-  await work();
-  const {statistics} = profiler.stop();
-  let allocated = 0;
-  let last = used0;
-  for (const g of statistics) {
-    allocated += g.beforeGC.heapStatistics.usedHeapSize - last;
-    last = g.afterGC.heapStatistics.usedHeapSize;
-  }
-  return allocated + v8.getHeapStatistics().used_heap_size - last;
-}
 
 describe('a pass at a server\'s exit, counted (#17)', () => {
   it('costs the listing and the window\'s processes, not a promise per process on the machine', async () => {
