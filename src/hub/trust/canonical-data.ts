@@ -72,16 +72,23 @@ function mergeSorted(a: string[], b: string[]): string[] {
 }
 
 function writtenWithKnownKeys(value: unknown, keys: string[]): string | undefined {
-  let text: string | undefined;
+  const text = writtenWhole(value, keys);
+  // Nested as deep as canonicalJson's "[too deep]" cut takes that many brackets.
+  return text !== undefined && bracketsUnder(text, MAX_JSON_DEPTH) ? text : undefined;
+}
+
+/**
+ * JSON.stringify(value, keys) when the list left no member out (a member
+ * missing from it leaves the text shorter than JSON.stringify's own);
+ * undefined when one was left out, or on a throw (a cycle, a BigInt).
+ */
+function writtenWhole(value: unknown, keys: string[]): string | undefined {
   try {
-    text = JSON.stringify(value, keys);
-    // A member missing from the list leaves the text shorter than JSON.stringify's own.
-    if (text === undefined || text.length !== JSON.stringify(value).length) return undefined;
+    const text = JSON.stringify(value, keys);
+    return text !== undefined && text.length === JSON.stringify(value).length ? text : undefined;
   } catch {
     return undefined;
   }
-  // Nested as deep as canonicalJson's "[too deep]" cut takes that many brackets.
-  return bracketsUnder(text, MAX_JSON_DEPTH) ? text : undefined;
 }
 
 function bracketsUnder(text: string, limit: number): boolean {
@@ -122,13 +129,8 @@ export function canonicalJsonsOfData(values: readonly unknown[]): string[] {
 function writtenTogether(values: readonly unknown[], from: number, to: number, keys: string[], out: string[]): boolean {
   const spaced = spacedPiece(values, from, to);
   if (!spaced) return false;
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(spaced, keys);
-    if (text === undefined || text.length !== JSON.stringify(spaced).length) return false;
-  } catch {
-    return false;
-  }
+  const text = writtenWhole(spaced, keys);
+  if (text === undefined) return false;
   const bounds = pieceBounds(text, to - from);
   if (!bounds) return false;
   for (let i = from; i < to; i++) {
