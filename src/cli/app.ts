@@ -60,9 +60,10 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
   const auth = await serverAuths(config, env, prompt);
   // One record store for the run: the era and the pins live in the same files.
   const records = ServerRecordStore.open(env);
+  // The list modes show live servers, never a cache: they start every server.
+  const servers = startPolicy(hubServers(config, env, auth), opts.mode.startsWith('list-') ? 'eager' : opts.lazy ? 'lazy' : undefined);
   const parts = createApp({
-    // The list modes show live servers, never a cache: they start every server.
-    servers: startPolicy(hubServers(config, env, auth), opts.mode.startsWith('list-') ? 'eager' : opts.lazy ? 'lazy' : undefined),
+    servers,
     model,
     maxSteps: opts.maxSteps,
     rules: approvalRules(opts, config),
@@ -74,7 +75,7 @@ export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginP
     logDir: logDir(env, config.path),
     records,
     accounts: auth.size > 0 ? accountsOf(auth) : undefined,
-    pins: pinStore(config, env, records),
+    pins: pinStore(config, env, records, servers),
     ...hooks,
   });
   driver = parts.driver;

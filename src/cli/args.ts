@@ -1,6 +1,6 @@
-import {parseArgs} from 'node:util';
 import type {ProviderName} from '../agent/model.js';
 import type {ToolSearchMode} from '../agent/tool-search/settings.js';
+import {FlagError, parseFlags, type FlagSpec} from './flags.js';
 
 /** Which thing the app does this run. */
 export type Mode = 'tui' | 'print' | 'list-tools' | 'list-resources' | 'list-prompts' | 'self-check' | 'sessions' | 'help' | 'version';
@@ -94,55 +94,53 @@ Options:
   -v, --version      the version
 `;
 
+/** Every flag of a mode (the subcommands parse their own). */
+const FLAGS = {
+  print: {type: 'string', short: 'p'},
+  'list-tools': {type: 'boolean'},
+  'list-resources': {type: 'boolean'},
+  'list-prompts': {type: 'boolean'},
+  'self-check': {type: 'boolean'},
+  sessions: {type: 'boolean'},
+  json: {type: 'boolean'},
+  format: {type: 'string'},
+  yes: {type: 'boolean', short: 'y'},
+  allow: {type: 'string', multiple: true},
+  'max-steps': {type: 'string'},
+  model: {type: 'string'},
+  provider: {type: 'string'},
+  script: {type: 'string'},
+  config: {type: 'string', short: 'c'},
+  resume: {type: 'boolean'},
+  debug: {type: 'boolean'},
+  lazy: {type: 'boolean'},
+  'result-cap': {type: 'string'},
+  'result-tokens': {type: 'string'},
+  'tool-search': {type: 'string'},
+  'tool-search-threshold': {type: 'string'},
+  help: {type: 'boolean', short: 'h'},
+  version: {type: 'boolean', short: 'v'},
+} as const satisfies Readonly<Record<string, FlagSpec>>;
+
 /** Parses argv (without node and the script). */
 export function parseCli(argv: string[]): CliOptions {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
-        print: {type: 'string', short: 'p'},
-        'list-tools': {type: 'boolean'},
-        'list-resources': {type: 'boolean'},
-        'list-prompts': {type: 'boolean'},
-        'self-check': {type: 'boolean'},
-        sessions: {type: 'boolean'},
-        json: {type: 'boolean'},
-        format: {type: 'string'},
-        yes: {type: 'boolean', short: 'y'},
-        allow: {type: 'string', multiple: true},
-        'max-steps': {type: 'string'},
-        model: {type: 'string'},
-        provider: {type: 'string'},
-        script: {type: 'string'},
-        config: {type: 'string', short: 'c'},
-        resume: {type: 'boolean'},
-        debug: {type: 'boolean'},
-        lazy: {type: 'boolean'},
-        'result-cap': {type: 'string'},
-        'result-tokens': {type: 'string'},
-        'tool-search': {type: 'string'},
-        'tool-search-threshold': {type: 'string'},
-        help: {type: 'boolean', short: 'h'},
-        version: {type: 'boolean', short: 'v'},
-      },
-    });
+    parsed = parseFlags(argv, FLAGS);
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\nRun breakerbox --help for the options.`);
+    if (!(err instanceof FlagError)) throw err;
+    throw new UsageError(`${err.message}\nRun breakerbox --help for the options.`);
   }
   for (const name of SINGLE_VALUED) {
-    const given = parsed.tokens.filter((t) => t.kind === 'option' && t.name === name);
-    if (given.length > 1) throw new UsageError(`--${name} was given ${given.length} times (${given.map((t) => JSON.stringify((t as {value?: string}).value ?? '')).join(', ')}); give it once`);
+    const given = parsed.given.filter((t) => t.name === name);
+    if (given.length > 1) throw new UsageError(`--${name} was given ${given.length} times (${given.map((t) => JSON.stringify(t.value ?? '')).join(', ')}); give it once`);
   }
   const v = parsed.values;
   const positionals = [...parsed.positionals];
-  // `--resume ID`: parseArgs has no optional values, so the id arrives as a positional.
+  // `--resume ID`: a flag has no optional value, so the id arrives as a positional.
   const resume = v.resume ? (positionals.length ? positionals.shift()! : true) : undefined;
   if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}; a question goes after --print`);
-  const modes = (['print', 'list-tools', 'list-resources', 'list-prompts', 'self-check', 'sessions'] as const).filter((m) => v[m] !== undefined && v[m] !== false);
+  const modes = (['print', 'list-tools', 'list-resources', 'list-prompts', 'self-check', 'sessions'] as const).filter((m) => v[m] !== undefined);
   if (modes.length > 1) throw new UsageError(`--${modes[0]} and --${modes[1]} cannot be used together`);
   const mode: Mode = v.help ? 'help' : v.version ? 'version' : (modes[0] ?? 'tui');
   if (mode === 'print' && !v.print?.trim()) throw new UsageError('--print needs a question, e.g. breakerbox --print "what notes mention pagination?"');

@@ -144,8 +144,9 @@ export function configFeatures(server: ServerConfig): ClientFeatures {
  * section, keyed by the fingerprint); memory for this run only when no state
  * directory can be made.
  */
-export function pinStore(config: Config, env: NodeJS.ProcessEnv, records: ServerRecordStore | undefined = ServerRecordStore.open(env)): PinStore {
-  const fingerprints = new Map(config.servers.map((s) => [s.alias, fingerprintOf(s)] as const));
+export function pinStore(config: Config, env: NodeJS.ProcessEnv, records: ServerRecordStore | undefined = ServerRecordStore.open(env), servers?: ReadonlyArray<{alias: string; fingerprint?: ServerFingerprint}>): PinStore {
+  // The hub's servers carry their fingerprints already (hubServers): each is worked out once per run.
+  const fingerprints = new Map(servers ? servers.map((s) => [s.alias, s.fingerprint] as const) : config.servers.map((s) => [s.alias, fingerprintOf(s)] as const));
   const fallback = records ? new RecordPinStore(records, (alias) => fingerprints.get(alias)) : new MemoryPinStore();
   return openPinStore(config.path, fallback);
 }

@@ -60,9 +60,16 @@ function readBounded(path: string): string {
     if (st.isDirectory()) throw new ConfigError(`${path}: is a directory, not a config file`);
     const tooBig = (what: string) => new ConfigError(`${path}: is ${what}; a config file is at most ${MAX_CONFIG_BYTES} bytes (is this the right file?)`);
     if (st.size > MAX_CONFIG_BYTES) throw tooBig(`${st.size} bytes`);
-    const buf = Buffer.alloc(MAX_CONFIG_BYTES + 1);
+    // Sized by the file (one byte more, to see it end), grown by doubling for what has no size or grew:
+    // a buffer of the whole limit was 4 MiB zeroed at every start for a file of a few hundred bytes.
+    let buf = Buffer.allocUnsafe(Math.max(st.size + 1, 4096));
     let used = 0;
     for (;;) {
+      if (used === buf.length) {
+        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, MAX_CONFIG_BYTES + 1));
+        buf.copy(bigger, 0, 0, used);
+        buf = bigger;
+      }
       const n = readSync(fd, buf, used, buf.length - used, null);
       if (n === 0) break;
       used += n;

@@ -1,4 +1,5 @@
-import {mkdtempSync} from 'node:fs';
+import {execFileSync, spawn} from 'node:child_process';
+import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -76,6 +77,23 @@ describe('loadConfig: unreadable files', () => {
     expect(() => loadConfig(dir, {})).toThrow(ConfigError);
     const huge = writeConfig(`{"mcpServers": {}, "pad": "${'x'.repeat(5 * 1024 * 1024)}"}`);
     expect(() => loadConfig(huge, {})).toThrow(/at most/);
+  });
+
+  it('reads a pipe (no size to go by) whole, past the first buffer, multi-byte text intact', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bb-config-'));
+    const fifo = join(dir, 'config.pipe');
+    execFileSync('mkfifo', [fifo]);
+    const text = JSON.stringify({mcpServers: {notes: {command: 'node', args: ['é'.repeat(20_000)]}}});
+    const source = join(dir, 'source.json');
+    writeFileSync(source, text);
+    // The writer runs on its own: opening the pipe for reading blocks until it opens it for writing.
+    const writer = spawn('sh', ['-c', 'cat "$0" > "$1"', source, fifo], {stdio: 'ignore'});
+    try {
+      const [server] = loadConfig(fifo, {}).servers as StdioServerConfig[];
+      expect(server!.args).toEqual(['é'.repeat(20_000)]);
+    } finally {
+      writer.kill();
+    }
   });
 
   it('reports empty files and non-object tops', () => {

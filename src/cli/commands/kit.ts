@@ -1,19 +1,20 @@
 // Pieces every config-editing subcommand shares: flag parsing with a usage
 // line, the config path, and how failures are printed.
 import {isAbsolute, resolve} from 'node:path';
-import {parseArgs, type ParseArgsConfig} from 'node:util';
 import {ConfigError} from '../../config/index.js';
 import {UsageError} from '../args.js';
+import {FlagError, parseFlags as parseTable, type FlagSpec} from '../flags.js';
 import type {CliIo} from './io.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+const COMMON = {config: {type: 'string', short: 'c'}, help: {type: 'boolean', short: 'h'}} as const satisfies Record<string, FlagSpec>;
 
-/** Parses `argv` strictly; a mistake becomes a UsageError that ends with `usage`. */
-export function parseFlags<O extends Options>(argv: string[], options: O, usage: string) {
+/** Parses `argv` strictly, with --config and --help beside `options`; a mistake becomes a UsageError that ends with `usage`. */
+export function parseFlags<O extends Readonly<Record<string, FlagSpec>>>(argv: string[], options: O, usage: string) {
   try {
-    return parseArgs({args: argv, options: {...options, config: {type: 'string', short: 'c'}, help: {type: 'boolean', short: 'h'}}, allowPositionals: true, strict: true});
+    return parseTable(argv, {...options, ...COMMON});
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n${usage}`);
+    if (!(err instanceof FlagError)) throw err;
+    throw new UsageError(`${err.message}\n${usage}`);
   }
 }
 
