@@ -105,11 +105,23 @@ function plainSize(value: unknown, maxChars: number): number {
   }
   if (typeof text !== 'string' || text.length > maxChars) return -1;
   // No more brackets in all than the depth allowed: then no deeper either.
-  return MORE_BRACKETS_THAN_DEPTH.test(text) ? -1 : text.length;
+  return bracketsAtMost(text, MAX_SCHEMA_DEPTH) ? text.length : -1;
 }
 
-/** At least MAX_SCHEMA_DEPTH + 1 opening brackets (those inside strings counted too), anchored: one linear pass. */
-const MORE_BRACKETS_THAN_DEPTH = new RegExp(`^(?:[^[{]*[[{]){${MAX_SCHEMA_DEPTH + 1}}`);
+/**
+ * Whether `text` has at most `limit` opening brackets (those inside strings
+ * counted too), found by indexOf: a regular expression with a counted group
+ * here allocated ~130 bytes a listed schema (issue #17). A text shorter
+ * than twice the limit cannot nest deeper than it (each bracket that nests
+ * is closed too), so it needs no count.
+ */
+function bracketsAtMost(text: string, limit: number): boolean {
+  if (text.length <= 2 * limit) return true;
+  let count = 0;
+  for (let i = text.indexOf('{'); i >= 0 && count <= limit; i = text.indexOf('{', i + 1)) count++;
+  for (let i = text.indexOf('['); i >= 0 && count <= limit; i = text.indexOf('[', i + 1)) count++;
+  return count <= limit;
+}
 
 function drop(out: LimitedTools, position: number, name: string | undefined, reason: string): void {
   out.dropped.push({page: 0, position, ...(name === undefined ? {} : {name}), reason});
