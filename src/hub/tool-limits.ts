@@ -104,23 +104,15 @@ function plainSize(value: unknown, maxChars: number): number {
     return -1; // a BigInt, a cycle, or deeper than the stack: the walk says what it is
   }
   if (typeof text !== 'string' || text.length > maxChars) return -1;
-  // No more brackets in all than the depth allowed: then no deeper either.
-  return bracketsAtMost(text, MAX_SCHEMA_DEPTH) ? text.length : -1;
-}
-
-/**
- * Whether `text` has at most `limit` opening brackets (those inside strings
- * counted too), found by indexOf: a regular expression with a counted group
- * here allocated ~130 bytes a listed schema (issue #17). A text shorter
- * than twice the limit cannot nest deeper than it (each bracket that nests
- * is closed too), so it needs no count.
- */
-function bracketsAtMost(text: string, limit: number): boolean {
-  if (text.length <= 2 * limit) return true;
-  let count = 0;
-  for (let i = text.indexOf('{'); i >= 0 && count <= limit; i = text.indexOf('{', i + 1)) count++;
-  for (let i = text.indexOf('['); i >= 0 && count <= limit; i = text.indexOf('[', i + 1)) count++;
-  return count <= limit;
+  // No more brackets in all than the depth allowed: then no deeper either. A text shorter than twice
+  // the limit cannot nest deeper than it (each bracket that nests is closed too). Counted by indexOf
+  // here, not in a function of its own (one more for V8 to compile per listing), nor by a regular
+  // expression with a counted group, which allocated ~130 bytes a listed schema (issue #17).
+  if (text.length <= 2 * MAX_SCHEMA_DEPTH) return text.length;
+  let brackets = 0;
+  for (let i = text.indexOf('{'); i >= 0 && brackets <= MAX_SCHEMA_DEPTH; i = text.indexOf('{', i + 1)) brackets++;
+  for (let i = text.indexOf('['); i >= 0 && brackets <= MAX_SCHEMA_DEPTH; i = text.indexOf('[', i + 1)) brackets++;
+  return brackets <= MAX_SCHEMA_DEPTH ? text.length : -1;
 }
 
 function drop(out: LimitedTools, position: number, name: string | undefined, reason: string): void {
