@@ -16,6 +16,8 @@ const SIMPLE_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', '
 /** Deeper than this, the full validator decides. */
 const MAX_PLAIN_DEPTH = 32;
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
  * True when `schema` is certainly valid JSON Schema 2020-12; false means
  * "ask the meta-schema", not "invalid".
@@ -26,14 +28,11 @@ export function plainlyValid(schema: unknown): boolean {
 
 function plainSchema(node: unknown, depth: number): boolean {
   if (typeof node === 'boolean') return true;
-  // A plain object's test, written out: this runs for every node of every listed schema, and a helper
-  // called that often is one more function for V8 to compile in a 1,000-tool start (issue #17).
-  if (typeof node !== 'object' || node === null || Array.isArray(node) || depth > MAX_PLAIN_DEPTH) return false;
-  const object = node as Record<string, unknown>;
-  for (const key in object) {
+  if (!isObject(node) || depth > MAX_PLAIN_DEPTH) return false;
+  for (const key in node) {
     // The generated validator looks at own properties only (ownProperties: true).
-    if (!Object.hasOwn(object, key)) continue;
-    if (!plainKeyword(key, object[key], depth)) return false;
+    if (!Object.hasOwn(node, key)) continue;
+    if (!plainKeyword(key, node[key], depth)) return false;
   }
   return true;
 }
@@ -52,8 +51,8 @@ function plainKeyword(key: string, v: unknown, depth: number): boolean {
     case 'format':
       return typeof v === 'string';
     case 'properties':
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-      for (const name in v) if (Object.hasOwn(v, name) && !plainSchema((v as Record<string, unknown>)[name], depth + 1)) return false;
+      if (!isObject(v)) return false;
+      for (const name in v) if (Object.hasOwn(v, name) && !plainSchema(v[name], depth + 1)) return false;
       return true;
     case 'items':
     case 'additionalProperties':
