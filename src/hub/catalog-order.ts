@@ -18,9 +18,17 @@ export function withAppendedLast(
   entries: CatalogEntry[],
   appendedOf: (alias: string) => AppendedOrder | undefined,
 ): {entries: CatalogEntry[]; appendedFrom?: number} {
-  const placeOf = (e: CatalogEntry) => appendedOf(e.alias)?.get(e.tool);
-  const appended = entries.filter((e) => placeOf(e) !== undefined);
+  // One look-up per server, not per entry: every table passes here, and most remember nothing appended (issue #17).
+  const appended: CatalogEntry[] = [];
+  let alias: string | undefined;
+  let order: AppendedOrder | undefined;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.alias !== alias) order = appendedOf((alias = e.alias));
+    if (order?.has(e.tool)) appended.push(e);
+  }
   if (appended.length === 0) return {entries};
+  const placeOf = (e: CatalogEntry) => appendedOf(e.alias)?.get(e.tool);
   // A stable sort: two tools remembered at one place (hand-edited records) keep canonical order.
   appended.sort((a, b) => placeOf(a)! - placeOf(b)!);
   const kept = entries.filter((e) => placeOf(e) === undefined);

@@ -59,14 +59,17 @@ export function buildCatalog(
   const dropped: DroppedEntry[] = [];
   // What a description has no reason to name (other servers and their tools) is worked out at the first scan.
   const listed = servers.map((s) => ({alias: s.alias, tools: s.tools}));
-  servers.forEach((server, i) => {
+  // Plain loops: a closure called per tool of every listing was one more function for V8 to compile (issue #17).
+  for (let i = 0; i < servers.length; i++) {
+    const server = servers[i]!;
     const scan = new ServerScan(listed, server.alias);
     const {results: translated, fresh} = translatedTools(server, names[i]!);
-    server.tools.forEach((tool, j) => {
+    for (let j = 0; j < server.tools.length; j++) {
+      const tool = server.tools[j]!;
       const built = translated[j]!;
       if ('dropped' in built) {
         dropped.push({alias: server.alias, tool: tool.name, reason: built.dropped});
-        return;
+        continue;
       }
       // The pin verdict and the findings' context below belong to this build only: a translation made
       // for this build is its entry, one kept from an earlier build is copied (its members as translated,
@@ -78,15 +81,16 @@ export function buildCatalog(
       const held = pinCheck !== undefined && pinCheck.withheld.length > 0;
       if (held) entry.withheld = withheldText(entry.name, pinCheck);
       (held ? withheld : entries).push(deferFindings(entry, tool, scan));
-    });
-  });
+    }
+  }
   const removed = servers.flatMap((s) => (s.pins?.removed ?? []).map((tool) => ({alias: s.alias, tool})));
   const unchanged = (list: CatalogEntry[]): boolean =>
     sameEntries(previous.entries, list) && sameEntries(previous.withheld ?? [], withheld) && sameRemoved(previous.removed ?? [], removed);
   const appendedOf = new Map(servers.map((s) => [s.alias, s.appended] as const));
   const ordered = withAppendedLast(entries, (alias) => appendedOf.get(alias));
   if (unchanged(ordered.entries)) return {catalog: previous, dropped};
-  const byName = new Map(entries.map((e) => [e.name, e] as const));
+  const byName = new Map<string, CatalogEntry>();
+  for (let k = 0; k < entries.length; k++) byName.set(entries[k]!.name, entries[k]!);
   const next = (list: CatalogEntry[], appendedFrom?: number): Catalog => ({entries: list, byName, version: previous.version + 1, withheld, removed, ...(appendedFrom === undefined ? {} : {appendedFrom})});
   if (!appendOnly || previous.entries.length === 0) return {catalog: next(ordered.entries, ordered.appendedFrom), dropped};
   // A tool withheld since the last table is gone from the model's view: that breaks the cache too.

@@ -57,10 +57,12 @@ const exactNames = new WeakMap<readonly string[], {alias: string; exact: Readonl
 function exactNamesOf(s: NamingInput): ReadonlyArray<AssignedName | undefined> {
   const known = exactNames.get(s.tools);
   if (known && known.alias === s.alias) return known.exact;
-  const exact = s.tools.map((tool): AssignedName | undefined => {
-    const plain = plainName(s.alias, tool);
-    return MODEL_NAME_RE.test(plain) ? Object.freeze({name: plain, mangling: 'none' as const}) : undefined;
-  });
+  const exact = new Array<AssignedName | undefined>(s.tools.length);
+  for (let j = 0; j < s.tools.length; j++) {
+    // plainName's text, written here: called per tool, it was one more function for V8 to compile.
+    const plain = `mcp__${s.alias}__${s.tools[j]!}`;
+    exact[j] = MODEL_NAME_RE.test(plain) ? Object.freeze({name: plain, mangling: 'none' as const}) : undefined;
+  }
   exactNames.set(s.tools, {alias: s.alias, exact});
   return exact;
 }
@@ -68,23 +70,37 @@ function exactNamesOf(s: NamingInput): ReadonlyArray<AssignedName | undefined> {
 /** Names for every tool; `result[i][j]` belongs to `servers[i].tools[j]`. Pure and deterministic. */
 export function assignNames(servers: readonly NamingInput[]): AssignedName[][] {
   const taken = new Set<string>();
-  const out: Array<Array<AssignedName | undefined>> = servers.map((s) => {
+  // Plain loops, no closure per tool (every tool of every table passes here, issue #17);
+  // the second pass only when the first left a tool without a name, which few tables do.
+  let unnamed = false;
+  const out = new Array<Array<AssignedName | undefined>>(servers.length);
+  for (let i = 0; i < servers.length; i++) {
+    const s = servers[i]!;
     const exact = exactNamesOf(s);
-    return s.tools.map((_, j) => {
+    const named = new Array<AssignedName | undefined>(s.tools.length);
+    for (let j = 0; j < s.tools.length; j++) {
       const assigned = exact[j];
-      if (assigned === undefined || taken.has(assigned.name)) return undefined;
+      if (assigned === undefined || taken.has(assigned.name)) {
+        named[j] = undefined;
+        unnamed = true;
+        continue;
+      }
       taken.add(assigned.name);
-      return assigned;
-    });
-  });
-  servers.forEach((s, i) =>
-    s.tools.forEach((tool, j) => {
-      if (out[i][j]) return;
-      const assigned = mangle(s.alias, tool, taken);
-      taken.add(assigned.name);
-      out[i][j] = assigned;
-    }),
-  );
+      named[j] = assigned;
+    }
+    out[i] = named;
+  }
+  if (unnamed) {
+    for (let i = 0; i < servers.length; i++) {
+      const s = servers[i]!;
+      for (let j = 0; j < s.tools.length; j++) {
+        if (out[i]![j]) continue;
+        const assigned = mangle(s.alias, s.tools[j]!, taken);
+        taken.add(assigned.name);
+        out[i]![j] = assigned;
+      }
+    }
+  }
   return out as AssignedName[][];
 }
 

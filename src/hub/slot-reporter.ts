@@ -32,6 +32,8 @@ export class SlotReporter {
 
   page(page: PageRecord): void {
     this.deps.emit({type: 'server/page-listed', alias: this.alias, page});
+    // The line is written only for the trace pane: a long listing is a hundred pages.
+    if (!this.deps.trace) return;
     this.note(`tools/list page ${page.index}: ${page.count} tool${page.count === 1 ? '' : 's'}, cursor in ${page.cursorIn ?? '(none)'} → out ${page.cursorOut ?? '(none: end)'}, ${page.ms} ms`, 'page');
   }
 

@@ -21,7 +21,9 @@ export interface DroppedTool {
   dropped: string;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+// A plain object's test is written out where a listed tool is translated (not
+// an isPlainObject helper): called several times per tool, the helper was one
+// more function for V8 to compile in every 1,000-tool start (issue #17).
 
 /** Builds the catalog entry of one tool, or says why the tool cannot be offered to the model. */
 export function buildEntry(alias: string, tool: Tool, name: string, mangling: NameMangling, trusted: boolean): CatalogEntry | DroppedTool {
@@ -42,7 +44,8 @@ export function buildEntry(alias: string, tool: Tool, name: string, mangling: Na
   entry.description = `[from ${alias}] ${stripControl(own)}`;
   if (original !== undefined) entry.originalDescription = original;
   entry.inputSchema = input.schema;
-  if (isPlainObject(tool.outputSchema)) entry.outputSchema = tool.outputSchema;
+  const output = tool.outputSchema;
+  if (typeof output === 'object' && output !== null && !Array.isArray(output)) entry.outputSchema = output as Record<string, unknown>;
   if (annotations) entry.annotations = annotations;
   entry.trusted = trusted;
   entry.mangling = mangling;
@@ -96,19 +99,20 @@ export function prepareTranslation(tools: readonly Tool[]): Promise<void> | unde
 
 /** The input schema the model may see, or why there is none. */
 export function checkInputSchema(schema: unknown): {schema: Record<string, unknown>} | DroppedTool {
-  if (!isPlainObject(schema)) return checkUncached(schema);
-  let verdict = checked.get(schema);
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return checkUncached(schema);
+  let verdict = checked.get(schema as object);
   if (verdict) return verdict;
   verdict = checkUncached(schema);
-  if (verdict !== UNCHECKED) checked.set(schema, verdict);
+  if (verdict !== UNCHECKED) checked.set(schema as object, verdict);
   return verdict;
 }
 
-function checkUncached(schema: unknown): {schema: Record<string, unknown>} | DroppedTool {
-  if (!isPlainObject(schema)) {
-    const kind = schema === undefined ? 'missing' : schema === null ? 'null' : Array.isArray(schema) ? 'an array' : `a ${typeof schema}`;
+function checkUncached(given: unknown): {schema: Record<string, unknown>} | DroppedTool {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    const kind = given === undefined ? 'missing' : given === null ? 'null' : Array.isArray(given) ? 'an array' : `a ${typeof given}`;
     return {dropped: `inputSchema is ${kind}, not a JSON Schema object`};
   }
+  const schema = given as Record<string, unknown>;
   if (schema.type !== undefined && schema.type !== 'object') {
     return {dropped: `inputSchema has type ${JSON.stringify(schema.type)}; tool arguments must be an object`};
   }
@@ -133,13 +137,14 @@ const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHi
 // Keep only the hints we know, with the types we expect: a lying
 // `readOnlyHint: "false"` must not read as truthy further down.
 function cleanAnnotations(raw: unknown): ToolAnnotations | undefined {
-  if (!isPlainObject(raw)) return undefined;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const given = raw as Record<string, unknown>;
   const out: ToolAnnotations = {};
-  if (typeof raw.title === 'string') out.title = stripControlLine(raw.title);
+  if (typeof given.title === 'string') out.title = stripControlLine(given.title);
   let any = out.title !== undefined;
   for (let i = 0; i < HINTS.length; i++) {
     const k = HINTS[i]!;
-    if (typeof raw[k] === 'boolean') (out[k] = raw[k] as boolean), (any = true);
+    if (typeof given[k] === 'boolean') (out[k] = given[k] as boolean), (any = true);
   }
   return any ? out : undefined;
 }

@@ -1,5 +1,5 @@
 import type {Tool} from './mcp-types.js';
-import {isRecord, listAllPages, stringMember, type DroppedItem, type ListKind, type ListOptions, type PageFetcher, type PageRecord} from './paginate.js';
+import {listAllPages, type DroppedItem, type ListKind, type ListOptions, type PageFetcher, type PageRecord} from './paginate.js';
 
 export {PaginationError, type PageFetcher, type PageRecord} from './paginate.js';
 
@@ -20,7 +20,7 @@ export interface ToolListing {
 const TOOLS: ListKind = {
   method: 'tools/list',
   key: 'tools',
-  identity: (t) => stringMember(t, 'name'),
+  identity: toolName,
   problem: toolProblem,
   duplicate: 'duplicate name (the first one is kept)',
 };
@@ -66,11 +66,24 @@ function optional(key: 'title' | 'description', value: unknown): Record<string, 
   return typeof value === 'string' ? {[key]: value} : {};
 }
 
+// These two run for every entry of every page; the object test is written out
+// in them, not called (isRecord, stringMember), so that a 1,000-tool listing
+// gives V8 two functions to compile rather than four (issue #17).
+
+/** The entry's `name` when it is an object with a string name (stringMember's answer). */
+function toolName(t: unknown): string | undefined {
+  if (typeof t !== 'object' || t === null || Array.isArray(t)) return undefined;
+  const name = (t as {name?: unknown}).name;
+  return typeof name === 'string' ? name : undefined;
+}
+
 function toolProblem(t: unknown): string | undefined {
-  if (!isRecord(t)) return 'not an object';
-  if (typeof t.name !== 'string' || t.name === '') return 'no name';
-  const schema = t.inputSchema;
-  if (!isRecord(schema)) return 'inputSchema is not an object';
-  if (t.outputSchema !== undefined && !isRecord(t.outputSchema)) return 'outputSchema is not an object';
+  if (typeof t !== 'object' || t === null || Array.isArray(t)) return 'not an object';
+  const tool = t as Record<string, unknown>;
+  if (typeof tool.name !== 'string' || tool.name === '') return 'no name';
+  const schema = tool.inputSchema;
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return 'inputSchema is not an object';
+  const output = tool.outputSchema;
+  if (output !== undefined && (typeof output !== 'object' || output === null || Array.isArray(output))) return 'outputSchema is not an object';
   return undefined;
 }

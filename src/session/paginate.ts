@@ -88,7 +88,9 @@ export async function listAllPages<T>(fetchPage: PageFetcher, kind: ListKind, la
       throw new PaginationError(`${label}: ${kind.method} page ${index} has a nextCursor that is not a string`);
     }
     const names: string[] = [];
-    raw.forEach((item, position) => {
+    // A plain loop: no closure called per entry of every page (issue #17).
+    for (let position = 0; position < raw.length; position++) {
+      const item = raw[position];
       const id = kind.identity(item);
       const problem = kind.problem(item) ?? (ids.has(id!) ? kind.duplicate : undefined);
       if (problem) listing.dropped.push({page: index, position, name: id, reason: problem});
@@ -97,7 +99,7 @@ export async function listAllPages<T>(fetchPage: PageFetcher, kind: ListKind, la
         names.push(id!);
         listing.items.push(item as T);
       }
-    });
+    }
     cacheHints(listing, result);
     const page: PageRecord = {index, count: raw.length, cursorIn: cursor, cursorOut: next ?? undefined, ms: Date.now() - started, names};
     listing.pages.push(page);
