@@ -12,23 +12,30 @@ let unavailable = false;
 /** What the reaper is told once it runs: the lines of the spawns made before it started. */
 let queued: string[] | undefined;
 
+/** Servers recorded whose strays breakerbox has not ended itself yet. */
+let unswept = 0;
+
 /**
- * Records `child` (or a process group id) with the reaper; the record is
- * dropped when the child closes. Returns a function that drops it by hand.
- * Never throws: without a reaper, shutdown still works as before.
+ * Records `child`'s process group with the reaper; the record is dropped when
+ * the child closes. Returns what to call once breakerbox has ended what this
+ * server left outside its group (the transport's sweep of its tag): when
+ * every server recorded has been swept so, the reaper is told (`=`) and, if
+ * we exit then, ends without searching /proc. A server never swept (killed
+ * before a transport adopted it, or still running when we die) keeps that
+ * search. Never throws: without a reaper, shutdown still works as before.
  */
-export function watchProcessGroup(child: ChildProcess | number): () => void {
-  const pgid = typeof child === 'number' ? child : child.pid;
+export function watchProcessGroup(child: ChildProcess): () => void {
+  const pgid = child.pid;
   if (!pgid || pgid <= 1 || unavailable) return () => {};
-  let done = false;
-  const unwatch = (): void => {
-    if (done) return;
-    done = true;
-    tell(`-${pgid}\n`);
-  };
+  unswept++;
   tell(`+${pgid}\n`);
-  if (typeof child !== 'number') child.once('close', unwatch);
-  return unwatch;
+  child.once('close', () => tell(`-${pgid}\n`));
+  let swept = false;
+  return () => {
+    if (swept) return;
+    swept = true;
+    if (--unswept === 0) tell('=\n');
+  };
 }
 
 /** The reaper's pid, once started (for tests). */
