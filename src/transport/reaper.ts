@@ -1,4 +1,4 @@
-// Starts the reaper (reaper-script.ts) once per breakerbox process, just after
+// Starts the reaper (reaper-script.ts) once per breakerbox process, just before
 // the first server spawns, and tells it about every server process group. If
 // breakerbox is killed outright, the reaper's stdin hits EOF and it ends those
 // groups, so no server outlives us even when nothing in this process gets to run.
@@ -9,8 +9,6 @@ import {REAPER_NAME, REAPER_SCRIPT} from './reaper-script.js';
 
 let pipe: Writable | undefined;
 let unavailable = false;
-/** What the reaper is told once it runs: the lines of the spawns made before it started. */
-let queued: string[] | undefined;
 
 /** Servers recorded whose strays breakerbox has not ended itself yet. */
 let unswept = 0;
@@ -41,34 +39,21 @@ export function watchProcessGroup(child: ChildProcess): () => void {
 /** The reaper's pid, once started (for tests). */
 export let reaperPid: number | undefined;
 
-/**
- * The reaper starts at the end of the tick of the first spawn, not in the
- * middle of it: the servers started together (the CLI's early spawn, the
- * hub's start) are spawned one after the other first. Each spawn holds the
- * main thread until the child has exec'd (10–15 ms on a busy machine), and a
- * reaper spawned between two servers delayed the second one's start by as
- * much (BENCHMARKS.md §10). The window this leaves is the rest of one
- * synchronous run: a breakerbox killed outright within it leaves those
- * servers to the EOF on their stdin, as any server was before the reaper.
- */
 function tell(line: string): void {
-  if (pipe) return write(pipe, line);
-  if (unavailable) return;
-  if (!queued) {
-    queued = [];
-    process.nextTick(startReaper);
-  }
-  queued.push(line);
+  const out = startReaper();
+  if (out) write(out, line);
 }
 
-function startReaper(): void {
-  const lines = queued ?? [];
-  queued = undefined;
-  const out = reaperPipe();
-  if (out) for (const line of lines) write(out, line);
-}
-
-function reaperPipe(): Writable | undefined {
+/**
+ * Starts the reaper once, if it is not running yet; spawnServer calls it just
+ * before the first server's spawn. A spawn holds the main thread until the
+ * child has exec'd: before the servers, with the cores idle, that took
+ * a few ms; after them, while they booted on the two cores, 12–29 ms, at the
+ * time our own start was the longest road (BENCHMARKS.md §19). Started first,
+ * it also watches every server from the start, with no window in which a
+ * breakerbox killed outright leaves one to the EOF on its stdin alone.
+ */
+export function startReaper(): Writable | undefined {
   if (pipe || unavailable) return pipe;
   try {
     // Its own process group: a Ctrl-C or a `kill -- -<our group>` does not take

@@ -2,7 +2,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {endTagged, forkCount, nextServerTag, SERVER_TAG_VAR, type SpawnMark} from './descendants.js';
 import {LineReader, ownText, type OversizeInfo} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
-import {watchProcessGroup} from './reaper.js';
+import {startReaper, watchProcessGroup} from './reaper.js';
 import {encodeMessage, SENT, TransportClosedError, type ExitInfo, type Transport} from './types.js';
 
 /** How long after a process exits its pipes may still deliver what it wrote. */
@@ -311,6 +311,7 @@ export function spawnServer(options: StdioOptions, tag = nextServerTag()): Early
   // No shell: arguments reach the program as given. A process group of its
   // own, so the terminal's Ctrl-C reaches us, not the servers, and we can
   // end a server together with anything it spawned.
+  startReaper();
   const forks = forkCount();
   const child = spawn(command, args, {cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true});
   // If breakerbox itself is killed outright, the reaper ends this group.
