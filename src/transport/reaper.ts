@@ -47,11 +47,11 @@ function tell(line: string): void {
 /**
  * Starts the reaper once, if it is not running yet; spawnServer calls it just
  * before the first server's spawn. A spawn holds the main thread until the
- * child has exec'd: before the servers, with the cores idle, that took
- * a few ms; after them, while they booted on the two cores, 12–29 ms, at the
- * time our own start was the longest road (BENCHMARKS.md §19). Started first,
- * it also watches every server from the start, with no window in which a
- * breakerbox killed outright leaves one to the EOF on its stdin alone.
+ * child has exec'd: after the servers, the reaper's shell waited for a core
+ * while both of them booted (29 ms at load 1); before them it waits behind
+ * none of ours (BENCHMARKS.md §19). Started first, it also watches every
+ * server from its spawn on: no window in which a breakerbox killed outright
+ * leaves one to the EOF on its stdin alone.
  */
 export function startReaper(): Writable | undefined {
   if (pipe || unavailable) return pipe;
