@@ -11,26 +11,34 @@
 // Protocol on stdin, one line each:
 //   +<pgid>   a server was started in process group <pgid>
 //   -<pgid>   that server has ended; forget it
+//   =         every server started so far has ended, and breakerbox has
+//             ended what each left outside its group too (its own sweep);
+//             the next `+` takes this back
 // Anything else is ignored. At EOF (breakerbox exited, however it exited)
 // every group still recorded gets SIGTERM, and so does every process whose
 // environment carries BREAKERBOX_SERVER_ID=<$1>.<n> (what the servers started
 // outside their groups: setsid helpers, daemons; found with one `grep -l` over
 // /proc/*/environ, Linux only); what is left after the grace
 // (BREAKERBOX_REAPER_GRACE_MS, default 1000) gets SIGKILL; then it exits.
-// A group already gone is skipped.
+// A group already gone is skipped. After a `=` with no group left running,
+// there is nothing to look for and it exits at once: that search read every
+// process's environment, twice when it found a stray, at the end of every
+// run that closed its servers itself (BENCHMARKS.md §19).
 
 /** The shell script; run as `sh -c REAPER_SCRIPT breakerbox-reaper <instance tag>`. */
 export const REAPER_SCRIPT = `
 trap '' INT HUP
 groups=''
+swept=''
 while IFS= read -r line; do
   case "$line" in
+    =) swept=1; continue ;;
     [+-]*) id=\${line#?} ;;
     *) continue ;;
   esac
   case "$id" in ''|*[!0-9]*|0*) continue ;; esac
   if [ "\${line%"$id"}" = "+" ]; then
-    groups="$groups $id"
+    groups="$groups $id"; swept=''
   else
     kept=''; for g in $groups; do [ "$g" = "$id" ] || kept="$kept $g"; done; groups=$kept
   fi
@@ -44,6 +52,7 @@ tagged() {
 }
 live=''
 for g in $groups; do kill -s TERM -- "-$g" 2>/dev/null && live="$live $g"; done
+[ -n "$swept" ] && [ -z "$live" ] && exit 0
 strays=$(tagged "$1")
 for p in $strays; do kill -s TERM "$p" 2>/dev/null; done
 ticks=$(( \${BREAKERBOX_REAPER_GRACE_MS:-1000} / 50 ))

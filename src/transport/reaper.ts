@@ -1,4 +1,4 @@
-// Starts the reaper (reaper-script.ts) once per breakerbox process, just after
+// Starts the reaper (reaper-script.ts) once per breakerbox process, just before
 // the first server spawns, and tells it about every server process group. If
 // breakerbox is killed outright, the reaper's stdin hits EOF and it ends those
 // groups, so no server outlives us even when nothing in this process gets to run.
@@ -9,59 +9,51 @@ import {REAPER_NAME, REAPER_SCRIPT} from './reaper-script.js';
 
 let pipe: Writable | undefined;
 let unavailable = false;
-/** What the reaper is told once it runs: the lines of the spawns made before it started. */
-let queued: string[] | undefined;
+
+/** Servers recorded whose strays breakerbox has not ended itself yet. */
+let unswept = 0;
 
 /**
- * Records `child` (or a process group id) with the reaper; the record is
- * dropped when the child closes. Returns a function that drops it by hand.
- * Never throws: without a reaper, shutdown still works as before.
+ * Records `child`'s process group with the reaper; the record is dropped when
+ * the child closes. Returns what to call once breakerbox has ended what this
+ * server left outside its group (the transport's sweep of its tag): when
+ * every server recorded has been swept so, the reaper is told (`=`) and, if
+ * we exit then, ends without searching /proc. A server never swept (killed
+ * before a transport adopted it, or still running when we die) keeps that
+ * search. Never throws: without a reaper, shutdown still works as before.
  */
-export function watchProcessGroup(child: ChildProcess | number): () => void {
-  const pgid = typeof child === 'number' ? child : child.pid;
+export function watchProcessGroup(child: ChildProcess): () => void {
+  const pgid = child.pid;
   if (!pgid || pgid <= 1 || unavailable) return () => {};
-  let done = false;
-  const unwatch = (): void => {
-    if (done) return;
-    done = true;
-    tell(`-${pgid}\n`);
-  };
+  unswept++;
   tell(`+${pgid}\n`);
-  if (typeof child !== 'number') child.once('close', unwatch);
-  return unwatch;
+  child.once('close', () => tell(`-${pgid}\n`));
+  let swept = false;
+  return () => {
+    if (swept) return;
+    swept = true;
+    if (--unswept === 0) tell('=\n');
+  };
 }
 
 /** The reaper's pid, once started (for tests). */
 export let reaperPid: number | undefined;
 
-/**
- * The reaper starts at the end of the tick of the first spawn, not in the
- * middle of it: the servers started together (the CLI's early spawn, the
- * hub's start) are spawned one after the other first. Each spawn holds the
- * main thread until the child has exec'd (10–15 ms on a busy machine), and a
- * reaper spawned between two servers delayed the second one's start by as
- * much (BENCHMARKS.md §10). The window this leaves is the rest of one
- * synchronous run: a breakerbox killed outright within it leaves those
- * servers to the EOF on their stdin, as any server was before the reaper.
- */
 function tell(line: string): void {
-  if (pipe) return write(pipe, line);
-  if (unavailable) return;
-  if (!queued) {
-    queued = [];
-    process.nextTick(startReaper);
-  }
-  queued.push(line);
+  const out = startReaper();
+  if (out) write(out, line);
 }
 
-function startReaper(): void {
-  const lines = queued ?? [];
-  queued = undefined;
-  const out = reaperPipe();
-  if (out) for (const line of lines) write(out, line);
-}
-
-function reaperPipe(): Writable | undefined {
+/**
+ * Starts the reaper once, if it is not running yet; spawnServer calls it just
+ * before the first server's spawn. A spawn holds the main thread until the
+ * child has exec'd: after the servers, the reaper's shell waited for a core
+ * while both of them booted (29 ms at load 1); before them it waits behind
+ * none of ours (BENCHMARKS.md §19). Started first, it also watches every
+ * server from its spawn on: no window in which a breakerbox killed outright
+ * leaves one to the EOF on its stdin alone.
+ */
+export function startReaper(): Writable | undefined {
   if (pipe || unavailable) return pipe;
   try {
     // Its own process group: a Ctrl-C or a `kill -- -<our group>` does not take

@@ -2,7 +2,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {endTagged, forkCount, nextServerTag, SERVER_TAG_VAR, type SpawnMark} from './descendants.js';
 import {LineReader, ownText, type OversizeInfo} from './line-reader.js';
 import {TailBuffer} from './tail-buffer.js';
-import {watchProcessGroup} from './reaper.js';
+import {startReaper, watchProcessGroup} from './reaper.js';
 import {encodeMessage, SENT, TransportClosedError, type ExitInfo, type Transport} from './types.js';
 
 /** How long after a process exits its pipes may still deliver what it wrote. */
@@ -57,6 +57,8 @@ export class StdioTransport implements Transport {
   private sweep?: Promise<unknown>;
   /** Where the pid counter stood at this child's spawn: its strays started after. */
   private spawnMark?: SpawnMark;
+  /** Tells the reaper that the sweep is done (EarlyChild.swept). */
+  private swept = (): void => {};
 
   /** A process spawned for this transport before it existed (spawnServer), adopted by start(). */
   private early?: EarlyChild;
@@ -84,6 +86,7 @@ export class StdioTransport implements Transport {
     const child = early.child;
     this.child = child;
     this.spawnMark = early.mark;
+    this.swept = early.swept;
     const reader = new LineReader((line) => this.receive(line), (info) => this.oversize(info), this.maxLine, (info) => this.oversize(info));
     const held = early.release();
     for (const chunk of held.stdout) reader.push(chunk);
@@ -257,7 +260,7 @@ export class StdioTransport implements Transport {
       this.signalGroup('SIGKILL');
     }
     // And anything it started outside the group (setsid, a daemon) as well.
-    if (!info.error) this.sweep = endTagged(this.tag, Math.min(grace, 1_000), this.spawnMark).catch(() => 0);
+    if (!info.error) this.sweep = endTagged(this.tag, Math.min(grace, 1_000), this.spawnMark).catch(() => 0).finally(this.swept);
     for (const w of this.exitWaiters.splice(0)) w();
     this.onclose?.(this.exited);
   }
@@ -287,6 +290,8 @@ export interface EarlyChild {
   readonly mark?: SpawnMark;
   /** Stops keeping its output; returns what it wrote so far, for the adopter to read first. */
   release(): HeldOutput;
+  /** Tells the reaper that what this server left outside its group has been ended (watchProcessGroup). */
+  readonly swept: () => void;
 }
 
 interface HeldOutput {
@@ -306,10 +311,11 @@ export function spawnServer(options: StdioOptions, tag = nextServerTag()): Early
   // No shell: arguments reach the program as given. A process group of its
   // own, so the terminal's Ctrl-C reaches us, not the servers, and we can
   // end a server together with anything it spawned.
+  startReaper();
   const forks = forkCount();
   const child = spawn(command, args, {cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, windowsHide: true});
   // If breakerbox itself is killed outright, the reaper ends this group.
-  watchProcessGroup(child);
+  const swept = watchProcessGroup(child);
   // EPIPE on a dead child's stdin is expected; the exit event tells the story.
   child.stdin!.on('error', () => {});
   // Read and kept until adoption: when a process exits, Node discards whatever
@@ -323,6 +329,7 @@ export function spawnServer(options: StdioOptions, tag = nextServerTag()): Early
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', keepStderr);
   const early: EarlyChild = {
+    swept,
     release: () => {
       child.stdout!.off('data', keepStdout);
       child.stdout!.off('end', ended);

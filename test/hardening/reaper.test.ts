@@ -107,9 +107,8 @@ describe.concurrent('watchProcessGroup', () => {
     const tag = process.env.BB_TEST_TAG;
     const code = ${JSON.stringify(STUBBORN)} + "; require('child_process').spawn(process.execPath, ['-e', " + JSON.stringify(${JSON.stringify(STUBBORN)}) + ", '-', " + JSON.stringify(tag + '-grandchild') + "], {stdio: 'ignore'});";
     const server = spawn(process.execPath, ['-e', code, '-', tag], {detached: true, stdio: ['pipe', 'ignore', 'ignore']});
+    // Not started before the spawn here (spawnServer does that): the first watch starts it.
     watchProcessGroup(server);
-    // The reaper starts at the end of the spawn's tick (a nextTick): a turn of the loop later it has a pid.
-    await new Promise((resolve) => setImmediate(resolve));
     const {reaperPid: pid} = await import(${JSON.stringify(join(ROOT, 'src/transport/reaper.ts'))});
     process.stdout.write(JSON.stringify({server: server.pid, reaper: pid}) + '\\n');
     ${mode === 'exit' ? "server.stdin.end(); process.kill(-server.pid, 'SIGKILL');" : 'setInterval(() => {}, 1e6);'}
