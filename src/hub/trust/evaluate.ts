@@ -3,10 +3,11 @@
 // which were removed; which are withheld from the model and why; and the pins
 // to save. Pure: the hub does the reading and writing.
 import type {Tool} from '../../session/mcp-types.js';
-import {pinListing, pinTool, type ToolPin} from './canonical.js';
+import {listingDefinitions, pinTool, type ToolPin} from './canonical.js';
 import {diffDefinitions, type DefinitionChange} from './diff.js';
 import type {ServerPins} from './pins.js';
-import {hasHiddenCharacters} from './scan.js';
+import {ListedPin} from './listed-pin.js';
+import {hasHiddenCharacters, isAscii} from './scan.js';
 import {hidesCharacters} from './scan-tool.js';
 
 /** What to do with a tool whose definition changed since it was pinned (config `onToolChange`). */
@@ -44,38 +45,71 @@ export interface ServerPinCheck {
 
 /** Checks `tools` against `previous` (undefined: the server was never seen). */
 export function checkPins(previous: ServerPins | undefined, tools: readonly Tool[], mode: OnToolChange, now: Date = new Date()): ServerPinCheck {
-  const next: Record<string, ToolPin> = Object.create(null);
   const out = new Map<string, ToolPinCheck>();
+  // Every character that hides is outside ASCII, and a piece holds each of its
+  // tools whole: an all-ASCII piece clears its tools with one test, not one per tool.
+  const ascii = new Uint8Array(tools.length);
+  const texts = listingDefinitions(tools, (piece, from, to) => {
+    if (isAscii(piece)) ascii.fill(1, from, to);
+  });
+  const pinnedAt = now.toISOString();
+  // The pin each tool has after this listing: the kept one, or a new one (made only then).
+  const after = new Array<ToolPin>(tools.length);
+  const unchanged = new PinnedVerdicts();
   let changed = previous === undefined;
-  const pins = pinListing(tools, now.toISOString());
   for (let i = 0; i < tools.length; i++) {
     const tool = tools[i]!;
-    const pin = pins[i]!;
+    const text = texts[i]!;
     const old = previous && Object.hasOwn(previous.tools, tool.name) ? previous.tools[tool.name]! : undefined;
-    const hidden = mayHide(pin.definition) && hidesCharacters(tool);
+    const hidden = ascii[i] === 0 && mayHide(text) && hidesCharacters(tool);
     if (!old) {
-      next[tool.name] = pin;
+      after[i] = new ListedPin(text, pinnedAt);
       changed = true;
       out.set(tool.name, hidden ? {state: previous ? 'new' : 'first-seen', withheld: ['hidden-characters'], mustAsk: false} : previous ? NEW : FIRST_SEEN);
-    } else if (old.definition === pin.definition) {
-      next[tool.name] = old;
-      out.set(tool.name, {state: 'pinned', pinnedAt: old.pinnedAt, withheld: hidden && !old.allowHidden ? ['hidden-characters'] : [], mustAsk: false});
+    } else if (old.definition === text) {
+      after[i] = old;
+      out.set(tool.name, hidden && !old.allowHidden ? {state: 'pinned', pinnedAt: old.pinnedAt, withheld: ['hidden-characters'], mustAsk: false} : unchanged.at(old.pinnedAt));
     } else {
-      const changes = diffDefinitions(old.definition, pin.definition);
+      const changes = diffDefinitions(old.definition, text);
       const accept = mode === 'allow';
-      next[tool.name] = accept ? pin : old;
+      after[i] = accept ? new ListedPin(text, pinnedAt) : old;
       changed ||= accept;
       const withheld: WithheldReason[] = [...(mode === 'withhold' ? (['changed'] as const) : []), ...(hidden ? (['hidden-characters'] as const) : [])];
       out.set(tool.name, {state: 'changed', changes, pinnedAt: old.pinnedAt, withheld, mustAsk: !accept});
     }
   }
   const removed = previous ? Object.keys(previous.tools).filter((name) => !out.has(name)) : [];
-  return {tools: out, removed, pins: {tools: next}, changed: changed || removed.length > 0};
+  changed ||= removed.length > 0;
+  // Unchanged, the pins after are the pins before, entry for entry: those, not a copy.
+  return {tools: out, removed, pins: changed || !previous ? pinsOf(tools, after) : previous, changed};
+}
+
+/** One server's pins from a listing's tools and the pin each has (a name listed twice: the last). */
+function pinsOf(tools: readonly Tool[], pins: readonly ToolPin[]): ServerPins {
+  const byName: Record<string, ToolPin> = Object.create(null);
+  for (let i = 0; i < tools.length; i++) byName[tools[i]!.name] = pins[i]!;
+  return {tools: byName};
 }
 
 /** The verdict on most tools of a listing: one frozen object, not one per tool. */
 const FIRST_SEEN: ToolPinCheck = Object.freeze({state: 'first-seen', withheld: Object.freeze([]) as unknown as WithheldReason[], mustAsk: false});
 const NEW: ToolPinCheck = Object.freeze({state: 'new', withheld: Object.freeze([]) as unknown as WithheldReason[], mustAsk: false});
+
+/**
+ * The verdict on an unchanged tool, one frozen object per pinning time: a
+ * listing's tools were mostly pinned together (a first sight), so a warm
+ * start makes one or a few, not one per tool.
+ */
+class PinnedVerdicts {
+  private lastAt: string | undefined = undefined;
+  private last: ToolPinCheck | undefined = undefined;
+
+  at(pinnedAt: string): ToolPinCheck {
+    if (this.last && this.lastAt === pinnedAt) return this.last;
+    this.lastAt = pinnedAt;
+    return (this.last = Object.freeze({state: 'pinned', pinnedAt, withheld: Object.freeze([]) as unknown as WithheldReason[], mustAsk: false}));
+  }
+}
 
 /**
  * False when the tool certainly hides no characters: its canonical
