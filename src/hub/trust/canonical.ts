@@ -4,7 +4,7 @@
 // machine, whatever order a server wrote its keys in.
 import type {Tool} from '../../session/mcp-types.js';
 import type {ToolPin} from '../../util/pin-section.js';
-import {canonicalJsonOfData, canonicalJsonsOfData, type OnPiece} from './canonical-data.js';
+import {canonicalJsonOfData, canonicalJsonsOfData} from './canonical-data.js';
 import {sortedKeyList, walkedCanonicalJson} from './canonical-walk.js';
 import {ListedPin} from './listed-pin.js';
 
@@ -52,16 +52,11 @@ export function pinToolAt(tool: Tool, pinnedAt: string, allowHidden?: true): Too
   return new ListedPin(canonicalJsonOfData(pinnedDefinition(tool)), pinnedAt, allowHidden);
 }
 
-/** The canonical pinned definition of every tool of a listing, in its order, written together (canonical-data.ts). */
-export function listingDefinitions(tools: readonly Tool[], onPiece?: OnPiece): string[] {
+/** Pins every tool of a listing with one time, in its order; the definitions are written together (canonical-data.ts). */
+export function pinListing(tools: readonly Tool[], pinnedAt: string): ToolPin[] {
   const definitions = new Array<Record<string, unknown>>(tools.length);
   for (let i = 0; i < tools.length; i++) definitions[i] = pinnedDefinition(tools[i]!);
-  return canonicalJsonsOfData(definitions, onPiece);
-}
-
-/** Pins every tool of a listing with one time, in its order. */
-export function pinListing(tools: readonly Tool[], pinnedAt: string): ToolPin[] {
-  const texts = listingDefinitions(tools);
+  const texts = canonicalJsonsOfData(definitions);
   const pins = new Array<ToolPin>(tools.length);
   // No hash here: pins are compared by their text; the hash waits until one is written or shown.
   for (let i = 0; i < tools.length; i++) pins[i] = new ListedPin(texts[i]!, pinnedAt);
