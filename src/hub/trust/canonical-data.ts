@@ -111,28 +111,40 @@ function bracketsUnder(text: string, limit: number): boolean {
 const SAMPLED = 8;
 
 /**
+ * Hears the text of a piece that holds values[from..to) whole: every member
+ * of each, nothing cut as too deep (their canonical texts are slices of it,
+ * or written again where one nests too deep). A test of every one of those
+ * values' strings can be one test of this text.
+ */
+export type OnPiece = (text: string, from: number, to: number) => void;
+
+/**
  * canonicalJsonOfData of every value, in the same order; plain objects (a
  * listing's tool definitions) are written in pieces when they share their keys.
  */
-export function canonicalJsonsOfData(values: readonly unknown[]): string[] {
+export function canonicalJsonsOfData(values: readonly unknown[], onPiece?: OnPiece): string[] {
   const out = new Array<string>(values.length);
   const keys = values.length > 1 ? listingKeys(values) : undefined;
   for (let from = 0; from < values.length; from += PIECE) {
     const to = Math.min(values.length, from + PIECE);
-    if (keys && to - from > 1 && writtenTogether(values, from, to, keys, out)) continue;
+    const piece = keys && to - from > 1 ? writtenTogether(values, from, to, keys, out) : undefined;
+    if (piece !== undefined) {
+      onPiece?.(piece, from, to);
+      continue;
+    }
     for (let i = from; i < to; i++) out[i] = canonicalJsonOfData(values[i]);
   }
   return out;
 }
 
-/** Writes values[from..to) into out[from..to) in one piece; false (out partly written) when it cannot. */
-function writtenTogether(values: readonly unknown[], from: number, to: number, keys: string[], out: string[]): boolean {
+/** Writes values[from..to) into out[from..to) in one piece and returns its text; undefined (out partly written) when it cannot. */
+function writtenTogether(values: readonly unknown[], from: number, to: number, keys: string[], out: string[]): string | undefined {
   const spaced = spacedPiece(values, from, to);
-  if (!spaced) return false;
+  if (!spaced) return undefined;
   const text = writtenWhole(spaced, keys);
-  if (text === undefined) return false;
+  if (text === undefined) return undefined;
   const bounds = pieceBounds(text, to - from);
-  if (!bounds) return false;
+  if (!bounds) return undefined;
   for (let i = from; i < to; i++) {
     const own = text.slice(bounds[2 * (i - from)]!, bounds[2 * (i - from) + 1]!);
     out[i] = bracketsUnder(own, MAX_JSON_DEPTH) ? own : canonicalJsonOfData(values[i]);
@@ -140,7 +152,7 @@ function writtenTogether(values: readonly unknown[], from: number, to: number, k
   known = keys;
   guessing = true;
   misses = 0;
-  return true;
+  return text;
 }
 
 /** The keys known so far with those of a few values walked (the first and some spread over the rest); undefined when too many. */

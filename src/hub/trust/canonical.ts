@@ -9,7 +9,7 @@ import {sortedKeyList, walkedCanonicalJson} from './canonical-walk.js';
 import {ListedPin} from './listed-pin.js';
 
 export type {ToolPin} from '../../util/pin-section.js';
-export {canonicalJsonOfData, canonicalJsonsOfData} from './canonical-data.js';
+export {canonicalJsonOfData, canonicalJsonsOfData, type OnPiece} from './canonical-data.js';
 export {walkedCanonicalJson} from './canonical-walk.js';
 export {definitionHash} from './listed-pin.js';
 

@@ -3,10 +3,11 @@
 // which were removed; which are withheld from the model and why; and the pins
 // to save. Pure: the hub does the reading and writing.
 import type {Tool} from '../../session/mcp-types.js';
-import {pinListing, pinTool, type ToolPin} from './canonical.js';
+import {canonicalJsonsOfData, pinnedDefinition, pinTool, type ToolPin} from './canonical.js';
 import {diffDefinitions, type DefinitionChange} from './diff.js';
 import type {ServerPins} from './pins.js';
-import {hasHiddenCharacters} from './scan.js';
+import {ListedPin} from './listed-pin.js';
+import {hasHiddenCharacters, isAscii} from './scan.js';
 import {hidesCharacters} from './scan-tool.js';
 
 /** What to do with a tool whose definition changed since it was pinned (config `onToolChange`). */
@@ -44,38 +45,78 @@ export interface ServerPinCheck {
 
 /** Checks `tools` against `previous` (undefined: the server was never seen). */
 export function checkPins(previous: ServerPins | undefined, tools: readonly Tool[], mode: OnToolChange, now: Date = new Date()): ServerPinCheck {
-  const next: Record<string, ToolPin> = Object.create(null);
   const out = new Map<string, ToolPinCheck>();
-  let changed = previous === undefined;
-  const pins = pinListing(tools, now.toISOString());
+  // The definitions are made here, not in a small function of their own: a
+  // small function with a loop of 1,000 calls is among the first V8 optimizes
+  // (a TurboFan job more in every 1,000-tool start, BENCHMARKS.md §22).
+  const definitions = new Array<Record<string, unknown>>(tools.length);
+  for (let i = 0; i < tools.length; i++) definitions[i] = pinnedDefinition(tools[i]!);
+  // Every character that hides is outside ASCII, and a piece holds each of its
+  // tools whole: an all-ASCII piece clears its tools with one test, not one per tool.
+  const ascii = new Uint8Array(tools.length);
+  const texts = canonicalJsonsOfData(definitions, (piece, from, to) => {
+    if (isAscii(piece)) ascii.fill(1, from, to);
+  });
+  const pinnedAt = now.toISOString();
+  const unchanged = new PinnedVerdicts();
+  // The pins after this listing, made from the first tool that changes them:
+  // an unchanged listing keeps the pins it was given, with no table or pin made per tool.
+  let next = previous === undefined ? newPins() : undefined;
   for (let i = 0; i < tools.length; i++) {
     const tool = tools[i]!;
-    const pin = pins[i]!;
+    const text = texts[i]!;
     const old = previous && Object.hasOwn(previous.tools, tool.name) ? previous.tools[tool.name]! : undefined;
-    const hidden = mayHide(pin.definition) && hidesCharacters(tool);
+    const hidden = ascii[i] === 0 && mayHide(text) && hidesCharacters(tool);
     if (!old) {
-      next[tool.name] = pin;
-      changed = true;
+      next ??= keptUpTo(previous!, tools, i);
+      next.tools[tool.name] = new ListedPin(text, pinnedAt);
       out.set(tool.name, hidden ? {state: previous ? 'new' : 'first-seen', withheld: ['hidden-characters'], mustAsk: false} : previous ? NEW : FIRST_SEEN);
-    } else if (old.definition === pin.definition) {
-      next[tool.name] = old;
-      out.set(tool.name, {state: 'pinned', pinnedAt: old.pinnedAt, withheld: hidden && !old.allowHidden ? ['hidden-characters'] : [], mustAsk: false});
+    } else if (old.definition === text) {
+      if (next) next.tools[tool.name] = old;
+      out.set(tool.name, hidden && !old.allowHidden ? {state: 'pinned', pinnedAt: old.pinnedAt, withheld: ['hidden-characters'], mustAsk: false} : unchanged.at(old.pinnedAt));
     } else {
-      const changes = diffDefinitions(old.definition, pin.definition);
+      const changes = diffDefinitions(old.definition, text);
       const accept = mode === 'allow';
-      next[tool.name] = accept ? pin : old;
-      changed ||= accept;
+      if (accept) next ??= keptUpTo(previous!, tools, i);
+      if (next) next.tools[tool.name] = accept ? new ListedPin(text, pinnedAt) : old;
       const withheld: WithheldReason[] = [...(mode === 'withhold' ? (['changed'] as const) : []), ...(hidden ? (['hidden-characters'] as const) : [])];
       out.set(tool.name, {state: 'changed', changes, pinnedAt: old.pinnedAt, withheld, mustAsk: !accept});
     }
   }
   const removed = previous ? Object.keys(previous.tools).filter((name) => !out.has(name)) : [];
-  return {tools: out, removed, pins: {tools: next}, changed: changed || removed.length > 0};
+  if (removed.length > 0) next ??= keptUpTo(previous!, tools, tools.length);
+  // Unchanged, the pins after are the pins before, entry for entry: those, not a copy.
+  return next ? {tools: out, removed, pins: next, changed: true} : {tools: out, removed, pins: previous!, changed: false};
+}
+
+const newPins = (): ServerPins => ({tools: Object.create(null) as Record<string, ToolPin>});
+
+/** The pins after a listing whose first `count` tools kept their pins: those pins. */
+function keptUpTo(previous: ServerPins, tools: readonly Tool[], count: number): ServerPins {
+  const pins = newPins();
+  for (let i = 0; i < count; i++) pins.tools[tools[i]!.name] = previous.tools[tools[i]!.name]!;
+  return pins;
 }
 
 /** The verdict on most tools of a listing: one frozen object, not one per tool. */
 const FIRST_SEEN: ToolPinCheck = Object.freeze({state: 'first-seen', withheld: Object.freeze([]) as unknown as WithheldReason[], mustAsk: false});
 const NEW: ToolPinCheck = Object.freeze({state: 'new', withheld: Object.freeze([]) as unknown as WithheldReason[], mustAsk: false});
+
+/**
+ * The verdict on an unchanged tool, one frozen object per pinning time: a
+ * listing's tools were mostly pinned together (a first sight), so a warm
+ * start makes one or a few, not one per tool.
+ */
+class PinnedVerdicts {
+  private lastAt: string | undefined = undefined;
+  private last: ToolPinCheck | undefined = undefined;
+
+  at(pinnedAt: string): ToolPinCheck {
+    if (this.last && this.lastAt === pinnedAt) return this.last;
+    this.lastAt = pinnedAt;
+    return (this.last = Object.freeze({state: 'pinned', pinnedAt, withheld: Object.freeze([]) as unknown as WithheldReason[], mustAsk: false}));
+  }
+}
 
 /**
  * False when the tool certainly hides no characters: its canonical

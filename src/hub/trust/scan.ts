@@ -81,6 +81,11 @@ export function scanText(text: string, place: string, context: ScanContext = {})
 // (a server listing 1,000 tools has some 10,000 texts; BENCHMARKS.md §11).
 const NON_ASCII = /[^\x00-\x7f]/;
 
+/** True when `text` is all ASCII, so that no part of it hides characters: one test for many texts at once (a listing's piece). */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
+}
+
 /** True when `text` has characters that block (tag, zero-width or bidi characters); no findings built. */
 export function hasHiddenCharacters(text: string): boolean {
   if (!NON_ASCII.test(text)) return false;
