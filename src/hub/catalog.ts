@@ -2,7 +2,7 @@ import type {Tool} from '../session/mcp-types.js';
 import {safeStringify} from '../util/safe-json.js';
 import {withAppendedLast, type AppendedOrder} from './catalog-order.js';
 import {assignNames, type AssignedName} from './names.js';
-import {buildEntry, copyTranslation, type DroppedTool} from './translate.js';
+import {buildEntry, copyTranslation, inputVerdicts, type DroppedTool} from './translate.js';
 import type {ServerPinCheck} from './trust/evaluate.js';
 import {deferFindings, sameFindings, ServerScan} from './trust/deferred-findings.js';
 import {withheldText} from './trust/withheld-text.js';
@@ -126,7 +126,10 @@ const translations = new WeakMap<readonly Tool[], Translated>();
 function translatedTools(server: ServerTools, names: readonly AssignedName[]): {results: ReadonlyArray<CatalogEntry | DroppedTool>; fresh: boolean} {
   const known = translations.get(server.tools);
   if (known && known.alias === server.alias && known.trusted === server.trusted && sameNames(known.names, names)) return {results: known.results, fresh: false};
-  const results = server.tools.map((tool, j) => buildEntry(server.alias, tool, names[j]!.name, names[j]!.mangling, server.trusted));
+  // The input schemas were checked once for the listing (prepareTranslation); a plain loop, no closure per tool.
+  const inputs = inputVerdicts(server.tools);
+  const results = new Array<CatalogEntry | DroppedTool>(server.tools.length);
+  for (let j = 0; j < results.length; j++) results[j] = buildEntry(server.alias, server.tools[j]!, names[j]!.name, names[j]!.mangling, server.trusted, inputs[j]);
   translations.set(server.tools, {alias: server.alias, trusted: server.trusted, names, results});
   return {results, fresh: true};
 }
