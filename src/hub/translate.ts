@@ -37,23 +37,31 @@ export function buildEntry(alias: string, tool: Tool, name: string, mangling: Na
   const original = typeof tool.description === 'string' ? tool.description : undefined;
   const own = original && original.trim() !== '' ? original : (title ?? tool.name);
   const annotations = cleanAnnotations(tool.annotations);
-  // Members added one by one in the table's order, not spread from `{}` or
-  // `{title}`: every tool of every listing is translated, and each spread
-  // made a temporary object (issue #17: allocation while a table is built).
-  const entry = {name, alias, tool: tool.name} as CatalogEntry;
-  if (title !== undefined) entry.title = title;
-  // Provenance first, so a description that claims another origin still
-  // reads "[from tickets] [from notes] …".
-  entry.description = `[from ${alias}] ${stripControl(own)}`;
-  if (original !== undefined) entry.originalDescription = original;
-  entry.inputSchema = input;
   const output = tool.outputSchema;
-  if (typeof output === 'object' && output !== null && !Array.isArray(output)) entry.outputSchema = output as Record<string, unknown>;
-  if (annotations) entry.annotations = annotations;
-  entry.trusted = trusted;
-  entry.mangling = mangling;
-  return entry;
+  if (alias !== provenanceAlias) (provenanceAlias = alias), (provenanceText = `[from ${alias}] `);
+  // One literal with every member, the absent ones undefined: every entry gets its members in the
+  // object itself and the same hidden class (the call path reads them), where adding the optional
+  // ones one by one grew a separate property store twice per entry (issue #17: bytes per listed tool).
+  // Provenance first, so a description that claims another origin still reads "[from tickets] [from notes] …".
+  return {
+    name,
+    alias,
+    tool: tool.name,
+    title,
+    description: provenanceText + stripControl(own),
+    originalDescription: original,
+    inputSchema: input,
+    outputSchema: typeof output === 'object' && output !== null && !Array.isArray(output) ? (output as Record<string, unknown>) : undefined,
+    annotations,
+    trusted,
+    mangling,
+  };
 }
+
+// "[from <alias>] ", made once per server rather than once per tool (a table's tools come server by server),
+// written into buildEntry rather than a function of its own, one more for V8 to compile per listing.
+let provenanceAlias: string | undefined;
+let provenanceText = '';
 
 /**
  * A new entry with the members `buildEntry` gave `entry`, in the same order,
@@ -61,16 +69,19 @@ export function buildEntry(alias: string, tool: Tool, name: string, mangling: Na
  * findings). Object.assign would copy those too, and read the findings.
  */
 export function copyTranslation(entry: CatalogEntry): CatalogEntry {
-  const copy = {name: entry.name, alias: entry.alias, tool: entry.tool} as CatalogEntry;
-  if (entry.title !== undefined) copy.title = entry.title;
-  copy.description = entry.description;
-  if (entry.originalDescription !== undefined) copy.originalDescription = entry.originalDescription;
-  copy.inputSchema = entry.inputSchema;
-  if (entry.outputSchema !== undefined) copy.outputSchema = entry.outputSchema;
-  if (entry.annotations !== undefined) copy.annotations = entry.annotations;
-  copy.trusted = entry.trusted;
-  copy.mangling = entry.mangling;
-  return copy;
+  return {
+    name: entry.name,
+    alias: entry.alias,
+    tool: entry.tool,
+    title: entry.title,
+    description: entry.description,
+    originalDescription: entry.originalDescription,
+    inputSchema: entry.inputSchema,
+    outputSchema: entry.outputSchema,
+    annotations: entry.annotations,
+    trusted: entry.trusted,
+    mangling: entry.mangling,
+  };
 }
 
 /** Why a listed tool's input schema cannot go to the model; an instance, so that a verdict is told from a schema by class. */
