@@ -39,7 +39,7 @@ export function cacheExpiresAt(section: CatalogSection): number | undefined {
 /** Whether writing `next` over `known` changes anything a later start would read (`at` matters only with a ttlMs). */
 export function sectionChanged(known: CatalogSection | undefined, next: CatalogSection): boolean {
   if (!known || next.ttlMs !== undefined || known.ttlMs !== undefined) return true;
-  if (!Array.isArray(known.tools) || !sameTexts(known.tools, next.tools)) return true;
+  if (!Array.isArray(known.tools) || !sameToolTexts(known.tools, next.tools)) return true;
   // The tools compared by their texts above, kept with the lists for diffTools; the rest is small.
   const {at: _a, tools: _ta, ...a} = known;
   const {at: _b, tools: _tb, ...b} = next;
@@ -65,8 +65,8 @@ function textsOf(tools: readonly unknown[]): readonly (string | undefined)[] {
   return texts;
 }
 
-/** The same tools with the same texts in the same order. */
-function sameTexts(a: readonly unknown[], b: readonly unknown[]): boolean {
+/** The same tools with the same texts in the same order (the texts kept with each list). */
+export function sameToolTexts(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   const x = textsOf(a);
@@ -78,7 +78,7 @@ function sameTexts(a: readonly unknown[], b: readonly unknown[]): boolean {
 /** Names added, removed and changed (any field of the definition) from `before` to `after`; order alone is no change. */
 export function diffTools(before: readonly Tool[], after: readonly Tool[]): ToolDiff {
   // The usual warm start: the live list is the cached one, text for text; no sorted texts needed to say so.
-  if (sameTexts(before, after)) return {added: [], removed: [], changed: []};
+  if (sameToolTexts(before, after)) return {added: [], removed: [], changed: []};
   const old = new Map(before.map((t) => [t.name, stableJson(t)]));
   const now = new Map(after.map((t) => [t.name, stableJson(t)]));
   return {
