@@ -39,13 +39,46 @@ export function cacheExpiresAt(section: CatalogSection): number | undefined {
 /** Whether writing `next` over `known` changes anything a later start would read (`at` matters only with a ttlMs). */
 export function sectionChanged(known: CatalogSection | undefined, next: CatalogSection): boolean {
   if (!known || next.ttlMs !== undefined || known.ttlMs !== undefined) return true;
-  const {at: _a, ...a} = known;
-  const {at: _b, ...b} = next;
+  if (!Array.isArray(known.tools) || !sameToolTexts(known.tools, next.tools)) return true;
+  // The tools compared by their texts above, kept with the lists for diffTools; the rest is small.
+  const {at: _a, tools: _ta, ...a} = known;
+  const {at: _b, tools: _tb, ...b} = next;
   return JSON.stringify(a) !== JSON.stringify(b);
+}
+
+/**
+ * Each tool's JSON text, by position, once per list: a warm start compares
+ * the list its record cached with the live one twice (is the record to be
+ * written? what changed?), and both lists are replaced, never changed in
+ * place. The whole section as one text, and every tool again as a text with
+ * its keys sorted (a JS replacer per object), cost ~25 ms of a 1,000-tool
+ * start with a record (issue #17).
+ */
+const toolTexts = new WeakMap<readonly unknown[], readonly (string | undefined)[]>();
+
+function textsOf(tools: readonly unknown[]): readonly (string | undefined)[] {
+  let texts = toolTexts.get(tools);
+  if (texts) return texts;
+  const made = new Array<string | undefined>(tools.length);
+  for (let i = 0; i < tools.length; i++) made[i] = JSON.stringify(tools[i]);
+  toolTexts.set(tools, (texts = made));
+  return texts;
+}
+
+/** The same tools with the same texts in the same order (the texts kept with each list). */
+export function sameToolTexts(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  const x = textsOf(a);
+  const y = textsOf(b);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 /** Names added, removed and changed (any field of the definition) from `before` to `after`; order alone is no change. */
 export function diffTools(before: readonly Tool[], after: readonly Tool[]): ToolDiff {
+  // The usual warm start: the live list is the cached one, text for text; no sorted texts needed to say so.
+  if (sameToolTexts(before, after)) return {added: [], removed: [], changed: []};
   const old = new Map(before.map((t) => [t.name, stableJson(t)]));
   const now = new Map(after.map((t) => [t.name, stableJson(t)]));
   return {

@@ -1,8 +1,9 @@
 import type {Tool} from '../session/mcp-types.js';
 import {safeStringify} from '../util/safe-json.js';
+import {sameToolTexts} from './catalog-cache.js';
 import {withAppendedLast, type AppendedOrder} from './catalog-order.js';
 import {assignNames, type AssignedName} from './names.js';
-import {buildEntry, copyTranslation, type DroppedTool} from './translate.js';
+import {buildEntry, copyTranslation, inputVerdicts, type DroppedTool} from './translate.js';
 import type {ServerPinCheck} from './trust/evaluate.js';
 import {deferFindings, sameFindings, ServerScan} from './trust/deferred-findings.js';
 import {withheldText} from './trust/withheld-text.js';
@@ -59,13 +60,18 @@ export function buildCatalog(
   const dropped: DroppedEntry[] = [];
   // What a description has no reason to name (other servers and their tools) is worked out at the first scan.
   const listed = servers.map((s) => ({alias: s.alias, tools: s.tools}));
+  const earlier = builtFrom.get(previous);
+  const sources = new Map<string, readonly Tool[]>();
   // Plain loops: a closure called per tool of every listing was one more function for V8 to compile (issue #17).
   for (let i = 0; i < servers.length; i++) {
     const server = servers[i]!;
     const scan = new ServerScan(listed, server.alias);
-    const {results: translated, fresh} = translatedTools(server, names[i]!);
+    const {results: translated, fresh, source} = translatedTools(server, names[i]!, earlier?.get(server.alias));
+    sources.set(server.alias, source);
     for (let j = 0; j < server.tools.length; j++) {
-      const tool = server.tools[j]!;
+      // The listing the translation was made from: the same tools, or equal ones text for text, whose findings
+      // are then known to be the same without scanning either (deferred-findings.ts compares tools by identity).
+      const tool = source[j]!;
       const built = translated[j]!;
       if ('dropped' in built) {
         dropped.push({alias: server.alias, tool: tool.name, reason: built.dropped});
@@ -91,7 +97,11 @@ export function buildCatalog(
   if (unchanged(ordered.entries)) return {catalog: previous, dropped};
   const byName = new Map<string, CatalogEntry>();
   for (let k = 0; k < entries.length; k++) byName.set(entries[k]!.name, entries[k]!);
-  const next = (list: CatalogEntry[], appendedFrom?: number): Catalog => ({entries: list, byName, version: previous.version + 1, withheld, removed, ...(appendedFrom === undefined ? {} : {appendedFrom})});
+  const next = (list: CatalogEntry[], appendedFrom?: number): Catalog => {
+    const made: Catalog = {entries: list, byName, version: previous.version + 1, withheld, removed, ...(appendedFrom === undefined ? {} : {appendedFrom})};
+    builtFrom.set(made, sources);
+    return made;
+  };
   if (!appendOnly || previous.entries.length === 0) return {catalog: next(ordered.entries, ordered.appendedFrom), dropped};
   // A tool withheld since the last table is gone from the model's view: that breaks the cache too.
   const gone = previous.entries.filter((e) => !byName.has(e.name)).map((e) => e.name);
@@ -112,7 +122,16 @@ interface Translated {
   trusted: boolean;
   names: readonly AssignedName[];
   results: ReadonlyArray<CatalogEntry | DroppedTool>;
+  /** The listing translated: this one, or an earlier one equal to it text for text. */
+  source: readonly Tool[];
 }
+
+/**
+ * The listings a table was built from, by alias. A start with a record
+ * builds its table from the cached list, then again from the live one: new
+ * objects, most often equal to the cached ones text for text (issue #17).
+ */
+const builtFrom = new WeakMap<Catalog, ReadonlyMap<string, readonly Tool[]>>();
 
 // Keyed by the listing: a server's tools array is replaced on every re-list, never changed in place.
 const translations = new WeakMap<readonly Tool[], Translated>();
@@ -123,12 +142,24 @@ const translations = new WeakMap<readonly Tool[], Translated>();
  * alias, trust and names are those of an earlier build is not translated
  * again (names can move when another server's tools collide with its own).
  */
-function translatedTools(server: ServerTools, names: readonly AssignedName[]): {results: ReadonlyArray<CatalogEntry | DroppedTool>; fresh: boolean} {
+function translatedTools(server: ServerTools, names: readonly AssignedName[], earlier?: readonly Tool[]): Translated & {fresh: boolean} {
   const known = translations.get(server.tools);
-  if (known && known.alias === server.alias && known.trusted === server.trusted && sameNames(known.names, names)) return {results: known.results, fresh: false};
-  const results = server.tools.map((tool, j) => buildEntry(server.alias, tool, names[j]!.name, names[j]!.mangling, server.trusted));
-  translations.set(server.tools, {alias: server.alias, trusted: server.trusted, names, results});
-  return {results, fresh: true};
+  if (known && known.alias === server.alias && known.trusted === server.trusted && sameNames(known.names, names)) return {...known, fresh: false};
+  // A listing equal to the one the previous table was built from keeps its translation: the translation
+  // depends on nothing else than what is compared here, and the texts were most often written already
+  // (a warm start compares the live list with the cached one, catalog-cache.ts).
+  const before = earlier && translations.get(earlier);
+  if (before && before.alias === server.alias && before.trusted === server.trusted && sameNames(before.names, names) && sameToolTexts(earlier!, server.tools)) {
+    translations.set(server.tools, before);
+    return {...before, fresh: false};
+  }
+  // The input schemas were checked once for the listing (prepareTranslation); a plain loop, no closure per tool.
+  const inputs = inputVerdicts(server.tools);
+  const results = new Array<CatalogEntry | DroppedTool>(server.tools.length);
+  for (let j = 0; j < results.length; j++) results[j] = buildEntry(server.alias, server.tools[j]!, names[j]!.name, names[j]!.mangling, server.trusted, inputs[j]);
+  const made: Translated = {alias: server.alias, trusted: server.trusted, names, results, source: server.tools};
+  translations.set(server.tools, made);
+  return {...made, fresh: true};
 }
 
 const toolNames = new WeakMap<readonly Tool[], readonly string[]>();
@@ -163,5 +194,8 @@ function sameEntries(a: readonly CatalogEntry[], b: readonly CatalogEntry[]): bo
 /** The part of an entry the model reads. */
 function sameDefinition(x: CatalogEntry, y: CatalogEntry): boolean {
   if (x.name !== y.name || x.alias !== y.alias || x.tool !== y.tool || x.description !== y.description || x.trusted !== y.trusted) return false;
-  return x.title === y.title && safeStringify([x.inputSchema, x.outputSchema, x.annotations]) === safeStringify([y.inputSchema, y.outputSchema, y.annotations]);
+  if (x.title !== y.title) return false;
+  // Entries translated from one listing share their schemas: no text needed to know them equal.
+  if (x.inputSchema === y.inputSchema && x.outputSchema === y.outputSchema && x.annotations === y.annotations) return true;
+  return safeStringify([x.inputSchema, x.outputSchema, x.annotations]) === safeStringify([y.inputSchema, y.outputSchema, y.annotations]);
 }

@@ -181,7 +181,12 @@ export class Hub {
     }
     this.startingAll = false;
     // A cached schema that plainlyValid cannot answer needs the meta-schema validator before the first table.
-    const loading = prepareTranslation(this.slots.flatMap((s) => s.offeredTools ?? []));
+    // Per slot: the verdicts are kept with each server's list, which is what the table build reads.
+    let loading: Promise<void> | undefined;
+    for (const slot of this.slots) {
+      const cached = slot.offeredTools;
+      if (cached) loading = prepareTranslation(cached) ?? loading;
+    }
     if (loading) await loading;
     this.rebuildIfToolsChanged();
     this.startingUp = true;

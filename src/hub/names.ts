@@ -58,9 +58,11 @@ function exactNamesOf(s: NamingInput): ReadonlyArray<AssignedName | undefined> {
   const known = exactNames.get(s.tools);
   if (known && known.alias === s.alias) return known.exact;
   const exact = new Array<AssignedName | undefined>(s.tools.length);
+  // plainName's text, written here (called per tool, it was one more function for V8 to compile), its
+  // prefix once per server: per tool, one concatenation instead of three and their intermediate strings.
+  const prefix = `mcp__${s.alias}__`;
   for (let j = 0; j < s.tools.length; j++) {
-    // plainName's text, written here: called per tool, it was one more function for V8 to compile.
-    const plain = `mcp__${s.alias}__${s.tools[j]!}`;
+    const plain = prefix + s.tools[j]!;
     exact[j] = MODEL_NAME_RE.test(plain) ? Object.freeze({name: plain, mangling: 'none' as const}) : undefined;
   }
   exactNames.set(s.tools, {alias: s.alias, exact});

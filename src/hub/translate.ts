@@ -25,32 +25,43 @@ export interface DroppedTool {
 // an isPlainObject helper): called several times per tool, the helper was one
 // more function for V8 to compile in every 1,000-tool start (issue #17).
 
-/** Builds the catalog entry of one tool, or says why the tool cannot be offered to the model. */
-export function buildEntry(alias: string, tool: Tool, name: string, mangling: NameMangling, trusted: boolean): CatalogEntry | DroppedTool {
+/**
+ * Builds the catalog entry of one tool, or says why the tool cannot be
+ * offered to the model. `input`: the verdict on its input schema from
+ * `inputVerdicts` (the table build passes its listing's); checked here without.
+ */
+export function buildEntry(alias: string, tool: Tool, name: string, mangling: NameMangling, trusted: boolean, input: InputVerdict = inputVerdict(tool?.inputSchema)): CatalogEntry | DroppedTool {
   if (typeof tool?.name !== 'string') return {dropped: 'the tool has no name'};
-  const input = checkInputSchema(tool.inputSchema);
-  if ('dropped' in input) return input;
+  if (input instanceof SchemaDrop) return {dropped: input.dropped};
   const title = typeof tool.title === 'string' && tool.title.trim() !== '' ? stripControlLine(tool.title) : undefined;
   const original = typeof tool.description === 'string' ? tool.description : undefined;
   const own = original && original.trim() !== '' ? original : (title ?? tool.name);
   const annotations = cleanAnnotations(tool.annotations);
-  // Members added one by one in the table's order, not spread from `{}` or
-  // `{title}`: every tool of every listing is translated, and each spread
-  // made a temporary object (issue #17: allocation while a table is built).
-  const entry = {name, alias, tool: tool.name} as CatalogEntry;
-  if (title !== undefined) entry.title = title;
-  // Provenance first, so a description that claims another origin still
-  // reads "[from tickets] [from notes] …".
-  entry.description = `[from ${alias}] ${stripControl(own)}`;
-  if (original !== undefined) entry.originalDescription = original;
-  entry.inputSchema = input.schema;
   const output = tool.outputSchema;
-  if (typeof output === 'object' && output !== null && !Array.isArray(output)) entry.outputSchema = output as Record<string, unknown>;
-  if (annotations) entry.annotations = annotations;
-  entry.trusted = trusted;
-  entry.mangling = mangling;
-  return entry;
+  if (alias !== provenanceAlias) (provenanceAlias = alias), (provenanceText = `[from ${alias}] `);
+  // One literal with every member, the absent ones undefined: every entry gets its members in the
+  // object itself and the same hidden class (the call path reads them), where adding the optional
+  // ones one by one grew a separate property store twice per entry (issue #17: bytes per listed tool).
+  // Provenance first, so a description that claims another origin still reads "[from tickets] [from notes] …".
+  return {
+    name,
+    alias,
+    tool: tool.name,
+    title,
+    description: provenanceText + stripControl(own),
+    originalDescription: original,
+    inputSchema: input,
+    outputSchema: typeof output === 'object' && output !== null && !Array.isArray(output) ? (output as Record<string, unknown>) : undefined,
+    annotations,
+    trusted,
+    mangling,
+  };
 }
+
+// "[from <alias>] ", made once per server rather than once per tool (a table's tools come server by server),
+// written into buildEntry rather than a function of its own, one more for V8 to compile per listing.
+let provenanceAlias: string | undefined;
+let provenanceText = '';
 
 /**
  * A new entry with the members `buildEntry` gave `entry`, in the same order,
@@ -58,68 +69,100 @@ export function buildEntry(alias: string, tool: Tool, name: string, mangling: Na
  * findings). Object.assign would copy those too, and read the findings.
  */
 export function copyTranslation(entry: CatalogEntry): CatalogEntry {
-  const copy = {name: entry.name, alias: entry.alias, tool: entry.tool} as CatalogEntry;
-  if (entry.title !== undefined) copy.title = entry.title;
-  copy.description = entry.description;
-  if (entry.originalDescription !== undefined) copy.originalDescription = entry.originalDescription;
-  copy.inputSchema = entry.inputSchema;
-  if (entry.outputSchema !== undefined) copy.outputSchema = entry.outputSchema;
-  if (entry.annotations !== undefined) copy.annotations = entry.annotations;
-  copy.trusted = entry.trusted;
-  copy.mangling = entry.mangling;
-  return copy;
+  return {
+    name: entry.name,
+    alias: entry.alias,
+    tool: entry.tool,
+    title: entry.title,
+    description: entry.description,
+    originalDescription: entry.originalDescription,
+    inputSchema: entry.inputSchema,
+    outputSchema: entry.outputSchema,
+    annotations: entry.annotations,
+    trusted: entry.trusted,
+    mangling: entry.mangling,
+  };
 }
 
-/**
- * Verdicts per schema object. Every catalog rebuild (one per server coming
- * online) translates every tool again; a server's tool objects stay the same
- * until it re-lists, so their meta-schema checks are done once.
- */
-const checked = new WeakMap<object, {schema: Record<string, unknown>} | DroppedTool>();
+/** Why a listed tool's input schema cannot go to the model; an instance, so that a verdict is told from a schema by class. */
+class SchemaDrop implements DroppedTool {
+  constructor(readonly dropped: string) {}
+}
+
+/** A listed tool's input schema as the model may see it (the schema itself), or why it may not. */
+type InputVerdict = Record<string, unknown> | SchemaDrop;
 
 /**
  * The verdict on a schema that needs the meta-schema validator before it was
- * loaded: never cached, so the next translation after the load checks it.
- * Reaching it means some path handed tools over without prepareTranslation.
+ * loaded: checked again once it is. Reaching a table with it means some path
+ * handed tools over without prepareTranslation.
  */
-const UNCHECKED: DroppedTool = {dropped: `inputSchema ${NOT_LOADED}`};
+const UNCHECKED = new SchemaDrop(`inputSchema ${NOT_LOADED}`);
+
+/** One listing's verdicts, by position; `unchecked`: some waited for the meta-schema validator. */
+interface ListingVerdicts {
+  verdicts: InputVerdict[];
+  unchecked: boolean;
+}
+
+/**
+ * Verdicts per listing, not per schema object (issue #17): a listing is
+ * checked once, in one loop, before its first table (prepareTranslation);
+ * the tables built from it read the verdicts by position. Keyed by the
+ * listing: a server's tools array is replaced on every re-list, never
+ * changed in place. A WeakMap entry per schema was a thousand entries to
+ * add, and twice as many look-ups, in every 1,000-tool start.
+ */
+const listingVerdicts = new WeakMap<readonly Tool[], ListingVerdicts>();
+
+/** The verdicts on `tools`' input schemas, by position: worked out once per listing (those still unchecked, once more after the validator's load). */
+export function inputVerdicts(tools: readonly Tool[]): ReadonlyArray<InputVerdict> {
+  const known = listingVerdicts.get(tools);
+  if (known && !(known.unchecked && metaSchemaLoaded())) return known.verdicts;
+  const verdicts = known?.verdicts ?? new Array<InputVerdict>(tools.length);
+  let unchecked = false;
+  for (let i = 0; i < tools.length; i++) {
+    if (known && verdicts[i] !== UNCHECKED) continue;
+    const verdict = inputVerdict(tools[i]?.inputSchema);
+    verdicts[i] = verdict;
+    if (verdict === UNCHECKED) unchecked = true;
+  }
+  listingVerdicts.set(tools, {verdicts, unchecked});
+  return verdicts;
+}
 
 /**
  * Call before translating tools that came from a listing or a cache: loads the
  * meta-schema validator if one of their input schemas needs it (plainlyValid
  * cannot answer), and returns undefined, nothing to await, when none does: a
  * start whose servers send plain schemas never loads it (issue #18). The
- * verdicts found are kept, so the table build after it only looks them up.
+ * verdicts found are kept with the listing, so the table build after it only
+ * reads them.
  */
 export function prepareTranslation(tools: readonly Tool[]): Promise<void> | undefined {
-  if (metaSchemaLoaded()) return undefined;
-  for (const tool of tools) if (checkInputSchema(tool?.inputSchema) === UNCHECKED) return loadMetaSchema();
-  return undefined;
+  inputVerdicts(tools);
+  return listingVerdicts.get(tools)!.unchecked ? loadMetaSchema() : undefined;
 }
 
-/** The input schema the model may see, or why there is none. */
+/** The input schema the model may see, or why there is none (one schema, checked now). */
 export function checkInputSchema(schema: unknown): {schema: Record<string, unknown>} | DroppedTool {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return checkUncached(schema);
-  let verdict = checked.get(schema as object);
-  if (verdict) return verdict;
-  verdict = checkUncached(schema);
-  if (verdict !== UNCHECKED) checked.set(schema as object, verdict);
-  return verdict;
+  const verdict = inputVerdict(schema);
+  return verdict instanceof SchemaDrop ? {dropped: verdict.dropped} : {schema: verdict};
 }
 
-function checkUncached(given: unknown): {schema: Record<string, unknown>} | DroppedTool {
+function inputVerdict(given: unknown): InputVerdict {
   if (typeof given !== 'object' || given === null || Array.isArray(given)) {
     const kind = given === undefined ? 'missing' : given === null ? 'null' : Array.isArray(given) ? 'an array' : `a ${typeof given}`;
-    return {dropped: `inputSchema is ${kind}, not a JSON Schema object`};
+    return new SchemaDrop(`inputSchema is ${kind}, not a JSON Schema object`);
   }
   const schema = given as Record<string, unknown>;
   if (schema.type !== undefined && schema.type !== 'object') {
-    return {dropped: `inputSchema has type ${JSON.stringify(schema.type)}; tool arguments must be an object`};
+    return new SchemaDrop(`inputSchema has type ${JSON.stringify(schema.type)}; tool arguments must be an object`);
   }
   const fixed = schema.type === undefined ? {type: 'object', ...schema} : schema;
   const problem = metaSchemaProblem(fixed);
   if (problem === NOT_LOADED) return UNCHECKED;
-  return problem ? {dropped: `inputSchema is not valid JSON Schema 2020-12: ${problem}`} : {schema: fixed};
+  return problem ? new SchemaDrop(`inputSchema is not valid JSON Schema 2020-12: ${problem}`) : fixed;
 }
 
 /** The model's view of an entry: name, description and input schema, nothing else. */

@@ -4,6 +4,7 @@ import {SlotCache} from '../../src/hub/slot-cache.js';
 import type {Tool} from '../../src/session/mcp-types.js';
 import {serverFingerprint} from '../../src/util/server-fingerprint.js';
 import {ServerRecordStore, type CatalogSection} from '../../src/util/server-record.js';
+import {leastAllocated} from '../helpers/allocated.js';
 import {tempDir} from '../helpers/hub.js';
 
 const tool = (name: string, extra: Partial<Tool> = {}): Tool => ({name, inputSchema: {type: 'object'}, ...extra});
@@ -21,6 +22,25 @@ describe('the cached catalog', () => {
     expect(freshCachedTools(section('not a time', 60_000), t0)).toBeUndefined();
     expect(freshCachedTools(undefined, t0)).toBeUndefined();
     expect(freshCachedTools(section(at), t0, filterKey({excludeTools: ['a']}))).toBeUndefined();
+  });
+
+  it('finds a live list equal to the cached one (a warm start) from one text per tool, with no sorted copy (#17)', () => {
+    // Two lists equal in content, as the record's parsed list and the live one are: fresh objects, one per side.
+    const listing = (n: number, from: number): Tool[] =>
+      Array.from({length: n}, (_, i) => ({name: `tool_${from + i}`, description: `Tool ${from + i}.`, inputSchema: {type: 'object', properties: {text: {type: 'string', description: 'Any text.'}, n: {type: 'number'}}, required: ['text']}}));
+    const asSection = (tools: Tool[]): CatalogSection => ({tools: tools as unknown as Array<Record<string, unknown>>, era: 'modern', protocolVersion: '2026-07-28', filter: FILTER, at: '2026-12-01T00:00:00.000Z'});
+    const kept: unknown[] = [];
+    // What SlotCache.confirm asks of a warm start: is the record to be written, and what differs.
+    const bytes = leastAllocated(5, (rep) => {
+      const cached = listing(1000, 1000 * rep);
+      const live = listing(1000, 1000 * rep);
+      return () => void kept.push(sectionChanged(asSection(cached), asSection(live)), diffTools(cached, live));
+    }) / 1000;
+    expect(kept.filter((k) => typeof k === 'boolean')).toEqual([false, false, false, false, false]);
+    expect(kept.filter((k) => typeof k === 'object')).toEqual(Array(5).fill({added: [], removed: [], changed: []}));
+    // ~1,100 bytes a tool now (each side's text of each tool, once); ~12,500 with the whole section's
+    // text twice and every tool again as a text with its keys sorted, through a JS replacer.
+    expect(bytes).toBeLessThan(3_000);
   });
 
   it('names what was added, removed and changed; key order and list order are no change', () => {

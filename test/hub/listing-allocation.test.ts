@@ -33,6 +33,16 @@ function perTool(each: (tool: Tool) => unknown, warm: number): number {
   }) / 1000;
 }
 
+/** Bytes per tool of `each` over fresh listings of 1,000 tools (the least of five), after three unmeasured listings. */
+function perListing(each: (list: Tool[]) => unknown): number {
+  for (let r = 0; r < 3; r++) each(tools(1000, 300_000 + 1000 * r));
+  const kept: unknown[] = [];
+  return leastAllocated(5, (rep) => {
+    const list = tools(1000, 400_000 + 1000 * rep);
+    return () => void kept.push(each(list));
+  }) / 1000;
+}
+
 /** Bytes per tool of `each` over the module's first 1,000 calls: the least of five fresh copies of the module. */
 async function perToolCold<M>(load: () => Promise<M>, each: (module: M, tool: Tool) => unknown): Promise<number> {
   let least = Infinity;
@@ -92,8 +102,25 @@ describe('per-tool allocation while a listing becomes a table (#17)', () => {
         for (let i = 0; i < list.length; i++) out[i] = buildEntry('bench', list[i]!, `mcp__bench__${list[i]!.name}`, 'none', false);
       };
     }) / 1000;
-    // ~580–600 bytes now (the entry, its members' storage, the prefixed description); ~875 with the spreads.
-    expect(per).toBeLessThan(730);
+    // ~370 bytes now: one literal with every member (the absent ones undefined), its members in the object
+    // itself, and "[from <alias>] " made once; ~560–600 when the optional members were added one by one
+    // (a property store grown twice per entry) and the provenance was concatenated per tool; ~875 with spreads.
+    expect(per).toBeLessThan(460);
+  });
+
+  it("a listing's input schemas are checked in one pass, with no look-up table entry per schema", async () => {
+    const {prepareTranslation} = await import('../../src/hub/translate.js');
+    const bytes = perListing((list) => prepareTranslation(list));
+    // ~10 bytes a tool now (the listing's array of verdicts); ~34 with a WeakMap entry per schema object.
+    expect(bytes).toBeLessThan(22);
+  });
+
+  it('the exact model names are made with one concatenation per tool', async () => {
+    const {assignNames} = await import('../../src/hub/names.js');
+    const bytes = perListing((list) => assignNames([{alias: 'bench', tools: list.map((t) => t.name)}]));
+    // ~195 bytes a tool now (the name, its assignment, the set of names taken, the list of names);
+    // ~245–260 when "mcp__<alias>__" was concatenated again for every tool.
+    expect(bytes).toBeLessThan(225);
   });
 
   it('the pinned fields are copied without an iterator per field, cold', async () => {
