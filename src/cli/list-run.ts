@@ -6,8 +6,7 @@ import type {CliOptions} from './args.js';
 import {buildApp} from './app.js';
 import {debugTrace} from './debug-trace.js';
 import type {EarlySpawns} from './early-spawn.js';
-import {listPromptsJson, listPromptsText, listResourcesJson, listResourcesText} from './list-extras.js';
-import {listToolsJson, listToolsText} from './list-tools.js';
+import {listToolsText} from './list-tools.js';
 import {processTerminalPrompt} from './login-prompt.js';
 import {exitCleanlyOn} from './signals.js';
 
@@ -16,10 +15,17 @@ type Render = (state: AppState) => string;
 /** Where a list run is: after the early spawn, with the app built, before and after the hub adopts each child. */
 export type ListStage = 'spawned' | 'built' | 'adopting' | 'adopted';
 
-const RENDERERS: Record<string, {text: Render; json: Render}> = {
-  'list-tools': {text: listToolsText, json: listToolsJson},
-  'list-resources': {text: listResourcesText, json: listResourcesJson},
-  'list-prompts': {text: listPromptsText, json: listPromptsJson},
+/**
+ * Each mode's output, text and JSON. Only the plain `--list-tools` table is
+ * bundled with the run: the others are loaded as the run starts, while the
+ * servers do (the JSON's check of what each model API loses, and the
+ * resources and prompts, are code a plain `--list-tools` never calls:
+ * BENCHMARKS.md §26).
+ */
+const RENDERERS: Record<string, {text: () => Promise<Render>; json: () => Promise<Render>}> = {
+  'list-tools': {text: async () => listToolsText, json: async () => (await import('./list-tools-json.js')).listToolsJson},
+  'list-resources': {text: async () => (await import('./list-extras.js')).listResourcesText, json: async () => (await import('./list-extras.js')).listResourcesJson},
+  'list-prompts': {text: async () => (await import('./list-extras.js')).listPromptsText, json: async () => (await import('./list-extras.js')).listPromptsJson},
 };
 
 /**
@@ -28,7 +34,9 @@ const RENDERERS: Record<string, {text: Render; json: Render}> = {
  * made. The stdio servers are already running (modes/list-tools.ts); the hub adopts them.
  */
 export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: Config, early: EarlySpawns, at?: (stage: ListStage) => void): Promise<number> {
-  const render = RENDERERS[opts.mode]!;
+  const render = RENDERERS[opts.mode]![opts.json ? 'json' : 'text']();
+  // Awaited only once the servers are listed; a run that fails before must not leave it unhandled.
+  render.catch(() => {});
   const trace = debugTrace(opts, env, newSessionId);
   const listExtras = opts.mode !== 'list-tools';
   const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, trustNotices: false, loginPrompt: processTerminalPrompt(env), config, adopt: at ? watchAdoption(early, at) : early.adopt}).catch((err) => {
@@ -43,7 +51,7 @@ export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: 
     // Every eager slot has made its transport by now; a child left over was not wanted.
     early.dispose();
     if (listExtras) await app.hub.inspect.settled();
-    process.stdout.write((opts.json ? render.json : render.text)(app.store.getState()) + '\n');
+    process.stdout.write((await render)(app.store.getState()) + '\n');
     return 0;
   } finally {
     early.dispose();

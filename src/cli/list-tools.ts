@@ -1,53 +1,8 @@
-import {providerLosses} from '../agent/models/provider-losses.js';
 import type {AppState, NotCallableTool} from '../state/app-state.js';
 import {collisions, serverRows} from '../state/selectors.js';
 import {toolTokens} from '../state/tool-tokens.js';
 import {stripControlLine} from '../util/sanitize.js';
-import {jsonForTerminal} from './json-out.js';
-import {findingJson, trustLines, trustMarks} from './trust-lines.js';
-
-/** `--list-tools --json`: exactly one JSON object, from the store. */
-export function listToolsJson(state: AppState): string {
-  const tokens = toolTokens(state);
-  const servers = serverRows(state.servers).map((s) => {
-    const up = s.state === 'online' || s.state === 'disabled';
-    return {
-      alias: s.alias,
-      state: up ? s.state : 'offline',
-      era: s.era ?? null,
-      protocolVersion: s.protocolVersion ?? null,
-      eraDecision: s.eraDecision ?? null,
-      serverName: s.serverName ?? null,
-      toolCount: s.toolCount,
-      pages: s.pages,
-      phase: up ? null : (s.phase ?? null),
-      reason: up ? null : (s.reason ?? null),
-      transport: s.transport ?? 'stdio',
-      url: s.url ?? null,
-      warning: s.warning ?? null,
-      tokens: tokens.byAlias[s.alias] ?? 0,
-    };
-  });
-  const tools = state.catalog.entries.map((e) => ({
-    name: e.name,
-    server: e.alias,
-    tool: e.tool,
-    title: e.title ?? null,
-    description: e.description,
-    inputSchema: e.inputSchema,
-    annotations: e.annotations ?? null,
-    // What each model API loses of this tool (the tool detail view will show the same).
-    providerLosses: {anthropic: providerLosses(e, 'anthropic'), openai: providerLosses(e, 'openai')},
-    pin: e.pinCheck?.state ?? null,
-    findings: (e.findings ?? []).map(findingJson),
-  }));
-  // Withheld tools: named, never with their new text (the model must not learn it from here either).
-  const withheld = (state.catalog.withheld ?? []).map((e) => ({name: e.name, server: e.alias, tool: e.tool, pin: e.pinCheck?.state ?? null, why: e.pinCheck?.withheld ?? [], findings: (e.findings ?? []).map(findingJson)}));
-  // Valid tools a server listed that breakerbox never offers nor calls (task-only), each with why.
-  const notCallable = notCallableTools(state).map(({alias, t}) => ({server: alias, tool: t.tool, title: t.title ?? null, description: t.description ?? null, callable: false, reason: t.reason}));
-  // `tokensSource` says whether the API counted them or they are the offline estimate.
-  return jsonForTerminal({servers, tools, withheld, removed: state.catalog.removed ?? [], notCallable, tokens: tokens.total, tokensSource: tokens.source}, 2);
-}
+import {trustLines, trustMarks} from './trust-lines.js';
 
 /** `--list-tools`: a table for people, from the store. */
 export function listToolsText(state: AppState): string {
@@ -89,7 +44,8 @@ export function listToolsText(state: AppState): string {
   return lines.join('\n');
 }
 
-function notCallableTools(state: AppState): Array<{alias: string; t: NotCallableTool}> {
+/** Valid tools a server listed that breakerbox never offers nor calls (task-only), with their server. */
+export function notCallableTools(state: AppState): Array<{alias: string; t: NotCallableTool}> {
   return state.servers.order.flatMap((alias) => (state.servers.byAlias[alias]?.notCallable ?? []).map((t) => ({alias, t})));
 }
 

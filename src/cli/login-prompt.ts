@@ -1,7 +1,6 @@
 // Logins without the TUI: the URL on stderr, the browser when asked for
 // (BROWSER set, or `breakerbox login`), and a pasted redirect URL on a
 // terminal's stdin for browsers that cannot reach this machine's loopback.
-import {createInterface} from 'node:readline';
 import {openUrl} from '../auth/browser.js';
 import type {LoginPrompt, LoginRequest} from '../auth/prompt.js';
 import {stripControlLine} from '../util/sanitize.js';
@@ -59,6 +58,9 @@ export function terminalPrompt(io: TerminalPromptIo): LoginPrompt {
 }
 
 function readPasted(stdin: NodeJS.ReadableStream, stderr: {write(text: string): unknown}, request: LoginRequest): void {
+  // Loaded here, not imported: every list and --print run makes this prompt, and
+  // only a login at a terminal reads from it (node:readline cost ~1 ms of CPU at each start, BENCHMARKS.md §14).
+  const {createInterface} = process.getBuiltinModule('node:readline');
   const lines = createInterface({input: stdin, terminal: false});
   lines.on('line', (line) => {
     if (!line.trim()) return;

@@ -91,6 +91,12 @@ describe('what each mode loads', () => {
     // index (minisearch), a turn's code, the HTTP transport and its SSE parser (loaded at first use).
     expect([...packages].filter((p) => ['minisearch', 'eventsource-parser'].includes(p))).toEqual([]);
     expect(modules.filter((m) => /agent\/models\/(scripted|tool-picker)\.(js|ts)$|tool-search\/search-index\.(js|ts)$|driver\/(turn|search-call|call)\.(js|ts)$|transport\/http\/(?!param-headers)/.test(m))).toEqual([]);
+    // Nor what only another output needs: the JSON's check of what each model API loses (OpenAI's strict
+    // mode), the resources' and prompts' lists, and node:readline, which reads a pasted login URL (BENCHMARKS.md §26).
+    expect(modules.filter((m) => /cli\/(list-tools-json|list-extras)\.(js|ts)$|agent\/models\/(provider-losses|openai-tools|openai-schema)\.(js|ts)$/.test(m))).toEqual([]);
+    const builtinsAtExit = lines.find((l) => l.startsWith('builtins-at-exit '));
+    expect(builtinsAtExit).toMatch(/child_process/);
+    expect(builtinsAtExit!.slice('builtins-at-exit '.length).split(',')).not.toContain('readline');
   }, 90_000);
 
   it('--list-tools loads the list build, a handful of files, after main.js and what main.js imports statically', async () => {
