@@ -17,7 +17,7 @@
 // or trailing `_`) the first `__` after `mcp__` ends the alias, so servers
 // cannot collide and each server's names depend only on its own alias and
 // tool list: a server that starts late or not at all shifts nobody else.
-import {createHash} from 'node:crypto';
+import {nodeCrypto} from '../util/node-crypto.js';
 import type {NameMangling} from './types.js';
 
 /** What the model API accepts as a tool name. */
@@ -124,7 +124,7 @@ export function sanitise(text: string): string {
 }
 
 function shortHash(alias: string, tool: string, attempt: number): string {
-  const h = createHash('sha256').update(alias).update('\0').update(tool);
+  const h = nodeCrypto().createHash('sha256').update(alias).update('\0').update(tool);
   if (attempt > 0) h.update(`\0${attempt}`);
   return h.digest('hex').slice(0, HASH_HEX);
 }

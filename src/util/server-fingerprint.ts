@@ -6,7 +6,7 @@
 //
 // Env values are secrets more often than not (tokens, keys): only a hash of
 // them is kept, and the fingerprint never holds or prints a value.
-import {createHash} from 'node:crypto';
+import {nodeCrypto} from './node-crypto.js';
 
 /** What identifies a server: its alias, how it is reached, and a hash of its env. */
 export type FingerprintInput =
@@ -59,5 +59,5 @@ function sortedEntries(map: Readonly<Record<string, string>> | undefined, prefix
 }
 
 function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return nodeCrypto().createHash('sha256').update(text).digest('hex');
 }

@@ -27,7 +27,7 @@
 import {chmodSync, closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs';
 import {open, rename, rm} from 'node:fs/promises';
 import {join} from 'node:path';
-import {randomBytes} from 'node:crypto';
+import {nodeCrypto} from './node-crypto.js';
 import type {ServerFingerprint} from './server-fingerprint.js';
 import {privateDir, stateDir} from './state-dir.js';
 import {readServerPins, type ServerPins} from './pin-section.js';
@@ -342,7 +342,7 @@ function isAlive(pid: number): boolean {
 }
 
 function tempName(path: string): string {
-  return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  return `${path}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
 }
 
 /** Writes `text` to `path` so that readers see the old file or the new one, never a mix. */

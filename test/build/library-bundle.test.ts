@@ -70,6 +70,27 @@ await hub.close();
     expect(JSON.parse(stdout)).toEqual({session: true, connection: true, text: 'one copy'});
   }, 30_000);
 
+  it('a hub that starts a server, lists and calls it, and closes, with no record store, never loads node:crypto (issue #17: ~0.8 MB of RSS)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bb-crypto-'));
+    const program = join(dir, 'no-crypto.mjs');
+    writeFileSync(
+      program,
+      `
+const loaded = () => process.moduleLoadList.some((m) => /^NativeModule (internal\\/)?crypto\\b/.test(m));
+const {Hub} = await import(${JSON.stringify(new URL(`file://${join(ROOT, 'dist/hub/hub.js')}`).href)});
+const afterImport = loaded();
+const hub = new Hub({servers: [{alias: 'chaos', command: process.execPath, args: [${JSON.stringify(join(ROOT, 'servers/chaos.mjs'))}], env: {CHAOS_MODE: 'ok'}, startupTimeoutMs: 20000}]});
+await hub.start();
+const echo = hub.catalog.entries.find((e) => e.tool === 'echo');
+const result = await hub.call(echo.name, {text: 'no hash'});
+await hub.close();
+process.stdout.write(JSON.stringify({afterImport, afterRun: loaded(), text: result.content?.[0]?.text}));
+`,
+    );
+    const {stdout} = await run(process.execPath, [program], {cwd: ROOT, env: {PATH: process.env.PATH ?? '', XDG_STATE_HOME: join(dir, 'state')}});
+    expect(JSON.parse(stdout)).toEqual({afterImport: false, afterRun: false, text: 'no hash'});
+  }, 30_000);
+
   it('the build finds dist/ files imported in each form the repository writes, and not packages’ own dist/', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bb-importers-'));
     // A file of its own (.txt): in this test's source, the build would find these imports too.

@@ -4,13 +4,13 @@
 // pins`). Hashing every listed tool of every start cost CPU per tool and made
 // node:crypto's wrappers hot enough for TurboFan in a 1,000-tool start
 // (BENCHMARKS.md §15, §17); here it is worked out on first read and kept.
-import {hash} from 'node:crypto';
+import {nodeCrypto} from '../../util/node-crypto.js';
 import type {ToolPin} from '../../util/pin-section.js';
 
 /** `sha256:` and 64 hex characters over the canonical JSON. */
 export function definitionHash(canonical: string): string {
   // One call, no Hash object per tool (node:crypto's one-shot hash, Node 20.12+).
-  return `sha256:${hash('sha256', canonical, 'hex')}`;
+  return `sha256:${nodeCrypto().hash('sha256', canonical, 'hex')}`;
 }
 
 /** A ToolPin whose hash is computed when first read; written as the plain pin (its toJSON). */

@@ -5,7 +5,7 @@
 // server being seen; servers it does not list use the per-server record.
 import {existsSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
-import {randomBytes} from 'node:crypto';
+import {nodeCrypto} from '../../util/node-crypto.js';
 import {ConfigError} from '../../config/index.js';
 import {readServerPins, type PinSave, type PinStore, type ServerPins} from './pins.js';
 
@@ -52,7 +52,7 @@ export function writePinFile(path: string, servers: ReadonlyMap<string, ServerPi
     const tools = servers.get(alias)!.tools;
     return [alias, {tools: Object.fromEntries(Object.keys(tools).sort().map((name) => [name, tools[name]]))}];
   }));
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${path}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`;
   try {
     writeFileSync(temp, `${JSON.stringify({format: PIN_FILE_FORMAT, servers: sorted}, null, 2)}\n`);
     renameSync(temp, path);

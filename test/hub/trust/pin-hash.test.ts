@@ -4,9 +4,11 @@
 import {describe, expect, it, vi} from 'vitest';
 
 const hashed = vi.hoisted(() => ({calls: 0}));
-vi.mock('node:crypto', async (original) => {
-  const crypto = await original<typeof import('node:crypto')>();
-  return {...crypto, hash: (...args: Parameters<typeof crypto.hash>) => (hashed.calls++, crypto.hash(...args))};
+// node:crypto is loaded on first use (src/util/node-crypto.ts): the count wraps what that hands out.
+vi.mock('../../../src/util/node-crypto.js', async (original) => {
+  const crypto = (await original<typeof import('../../../src/util/node-crypto.js')>()).nodeCrypto();
+  const counted = {...crypto, hash: (...args: Parameters<typeof crypto.hash>) => (hashed.calls++, crypto.hash(...args))};
+  return {nodeCrypto: () => counted};
 });
 
 const {checkPins, trustTool} = await import('../../../src/hub/trust/evaluate.js');
