@@ -25,6 +25,7 @@ import {SlotCache} from './slot-cache.js';
 import {IdleStop} from './idle-stop.js';
 import type {OnToolChange} from './trust/evaluate.js';
 import type {FailurePhase, ServerStatus} from './types.js';
+import {isoTime} from '../util/iso-time.js';
 
 /** The part of a server's config the hub acts on. */
 export interface SlotConfig {
@@ -440,7 +441,7 @@ export class ServerSlot {
     if (!this.record) return;
     const known = this.record.get('era');
     if (known?.era === session.era && known.protocolVersion === session.protocolVersion) return;
-    this.record.set('era', {era: session.era, protocolVersion: session.protocolVersion, decidedBy: session.eraDecidedBy, at: new Date().toISOString()});
+    this.record.set('era', {era: session.era, protocolVersion: session.protocolVersion, decidedBy: session.eraDecidedBy, at: isoTime(new Date())});
   }
 
   /** Every page, reported as it comes; what was dropped is kept with its reason. */
