@@ -4,7 +4,7 @@ import type {ClientFeatures} from '../session/server-requests.js';
 import type {ContentBlock, Implementation, Tool} from '../session/mcp-types.js';
 import type {CallOptions, ToolResultRecord} from '../session/session.js';
 import type {HttpAuth} from '../transport/http-auth.js';
-import {StdioTransport, type EarlyChild} from '../transport/stdio.js';
+import {spawnServer, StdioTransport, type EarlyChild} from '../transport/stdio.js';
 import type {Transport} from '../transport/types.js';
 import {serverFingerprint, type ServerFingerprint} from '../util/server-fingerprint.js';
 import type {ServerRecordStore} from '../util/server-record.js';
@@ -512,7 +512,10 @@ export class Hub {
         : () => {
             // A missing cwd makes spawn fail with ENOENT, which reads as "command not found": say what it is.
             checkCwd(server.cwd);
-            return new StdioTransport({command: server.command, args: server.args, cwd: server.cwd, env: server.env}, o.adopt?.(server));
+            const options = {command: server.command, args: server.args, cwd: server.cwd, env: server.env};
+            // Spawned here, not in the transport's start(): the session's objects are made
+            // while the server boots, not before (a first start's ~2 ms, BENCHMARKS.md §24).
+            return new StdioTransport(options, o.adopt?.(server) ?? spawnServer(options));
           };
     return new ServerSlot(server, {
       clientInfo: o.clientInfo ?? CLIENT_INFO,

@@ -1,4 +1,5 @@
 import {appendFileSync, openSync, closeSync, fchmodSync, renameSync, statSync} from 'node:fs';
+import {isoTime} from '../util/iso-time.js';
 
 /**
  * An append-only log capped at `maxBytes`: when full it is moved to `.1` and
@@ -61,12 +62,12 @@ export class ServerLog {
   run(what: string): void {
     const gap = this.atLineStart ? '' : '\n';
     this.atLineStart = true;
-    this.log.write(`${gap}=== ${this.now().toISOString()} ${what} ===\n`);
+    this.log.write(`${gap}=== ${isoTime(this.now())} ${what} ===\n`);
   }
 
   write(text: string): void {
     if (text === '') return;
-    const stamp = `[${this.now().toISOString().slice(11, 23)}] `;
+    const stamp = `[${isoTime(this.now()).slice(11, 23)}] `;
     const lines = text.split('\n');
     const last = lines.pop()!; // '' when the text ended a line
     let out = lines.map((line, i) => (i === 0 && !this.atLineStart ? line : stamp + line) + '\n').join('');

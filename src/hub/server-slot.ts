@@ -25,6 +25,7 @@ import {SlotCache} from './slot-cache.js';
 import {IdleStop} from './idle-stop.js';
 import type {OnToolChange} from './trust/evaluate.js';
 import type {FailurePhase, ServerStatus} from './types.js';
+import {isoTime} from '../util/iso-time.js';
 
 /** The part of a server's config the hub acts on. */
 export interface SlotConfig {
@@ -317,6 +318,14 @@ export class ServerSlot {
     }
     const generation = ++this.generation;
     const started = Date.now();
+    // The process first: this start's watch and abort, and the session's objects, are then made
+    // while the server boots, not before it spawns (first-run code on a first start, BENCHMARKS.md §24).
+    let early: (() => Transport | Promise<Transport>) | undefined = madeNow(this.deps.makeTransport);
+    const makeTransport = (): Transport | Promise<Transport> => {
+      const made = early ?? this.deps.makeTransport;
+      early = undefined;
+      return made();
+    };
     const timeout = new AbortController();
     const {startupTimeoutMs} = this.config;
     // A remote server has no process to watch: its one limit is startupTimeoutMs.
@@ -346,7 +355,7 @@ export class ServerSlot {
       });
       const watching = watch;
       session = await openSession({
-        makeTransport: this.deps.makeTransport,
+        makeTransport,
         onTransport: (t) => {
           t.ondiagnostic = (text) => {
             if (local) watching.output(text);
@@ -424,6 +433,8 @@ export class ServerSlot {
     } finally {
       watch?.stop();
       if (this.starting === transport) this.starting = undefined;
+      // Made above and never handed to the session (the start ended first): nothing else would end its process.
+      if (early) closeUntaken(early);
     }
   }
 
@@ -440,7 +451,7 @@ export class ServerSlot {
     if (!this.record) return;
     const known = this.record.get('era');
     if (known?.era === session.era && known.protocolVersion === session.protocolVersion) return;
-    this.record.set('era', {era: session.era, protocolVersion: session.protocolVersion, decidedBy: session.eraDecidedBy, at: new Date().toISOString()});
+    this.record.set('era', {era: session.era, protocolVersion: session.protocolVersion, decidedBy: session.eraDecidedBy, at: isoTime(new Date())});
   }
 
   /** Every page, reported as it comes; what was dropped is kept with its reason. */
@@ -548,6 +559,29 @@ export class ServerSlot {
 /** What the record keeps beside the tools of a listing. */
 function listedFacts(session: McpSession, listing: ToolListing) {
   return {era: session.era, protocolVersion: session.protocolVersion, serverName: session.serverInfo?.name, ttlMs: listing.ttlMs, cacheScope: listing.cacheScope};
+}
+
+/** Calls `make` now; the thunk returns what it made, or throws what it threw, when the start asks for it. */
+function madeNow(make: () => Transport | Promise<Transport>): () => Transport | Promise<Transport> {
+  try {
+    const made = make();
+    return () => made;
+  } catch (err) {
+    return () => {
+      throw err;
+    };
+  }
+}
+
+function closeUntaken(take: () => Transport | Promise<Transport>): void {
+  try {
+    void Promise.resolve(take()).then(
+      (t) => t.close(),
+      () => {},
+    );
+  } catch {
+    /* making it failed: there is nothing to close */
+  }
 }
 
 /** Rejects in a microtask, as a promise would: never inside the caller's own work. */

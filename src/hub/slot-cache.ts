@@ -8,6 +8,7 @@ import type {Tool} from '../session/mcp-types.js';
 import type {CatalogSection, ServerRecord} from '../util/server-record.js';
 import {diffTools, freshCachedTools, noDiff, sectionChanged, type ToolDiff} from './catalog-cache.js';
 import type {AppendedOrder} from './catalog-order.js';
+import {isoTimeOf} from '../util/iso-time.js';
 
 /** What a listing adds to the section besides the tools. */
 export interface ListedFacts {
@@ -50,7 +51,7 @@ export class SlotCache {
   /** A server stopped while idle: its last live list is offered until it runs again. */
   offerLive(tools: Tool[]): void {
     this.offered = tools;
-    this.offeredAt = new Date(this.now()).toISOString();
+    this.offeredAt = isoTimeOf(this.now());
   }
 
   /** Whether a fresh cached list exists now (read once). */
@@ -107,7 +108,7 @@ export class SlotCache {
       protocolVersion: facts.protocolVersion,
       ...(facts.serverName !== undefined ? {serverName: facts.serverName} : {}),
       filter: this.filter,
-      at: new Date(this.now()).toISOString(),
+      at: isoTimeOf(this.now()),
       ...(facts.ttlMs !== undefined ? {ttlMs: facts.ttlMs} : {}),
       ...(facts.cacheScope ? {cacheScope: facts.cacheScope} : {}),
       // A re-list that dropped an appended tool is about to break the table; the hub then forgets the order.

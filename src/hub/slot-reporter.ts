@@ -3,6 +3,7 @@ import type {DroppedTool, PageRecord} from '../session/list-tools.js';
 import type {HubEvent, TraceLine} from './hub-events.js';
 import {safeStringify} from '../util/safe-json.js';
 import {summarize} from './trace-summary.js';
+import {isoTime} from '../util/iso-time.js';
 
 /** Where a slot's observations go. */
 export interface ReporterDeps {
@@ -48,7 +49,7 @@ export class SlotReporter {
     const level = typeof params.level === 'string' ? params.level : 'info';
     const data = typeof params.data === 'string' ? params.data : safeStringify(params.data ?? null, {maxString: 2000});
     const text = `${typeof params.logger === 'string' ? `${params.logger}: ` : ''}${(data ?? '').slice(0, 2000)}`;
-    this.deps.writeLog?.(`[${new Date().toISOString()}] ${level} ${text}\n`);
+    this.deps.writeLog?.(`[${isoTime(new Date())}] ${level} ${text}\n`);
     this.deps.emit({type: 'server/logged', alias: this.alias, level, text});
   }
 

@@ -31,6 +31,7 @@ import {nodeCrypto} from './node-crypto.js';
 import type {ServerFingerprint} from './server-fingerprint.js';
 import {privateDir, stateDir} from './state-dir.js';
 import {readServerPins, type ServerPins} from './pin-section.js';
+import {isoTime} from './iso-time.js';
 
 /** The record format this code writes. */
 export const RECORD_FORMAT = 1;
@@ -262,7 +263,7 @@ export class ServerRecord {
     if (value === undefined) delete sections[name];
     else sections[name] = value;
     const {id, alias, kind, target} = this.fingerprint;
-    const next: RecordFile = {format: RECORD_FORMAT, fingerprint: {id, alias, kind, target}, updatedAt: new Date().toISOString(), sections};
+    const next: RecordFile = {format: RECORD_FORMAT, fingerprint: {id, alias, kind, target}, updatedAt: isoTime(new Date()), sections};
     const text = `${JSON.stringify(next, null, 2)}\n`;
     if (this.store) return this.store.write(this.path, text, this.warn);
     try {

@@ -7,6 +7,7 @@ import type {ToolPin} from '../../util/pin-section.js';
 import {canonicalJsonOfData, canonicalJsonsOfData} from './canonical-data.js';
 import {sortedKeyList, walkedCanonicalJson} from './canonical-walk.js';
 import {ListedPin} from './listed-pin.js';
+import {isoTime} from '../../util/iso-time.js';
 
 export type {ToolPin} from '../../util/pin-section.js';
 export {canonicalJsonOfData, canonicalJsonsOfData, type OnPiece} from './canonical-data.js';
@@ -44,7 +45,7 @@ export function canonicalJson(value: unknown): string {
 
 /** Pins a tool now; `allowHidden` when the user trusted its invisible characters. */
 export function pinTool(tool: Tool, now: Date = new Date(), allowHidden?: true): ToolPin {
-  return pinToolAt(tool, now.toISOString(), allowHidden);
+  return pinToolAt(tool, isoTime(now), allowHidden);
 }
 
 /** Pins a tool with a given time: a listing's pins share one ISO string. */

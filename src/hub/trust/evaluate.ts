@@ -9,6 +9,7 @@ import type {ServerPins} from './pins.js';
 import {ListedPin} from './listed-pin.js';
 import {hasHiddenCharacters, isAscii} from './scan.js';
 import {hidesCharacters} from './scan-tool.js';
+import {isoTime} from '../../util/iso-time.js';
 
 /** What to do with a tool whose definition changed since it was pinned (config `onToolChange`). */
 export type OnToolChange = 'withhold' | 'ask' | 'allow';
@@ -57,7 +58,7 @@ export function checkPins(previous: ServerPins | undefined, tools: readonly Tool
   const texts = canonicalJsonsOfData(definitions, (piece, from, to) => {
     if (isAscii(piece)) ascii.fill(1, from, to);
   });
-  const pinnedAt = now.toISOString();
+  const pinnedAt = isoTime(now);
   const unchanged = new PinnedVerdicts();
   // The pins after this listing, made from the first tool that changes them:
   // an unchanged listing keeps the pins it was given, with no table or pin made per tool.
