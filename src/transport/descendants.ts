@@ -28,7 +28,7 @@ export const INSTANCE_TAG = randomHex(8);
  * node:crypto: the list modes and the TUI spawn their servers (which carry
  * the tag) before the hub loads, and importing node:crypto first cost ~4 ms
  * of CPU there, ahead of every spawn (BENCHMARKS.md §10); the hub loads it
- * later anyway. Elsewhere (Windows) the Web Crypto global, the same source.
+ * only when something is hashed (src/util/node-crypto.ts). Elsewhere (Windows) the Web Crypto global, the same source.
  */
 export function randomHex(bytes: number, device = '/dev/urandom'): string {
   const buf = Buffer.alloc(bytes);
