@@ -4,14 +4,9 @@
 // starts hash nothing at all: pins are compared by their text (the hash waits
 // until one is written or shown), a model name is hashed only when it
 // collides or is too long, and a server's fingerprint only for its record.
-import {createRequire} from 'node:module';
+// One function, so a test can count what is hashed (test/hub/trust/pin-hash).
 
-type NodeCrypto = typeof import('node:crypto');
-
-const load = createRequire(import.meta.url);
-let loaded: NodeCrypto | undefined;
-
-/** node:crypto, loaded the first time something asks for it. */
-export function nodeCrypto(): NodeCrypto {
-  return (loaded ??= load('node:crypto') as NodeCrypto);
+/** node:crypto, loaded the first time something asks for it (Node caches it after). */
+export function nodeCrypto(): typeof import('node:crypto') {
+  return process.getBuiltinModule('node:crypto');
 }
