@@ -17,25 +17,22 @@ vi.mock('node:child_process', async (importOriginal) => {
 });
 vi.mock('../../src/connection/connection.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/connection/connection.js')>();
-  class Connection extends real.Connection {
-    constructor(...args: ConstructorParameters<typeof real.Connection>) {
-      order.push('connection made');
-      super(...args);
-    }
-  }
-  return {...real, Connection};
+  return {...real, Connection: recordsMaking(real.Connection, 'connection made')};
 });
-
 vi.mock('../../src/hub/startup-watch.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/hub/startup-watch.js')>();
-  class StartupWatch extends real.StartupWatch {
-    constructor(...args: ConstructorParameters<typeof real.StartupWatch>) {
-      order.push('watch made');
+  return {...real, StartupWatch: recordsMaking(real.StartupWatch, 'watch made')};
+});
+
+/** `Base`, noting `label` in `order` each time one is made (a mixin: its constructor takes any arguments). */
+function recordsMaking<C extends new (...args: any[]) => object>(Base: C, label: string): C {
+  return class extends Base {
+    constructor(...args: any[]) {
+      order.push(label);
       super(...args);
     }
-  }
-  return {...real, StartupWatch};
-});
+  };
+}
 
 const hubs: Hub[] = [];
 afterEach(async () => {
