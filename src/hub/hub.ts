@@ -136,7 +136,11 @@ export class Hub {
   private readonly gate: InputGate;
   /** Tools the translation could not use (bad input schema), with reasons. */
   private translationDrops: DroppedEntry[] = [];
-  /** Every tool ever listed, so a call to a server that went down gets the real reason. */
+  /**
+   * Tools that left the table, by model name, so a call to a server that went
+   * down gets the real reason. Only those: a copy of every entry of every
+   * table was one more Map entry per listed tool (BENCHMARKS.md §30).
+   */
   private readonly lastKnown = new Map<string, CatalogEntry>();
   private readonly pins: PinKeeper;
   /** One look at /proc for all the servers starting at the same moment. */
@@ -607,10 +611,11 @@ export class Hub {
     const {catalog, dropped, broke} = buildCatalog(servers, this.current, appendOnly);
     this.translationDrops = dropped;
     if (catalog === this.current) return;
+    const previous = this.current;
     this.current = catalog;
     // The records keep the table's order as sent, so the next start sends the same bytes.
     for (const s of online) s.slot.keepOrder(appendedToolsOf(catalog, s.alias));
-    for (const entry of catalog.entries) this.lastKnown.set(entry.name, entry);
+    for (const entry of previous.entries) if (!catalog.byName.has(entry.name)) this.lastKnown.set(entry.name, entry);
     // A cache corrected at start has its own notice (server/catalog-corrected); `broke` is for a table sent in this run.
     this.emit({type: 'catalog/rebuilt', catalog, ...(broke && this.appendOnly ? {broke} : {})});
   }

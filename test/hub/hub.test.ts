@@ -135,6 +135,18 @@ describe('failure isolation', () => {
     expect(textOf(await hub.call('mcp__c__echo', {text: 'back'}))).toContain('back');
   });
 
+  it('a call to a tool of a server that went down names the tool and the reason, after its tools left the table', async () => {
+    const {hub} = make([chaos('c', 'ok'), ...bundled()], {restart: {baseMs: 100, maxMs: 1_000, maxTries: 0, stableMs: 30_000}});
+    await hub.start();
+    await hub.call('mcp__c__die', {});
+    await waitFor(() => hub.statuses()[0]!.state === 'offline' && !hub.catalog.byName.has('mcp__c__echo'), 'offline');
+    const r = await hub.call('mcp__c__echo', {text: 'x'});
+    expect(r).toMatchObject({isError: true, failure: 'offline', alias: 'c', tool: 'echo'});
+    expect(textOf(r)).toMatch(/^the server c is unavailable: exit failed: .*gave up after 0 restarts/);
+    // A server that never came up has no entries to remember: its prefix still finds it, without a tool.
+    expect(await hub.call('mcp__notes__nothing', {})).toMatchObject({failure: 'unknown-tool'});
+  });
+
   it('an externally killed server fails its in-flight call within 100 ms of the exit', async () => {
     const {hub} = make([chaos('c', 'ok')]);
     await hub.start();
