@@ -1,5 +1,8 @@
 import type {ServerStatus} from './types.js';
 
+/** Every member of T, each written out (an optional one may be undefined): a member added to ServerStatus and forgotten here fails to compile instead of being dropped. */
+type EveryMember<T> = {[K in keyof Required<T>]: T[K]};
+
 /**
  * `prev` with `change` applied, written as one literal that holds every
  * member in one order (an explicit undefined in `change` clears a member).
@@ -10,7 +13,7 @@ import type {ServerStatus} from './types.js';
  */
 export function statusWith(prev: ServerStatus, change: Partial<ServerStatus>): ServerStatus {
   const c = change;
-  return {
+  const next: EveryMember<ServerStatus> = {
     alias: c.alias ?? prev.alias,
     state: c.state ?? prev.state,
     attempt: 'attempt' in c ? c.attempt : prev.attempt,
@@ -35,4 +38,5 @@ export function statusWith(prev: ServerStatus, change: Partial<ServerStatus>): S
     warning: 'warning' in c ? c.warning : prev.warning,
     cached: 'cached' in c ? c.cached : prev.cached,
   };
+  return next;
 }
