@@ -3,6 +3,7 @@ import {collisions, serverRows} from '../state/selectors.js';
 import {toolTokens} from '../state/tool-tokens.js';
 import {stripControlLine} from '../util/sanitize.js';
 import {trustLines, trustMarks} from './trust-lines.js';
+import {grouped} from '../util/grouped.js';
 
 /** `--list-tools`: a table for people, from the store. */
 export function listToolsText(state: AppState): string {
@@ -47,15 +48,6 @@ export function listToolsText(state: AppState): string {
 /** Valid tools a server listed that breakerbox never offers nor calls (task-only), with their server. */
 export function notCallableTools(state: AppState): Array<{alias: string; t: NotCallableTool}> {
   return state.servers.order.flatMap((alias) => (state.servers.byAlias[alias]?.notCallable ?? []).map((t) => ({alias, t})));
-}
-
-/**
- * An integer with commas between thousands, as `toLocaleString('en-US')`
- * writes it, without that call's first-use cost: it loads ICU's number
- * formatting, about 20 ms of a `--list-tools` that takes a few hundred.
- */
-export function grouped(n: number): string {
-  return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : n.toLocaleString('en-US');
 }
 
 function count(n: number, word: string): string {

@@ -24,6 +24,7 @@ import {linearRegExp} from './schema/linear-regex.js';
 import {describeSchemaError} from './schema/meta-schema.js';
 import {linearUniqueItems} from './schema/unique-items.js';
 import type {CatalogEntry} from './types.js';
+import {grouped} from '../util/grouped.js';
 
 /** The verdict on one result: a mismatch is an error for the model; warnings are for the user. */
 export type OutputCheck = {ok: true; warning?: string} | {ok: false; message: string};
@@ -137,7 +138,7 @@ export function compile(schema: AnySchemaObject): Compiled {
   if (typeof engine === 'string') return {error: engine};
   if (schema.$async === true) return {error: 'asynchronous schemas ($async) are not supported'};
   if (tooDeep(schema, MAX_SCHEMA_DEPTH)) return {error: `it is nested more than ${MAX_SCHEMA_DEPTH} levels deep`};
-  if (schemaCost(schema) > MAX_SCHEMA_COST) return {error: `its $refs and combinators unfold to more than ${MAX_SCHEMA_COST.toLocaleString('en-US')} subschemas, too costly to check on every call`};
+  if (schemaCost(schema) > MAX_SCHEMA_COST) return {error: `its $refs and combinators unfold to more than ${grouped(MAX_SCHEMA_COST)} subschemas, too costly to check on every call`};
   try {
     const skipped: string[] = [];
     const ajv = new engine({...AJV_OPTIONS, code: {regExp: linearRegExp(skipped)}});

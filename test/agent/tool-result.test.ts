@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {resultText, toToolResult} from '../../src/agent/tool-result.js';
 import type {HubCallResult} from '../../src/hub/types.js';
 
@@ -43,6 +43,19 @@ describe('MCP results → model tool_result blocks', () => {
       {type: 'text', text: 'x'.repeat(100)},
       {type: 'text', text: '[breakerbox: result cut, 54 more characters (about 16 tokens) not shown: over the limit of 100 characters of text per result. To see the rest, ask for less per call: a narrower query, or a limit, offset or page argument if the tool has one.]'},
     ]);
+  });
+
+  it('words a cut without toLocaleString: its first call in a process loads ICU number formatting (tens of ms)', () => {
+    const toLocale = vi.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      const cuts: string[] = [];
+      const block = toToolResult('t', result({content: [{type: 'text', text: 'z'.repeat(120_000)}]}), 100_000, {tokens: 1_000_000, onCut: (why) => cuts.push(why)});
+      expect((block.content[1] as {text: string}).text).toMatch(/^\[breakerbox: result cut, 20,000 more characters \(about 5,715 tokens\) not shown: over the limit of 100,000 characters of text per result\./);
+      expect(cuts).toEqual(['cut to fit: 20,000 characters of text (limit 100,000; --result-cap) left out']);
+      expect(toLocale).not.toHaveBeenCalled();
+    } finally {
+      toLocale.mockRestore();
+    }
   });
 
   it('cuts a result over its token budget (default 25,000), tells the model how to ask for less, and reports the cut', () => {

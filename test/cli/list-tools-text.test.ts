@@ -1,7 +1,8 @@
 // `--list-tools` text (issue #14): counts in words, a column that fits long aliases, shared names marked.
 import {describe, expect, it} from 'vitest';
 import {listToolsJson} from '../../src/cli/list-tools-json.js';
-import {grouped, listToolsText} from '../../src/cli/list-tools.js';
+import {listToolsText} from '../../src/cli/list-tools.js';
+import {grouped} from '../../src/util/grouped.js';
 import {listAllTools} from '../../src/session/list-tools.js';
 import {droppedText} from '../../src/state/reduce-servers.js';
 import {latestNotice} from '../../src/state/selectors.js';

@@ -7,6 +7,7 @@
 import type {ContentBlock} from '../../session/mcp-types.js';
 import {CHARS_PER_TOKEN, estimateTokens} from '../tool-tokens.js';
 import {decodedBytes, formatBytes} from './binary.js';
+import {grouped} from '../../util/grouped.js';
 
 /** Limits on one result. */
 export interface ResultLimits {
@@ -37,11 +38,11 @@ interface Meter {
 
 function meters(limits: ResultLimits): Meter[] {
   return [
-    {label: `${limits.textChars.toLocaleString('en-US')} characters of text`, limit: limits.textChars, cost: (b) => textOf(b)?.length ?? 0, charsFor: (room) => room},
+    {label: `${grouped(limits.textChars)} characters of text`, limit: limits.textChars, cost: (b) => textOf(b)?.length ?? 0, charsFor: (room) => room},
     {label: `${formatBytes(limits.binaryBytes)} of binary data`, limit: limits.binaryBytes, cost: (b) => binaryBytes(b)},
     ...(limits.tokens === undefined
       ? []
-      : [{label: `${limits.tokens.toLocaleString('en-US')} tokens`, limit: limits.tokens, cost: (b: ContentBlock) => estimateTokens(textOf(b) ?? ''), charsFor: (room: number) => Math.floor(room * CHARS_PER_TOKEN)}]),
+      : [{label: `${grouped(limits.tokens)} tokens`, limit: limits.tokens, cost: (b: ContentBlock) => estimateTokens(textOf(b) ?? ''), charsFor: (room: number) => Math.floor(room * CHARS_PER_TOKEN)}]),
   ];
 }
 
@@ -121,7 +122,7 @@ export function fitsWhole(content: readonly ContentBlock[], limits: ResultLimits
 function cutNote(cut: CutReport): string {
   const n = cut.textChars;
   return (
-    `[breakerbox: result cut, ${n.toLocaleString('en-US')} more characters (about ${Math.ceil(n / CHARS_PER_TOKEN).toLocaleString('en-US')} tokens) not shown: ` +
+    `[breakerbox: result cut, ${grouped(n)} more characters (about ${grouped(Math.ceil(n / CHARS_PER_TOKEN))} tokens) not shown: ` +
     `over the limit of ${cut.textLimit} per result. To see the rest, ask for less per call: a narrower query, or a limit, offset or page argument if the tool has one.]`
   );
 }
@@ -130,8 +131,8 @@ function cutNote(cut: CutReport): string {
 export function describeCut(cut: CutReport, limits: ResultLimits): string {
   const parts: string[] = [];
   if (cut.textChars > 0) {
-    const byTokens = limits.tokens !== undefined && cut.textLimit === `${limits.tokens.toLocaleString('en-US')} tokens`;
-    parts.push(`${cut.textChars.toLocaleString('en-US')} characters of text (limit ${byTokens ? cut.textLimit : limits.textChars.toLocaleString('en-US')}; ${byTokens ? '--result-tokens or maxResultTokens' : '--result-cap'})`);
+    const byTokens = limits.tokens !== undefined && cut.textLimit === `${grouped(limits.tokens)} tokens`;
+    parts.push(`${grouped(cut.textChars)} characters of text (limit ${byTokens ? cut.textLimit : grouped(limits.textChars)}; ${byTokens ? '--result-tokens or maxResultTokens' : '--result-cap'})`);
   }
   if (cut.binary.length > 0) {
     const bytes = cut.binary.reduce((n, b) => n + b.bytes, 0);

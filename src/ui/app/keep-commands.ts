@@ -6,6 +6,7 @@ import type {NoticeLevel} from '../../state/app-state.js';
 import type {Store} from '../../state/store.js';
 import {OSC52_MAX_CHARS} from '../../util/osc52.js';
 import type {UiHost} from './host.js';
+import {grouped} from '../../util/grouped.js';
 
 /** What the commands need. */
 export interface KeepDeps {
@@ -51,11 +52,11 @@ export function copyLastAnswer(d: KeepDeps): boolean {
     return true;
   }
   if (text.length > OSC52_MAX_CHARS) {
-    d.notice('warn', `the last answer has ${text.length.toLocaleString('en-US')} characters, more than a terminal takes through its clipboard escape (${OSC52_MAX_CHARS.toLocaleString('en-US')}): /export it instead`);
+    d.notice('warn', `the last answer has ${grouped(text.length)} characters, more than a terminal takes through its clipboard escape (${grouped(OSC52_MAX_CHARS)}): /export it instead`);
     return true;
   }
   d.host.copyToClipboard(text);
-  d.notice('info', `copied the last answer (${text.length.toLocaleString('en-US')} characters) with the terminal's clipboard escape (OSC 52; in tmux: set -g set-clipboard on)`);
+  d.notice('info', `copied the last answer (${grouped(text.length)} characters) with the terminal's clipboard escape (OSC 52; in tmux: set -g set-clipboard on)`);
   return true;
 }
 

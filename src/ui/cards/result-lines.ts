@@ -10,6 +10,7 @@ import {formatBytes} from '../../hub/content/index.js';
 import {imageLabel} from '../../state/image-label.js';
 import {safeStringify} from '../../util/safe-json.js';
 import {safeLine, safeText} from '../text/safe.js';
+import {grouped} from '../../util/grouped.js';
 
 /** Logical lines of a result (not yet cut to a width), and how many there are in all. */
 export interface ResultLines {
@@ -50,7 +51,7 @@ function resultParts(card: ToolCallItem): Part[] {
     const part = blockPart(b, bad, r.structured);
     if (part) parts.push(part);
   }
-  if (r.cut > 0) parts.push({texts: [`… ${r.cut.toLocaleString('en-US')} more characters were not kept`], json: false, tone: 'muted'});
+  if (r.cut > 0) parts.push({texts: [`… ${grouped(r.cut)} more characters were not kept`], json: false, tone: 'muted'});
   return parts;
 }
 
