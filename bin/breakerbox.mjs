@@ -12,7 +12,8 @@ if (!printVersion(argv)) {
   const bundle = new URL('../dist/bundle/main.js', import.meta.url);
   const compiled = new URL('../dist/cli/main.js', import.meta.url);
   const mtime = (url) => statSync(url, {throwIfNoEntry: false})?.mtimeMs ?? -1;
-  const {main} = await import(mtime(bundle) >= mtime(compiled) ? bundle.href : compiled.href);
+  const dir = mtime(bundle) >= mtime(compiled) ? '../dist/bundle/' : '../dist/cli/';
+  const {main} = await import(new URL(entryFor(argv), new URL(dir, import.meta.url)).href);
 
   main(argv).then(
     (code) => {
@@ -23,6 +24,24 @@ if (!printVersion(argv)) {
       process.exitCode = 1;
     },
   );
+}
+
+/**
+ * Which entry to import: a mode that spawns servers has a file of its own
+ * with the parser in it (src/cli/mode-entry.ts), one dynamic import before
+ * the spawn where main.js and then the mode were two (BENCHMARKS.md §28).
+ * Only a guess, by the flags named: that file parses the command line for
+ * real and hands whatever is not its mode to main.js, so a wrong guess costs
+ * time, never a different answer.
+ */
+function entryFor(args) {
+  const first = args[0];
+  if (first !== undefined && (!first.startsWith('-') || first === '--export')) return 'main.js';
+  const named = (flags) => args.some((a) => flags.some((f) => a === f || a.startsWith(`${f}=`)));
+  if (named(['--list-tools', '--list-resources', '--list-prompts'])) return 'list-main.js';
+  // Any other mode's flag, or one the TUI's parse would refuse together with it: main answers.
+  if (named(['--print', '-p', '--self-check', '--sessions', '--help', '-h', '--version', '-v'])) return 'main.js';
+  return 'tui-main.js';
 }
 
 /**

@@ -88,23 +88,27 @@ function dropRuntimeOnlyImports(outputs) {
 
 /**
  * The list modes (`--list-tools`, `--list-resources`, `--list-prompts`) and
- * the TUI are builds of their own: entry cli/modes/<mode>.js, split only at
- * that mode's own lazy imports. Split with every other mode, the modules a
- * list run needs were spread over ~33 files (the TUI: ~38 before "online"),
- * shared in different ways by the other modes and the commands, and Node's
- * ES module loader costs about 0.5 ms of CPU per file (resolve, read, link),
- * more in wall time on a loaded machine (BENCHMARKS.md §10). Built apart, a
- * list run loads a handful. The main build imports each such mode as an
- * external file beside it (`./<name>-mode.js`); no file of one build imports
- * a file of another, so a run loads each module once (the builds have their
- * own copies of shared modules, the signal handlers among them; a run loads
- * the main build's entry and parser and one mode's build).
+ * the TUI are builds of their own: entry cli/<name>-main.js (the parser and
+ * the mode, src/cli/mode-entry.ts), split only at that mode's own lazy
+ * imports. Split with every other mode, the modules a list run needs were
+ * spread over ~33 files (the TUI: ~38 before "online"), shared in different
+ * ways by the other modes and the commands, and Node's ES module loader costs
+ * about 0.5 ms of CPU per file (resolve, read, link), more in wall time on a
+ * loaded machine (BENCHMARKS.md §10). Built apart, a list run loads a
+ * handful. The bin imports `<name>-main.js` itself when the command line
+ * names the mode, one dynamic import before the spawn where main.js and then
+ * the mode were two (§28); the main build's mode table imports it as the
+ * mode (external, beside it), and it hands any other command line to main.js
+ * (external too). So no file of one build imports a file of another but
+ * those entries, and a run loads each module once (the builds have their own
+ * copies of shared modules, the parser and the signal handlers among them),
+ * unless the bin's guess of the mode was wrong: then the parser loads twice.
  */
 const MODES_APART = [
   {source: 'list-tools.js', name: 'list'},
   {source: 'tui.js', name: 'tui'},
 ];
-const modeFile = (m) => `./${m.name}-mode.js`;
+const modeFile = (m) => `./${m.name}-main.js`;
 const modesApart = {
   name: 'modes-apart',
   setup(b) {
@@ -112,6 +116,13 @@ const modesApart = {
       const mode = args.importer.endsWith('/cli/modes/index.js') && MODES_APART.find((m) => `./${m.source}` === args.path);
       return mode ? {path: modeFile(mode), external: true} : undefined;
     });
+  },
+};
+/** In a mode's build: a command line that is not the mode's goes to the main build's entry. */
+const mainApart = {
+  name: 'main-apart',
+  setup(b) {
+    b.onResolve({filter: /^\.\/main\.js$/}, (args) => (args.importer.endsWith('/cli/mode-entry.js') ? {path: './main.js', external: true} : undefined));
   },
 };
 
@@ -161,10 +172,10 @@ for (const mode of MODES_APART) {
   builds.push(
     await buildImportersFirst({
       ...common,
-      entryPoints: {[`${mode.name}-mode`]: new URL(`../dist/cli/modes/${mode.source}`, import.meta.url).pathname},
+      entryPoints: {[`${mode.name}-main`]: new URL(`../dist/cli/${mode.name}-main.js`, import.meta.url).pathname},
       entryNames: '[name]',
       chunkNames: `${mode.name}-chunk-[hash]`,
-      plugins: [yogaWithoutFetch],
+      plugins: [yogaWithoutFetch, mainApart],
     }),
   );
 }

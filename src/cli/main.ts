@@ -1,19 +1,14 @@
 // The entry point. It imports only the argument parser and the command
 // table: `--version` and `--help` answer without loading anything else, and
 // every other mode loads its own module (./modes/index.ts) when it runs.
+// The bin imports ./list-main.ts or ./tui-main.ts instead when the command
+// line names their mode: each holds the parser and that mode.
 import {readFileSync} from 'node:fs';
 import {HELP, parseCli, UsageError, type CliOptions} from './args.js';
 import {commandList, runCommand} from './commands/index.js';
 import {processIo} from './commands/io.js';
+import {fail, runMode} from './run-mode.js';
 import {MODES} from './modes/index.js';
-
-/**
- * Errors that mean "the user asked for something that cannot be": printed
- * without a stack trace, exit 2. Told apart by their `code`, so catching them
- * loads none of the modules that throw them (ConfigError, SessionError,
- * UsageError, the script loader's error).
- */
-const USER_ERROR_CODES = new Set(['config', 'session', 'usage', 'invalid-script']);
 
 /**
  * Runs the command line; resolves to the exit code. Never leaves a server
@@ -40,23 +35,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     process.stdout.write(`breakerbox ${version()}\n`);
     return 0;
   }
-  if (opts.mode === 'tui' && (!process.stdin.isTTY || !process.stdout.isTTY)) {
-    return fail('the terminal UI needs an interactive terminal (stdin is not a TTY).\nFor one question without the UI: breakerbox --print "your question" [--json] [--yes]\nTo see the tool table: breakerbox --list-tools', 2);
-  }
   const load = MODES[opts.mode];
   if (!load) return fail(`--${opts.mode} is not available yet`, 2);
-  try {
-    return await (await load()).run(opts, env);
-  } catch (err) {
-    const code = (err as {code?: unknown})?.code;
-    if (err instanceof Error && typeof code === 'string' && USER_ERROR_CODES.has(code)) return fail(err.message, 2);
-    throw err;
-  }
-}
-
-function fail(message: string, code: number): number {
-  process.stderr.write(`breakerbox: ${message}\n`);
-  return code;
+  return runMode(opts, env, load);
 }
 
 function version(): string {

@@ -94,8 +94,8 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     // Every eager server has made its transport (adopting its early child) by now: one left over was not wanted.
     started.early.dispose();
     // Until they have settled (or a short while), the servers' replies have the main thread: ./servers-first.ts.
-    const serverCount = app.store.getState().servers.order.length;
-    await serversFirst(app.store, {onLabel: (label) => out.write(firstFrameStatus(out.columns || 80, out.rows || 24, serverCount, label))});
+    const statusLine = firstFrameStatus(out.columns || 80, out.rows || 24, app.store.getState().servers.order.length);
+    await serversFirst(app.store, {onLabel: (label) => out.write(statusLine(label))});
     // React is CommonJS: its exports are the default export in every loader (Node, the bundle, vitest).
     const [{render}, {default: React}, {App, createTheme, noColorRequested}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
     // A signal while the servers or the UI were loading: nothing to show any more.

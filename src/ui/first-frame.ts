@@ -36,10 +36,13 @@ export function firstFrameText(columns: number, rows: number, serverCount: numbe
 }
 
 /**
- * What rewrites the first frame's status line (its last, "starting…") with
- * `text`: the servers' progress while the app itself still loads.
+ * What rewrites the first frame's status line (its last, "starting…") with a
+ * text: the servers' progress while the app itself still loads. The row is
+ * worked out once, not per text: the last text is written when the last
+ * server answers, and laying the whole frame out again there delayed it.
  */
-export function firstFrameStatus(columns: number, rows: number, serverCount: number, text: string): string {
+export function firstFrameStatus(columns: number, rows: number, serverCount: number): (text: string) => string {
   const row = firstFrameLines(columns, rows, serverCount).length;
-  return `\u001b[${row};1H\u001b[2K${text.slice(0, Math.max(0, columns - 1))}`;
+  const width = Math.max(0, columns - 1);
+  return (text) => `\u001b[${row};1H\u001b[2K${text.slice(0, width)}`;
 }

@@ -48,7 +48,7 @@ describe('the modes built apart (scripts/bundle.mjs: the list modes, the TUI)', 
   type Meta = {outputs: Record<string, {imports: {path: string; external?: boolean}[]}>};
   const meta = JSON.parse(readFileSync(join(DIR, 'meta.json'), 'utf8')) as Meta;
   /** Which build a file is of: `list`, `tui`, or '' for the main build. */
-  const buildOf = (f: string) => /(?:^|\/)(list|tui)-(?:mode|chunk-\w+)\.js$/.exec(f)?.[1] ?? '';
+  const buildOf = (f: string) => /(?:^|\/)(list|tui)-(?:main|chunk-\w+)\.js$/.exec(f)?.[1] ?? '';
   const ours = (path: string) => path.startsWith('dist/bundle/') || path.startsWith('./');
 
   it('share no file with each other or with the main build: each module is loaded once per process', () => {
@@ -56,14 +56,15 @@ describe('the modes built apart (scripts/bundle.mjs: the list modes, the TUI)', 
     for (const [file, out] of Object.entries(meta.outputs)) {
       if (!file.endsWith('.js')) continue;
       for (const i of out.imports.filter((i) => ours(i.path))) {
-        // The main build reaches a mode's build only through its mode table's import of <mode>-mode.js.
-        const entry = buildOf(file) === '' && i.external && /^\.\/(list|tui)-mode\.js$/.test(i.path);
+        // The main build reaches a mode's build only through its mode table's import of <mode>-main.js,
+        // and a mode's build the main build only through its entry's hand-over of other command lines to main.js.
+        const entry = i.external && (buildOf(file) === '' ? /^\.\/(list|tui)-main\.js$/.test(i.path) : i.path === './main.js');
         if (buildOf(file) !== buildOf(i.path) && !entry) crossing.push(`${file} → ${i.path}`);
       }
     }
     expect(crossing).toEqual([]);
     const files = Object.keys(meta.outputs);
-    expect(files).toContain('dist/bundle/list-mode.js');
-    expect(files).toContain('dist/bundle/tui-mode.js');
+    expect(files).toContain('dist/bundle/list-main.js');
+    expect(files).toContain('dist/bundle/tui-main.js');
   });
 });

@@ -105,8 +105,8 @@ describe('servers first, then the UI', () => {
     for (const [columns, rows] of [[120, 40], [80, 24], [60, 30]] as const) {
       const lines = firstFrameText(columns, rows, 2).split('\r\n');
       expect(lines.at(-1)).toBe('starting…');
-      expect(firstFrameStatus(columns, rows, 2, '1/2 online')).toBe(`\u001b[${lines.length};1H\u001b[2K1/2 online`);
+      expect(firstFrameStatus(columns, rows, 2)('1/2 online')).toBe(`\u001b[${lines.length};1H\u001b[2K1/2 online`);
     }
-    expect(firstFrameStatus(10, 24, 2, 'x'.repeat(50))).toMatch(/\u001b\[2Kx{9}$/);
+    expect(firstFrameStatus(10, 24, 2)('x'.repeat(50))).toMatch(/\u001b\[2Kx{9}$/);
   });
 });

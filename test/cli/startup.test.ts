@@ -68,7 +68,7 @@ describe('what each mode loads', () => {
     expect([...packages]).toEqual([]);
     const ours = modules.filter((m) => m.startsWith('dist/') || m.startsWith('src/'));
     expect(ours.some((m) => /cli\/args\.(js|ts)$/.test(m))).toBe(true);
-    expect(ours.every((m) => /(^|\/)cli\/(main|args|flags|commands\/index|commands\/io|modes\/index)\.(js|ts)$/.test(m)), ours.join(', ')).toBe(true);
+    expect(ours.every((m) => /(^|\/)cli\/(main|args|flags|run-mode|commands\/index|commands\/io|modes\/index)\.(js|ts)$/.test(m)), ours.join(', ')).toBe(true);
     // With other flags, --version is the parser's, and says what the bin script says alone.
     if (args[0] === '--version') expect(stdout).toBe(`breakerbox ${packageVersion()}\n`);
   }, 60_000);
@@ -99,22 +99,49 @@ describe('what each mode loads', () => {
     expect(builtinsAtExit!.slice('builtins-at-exit '.length).split(',')).not.toContain('readline');
   }, 90_000);
 
-  it('--list-tools loads the list build, a handful of files, after main.js and what main.js imports statically', async () => {
+  it('--list-tools loads the list build alone: the bin imports its entry, and no file of the main build loads', async () => {
     const {files, stdout} = await loadsOf(['--list-tools']);
     expect(stdout).toMatch(/notes +online/);
     // Split with every other mode, a list run loaded ~36 files of the main build, each ~0.5 ms of
-    // Node's loader (scripts/bundle.mjs); the list modes are a build of their own now.
-    const mainStatic = bundleMeta()
-      .outputs['dist/bundle/main.js']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
-      .map((i) => i.path);
-    const fromMainBuild = files.filter((f) => !/^dist\/bundle\/list-(mode|chunk-\w+)\.js$/.test(f));
-    expect(fromMainBuild.sort()).toEqual(['dist/bundle/main.js', ...mainStatic].sort());
-    expect(files).toContain('dist/bundle/list-mode.js');
+    // Node's loader (scripts/bundle.mjs); the list modes are a build of their own, with the parser in
+    // it: main.js and its chunk are no hop on the way to the spawn (BENCHMARKS.md §28).
+    expect(files.filter((f) => !/^dist\/bundle\/list-(main|chunk-\w+)\.js$/.test(f))).toEqual([]);
+    expect(files[0]).toBe('dist/bundle/list-main.js');
     // A module loaded lazily no longer cuts what its importers load into small chunks of its own
     // (scripts/importers-first.mjs): 17 files before, each ~0.9 ms of CPU in Node's loader. Nor is
     // esbuild's runtime chunk loaded for nothing (scripts/bundle.mjs, dropRuntimeOnlyImports): 10 before.
-    expect(files.length).toBeLessThanOrEqual(6);
+    expect(files.length).toBeLessThanOrEqual(4);
   }, 90_000);
+
+  it('--list-tools loads one file of the bundle with what it imports statically before its first spawn', async () => {
+    const {lines, stdout} = await loadsOf(['--list-tools']);
+    expect(stdout).toMatch(/notes +online/);
+    const firstSpawn = lines.findIndex((l) => l.startsWith('spawn '));
+    const before = lines.slice(0, firstSpawn).filter((l) => l.startsWith('file ')).map((l) => l.slice(5));
+    const entryStatic = bundleMeta()
+      .outputs['dist/bundle/list-main.js']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
+      .map((i) => i.path);
+    expect(before.sort()).toEqual(['dist/bundle/list-main.js', ...entryStatic].sort());
+    // Through main.js it was five: main.js, its chunk, the mode's file and its chunk after the bin.
+    expect(before.length).toBeLessThanOrEqual(2);
+  }, 90_000);
+
+  it.each([
+    {args: ['--list-tools', '--print', 'hi'], entry: 'list', code: 2, out: /--print and --list-tools cannot be used together/},
+    {args: ['--list-tools', '--bogus'], entry: 'list', code: 2, out: /Unknown option '--bogus'/},
+    {args: ['--json', '--list-tools', '--list-prompts'], entry: 'list', code: 2, out: /cannot be used together/},
+    // Grouped short flags the bin does not read (-y -h): the TUI's entry parses a --help and hands it on.
+    {args: ['-yh'], entry: 'tui', code: 0, out: /breakerbox — a terminal MCP client/},
+  ])('$args: the $entry entry hands what is not its mode to main, which answers it', async ({args, entry, code, out}) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'bb-loads-')), 'loads.txt');
+    const run = await runCli(args, {env: {NODE_OPTIONS: `--import=${HOOK}`, BB_LOADED_FILE: file, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'bb-state-'))}});
+    expect(run.code, run.stderr).toBe(code);
+    expect(code === 0 ? run.stdout : run.stderr).toMatch(out);
+    const {files, lines} = readRecord(file);
+    expect(lines.some((l) => l.startsWith('spawn '))).toBe(false);
+    expect(files[0]).toBe(`dist/bundle/${entry}-main.js`);
+    expect(files).toContain('dist/bundle/main.js');
+  }, 60_000);
 
   it('--list-tools spawns both stdio servers before it loads the hub, the driver or the store', async () => {
     const {lines, stdout} = await loadsOf(['--list-tools']);
@@ -142,11 +169,9 @@ describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
       pty.enter();
       await waitFor(() => pty.exitCode() !== null, 'the process to exit', 60_000);
       const {lines, files} = readRecord(file);
-      // The TUI is a build of its own (scripts/bundle.mjs): after main.js and its static imports, only the TUI's files.
-      const mainStatic = bundleMeta()
-        .outputs['dist/bundle/main.js']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
-        .map((i) => i.path);
-      expect(files.filter((f) => !/^dist\/bundle\/tui-(mode|chunk-\w+)\.js$/.test(f)).sort()).toEqual(['dist/bundle/main.js', ...mainStatic].sort());
+      // The TUI is a build of its own, with the parser in it (scripts/bundle.mjs): the bin imports its entry, and no file of the main build loads.
+      expect(files.filter((f) => !/^dist\/bundle\/tui-(main|chunk-\w+)\.js$/.test(f))).toEqual([]);
+      expect(files[0]).toBe('dist/bundle/tui-main.js');
       const frame = lines.findIndex((l) => l.startsWith('stdout') && l.includes('Conversation'));
       const firstOf = (re: RegExp) => lines.findIndex((l) => l.startsWith('load ') && re.test(l));
       expect(frame).toBeGreaterThan(-1);
