@@ -63,46 +63,85 @@ function sameSet(a: ReadonlySet<string> = new Set(), b: ReadonlySet<string> = ne
   return true;
 }
 
-interface Pending {
-  tool: Tool;
-  scan: ServerScan;
-  /** null: scanned, nothing found. */
-  findings?: readonly Finding[] | null;
-}
-
-const pending = new WeakMap<CatalogEntry, Pending>();
-
-function scanned(p: Pending): readonly Finding[] | undefined {
-  if (p.findings === undefined) {
-    const found = scanTool(p.tool, p.scan.context);
-    p.findings = found.length > 0 ? found : null;
+/**
+ * Returns the object it is given instead of a new one: a subclass's private
+ * fields are then added to that object (JavaScript's constructor-return
+ * rule), where no one else can read or enumerate them.
+ */
+class Stamp {
+  constructor(target: object) {
+    return target;
   }
-  return p.findings ?? undefined;
 }
 
-// One descriptor for every entry: the getter finds its entry's tool through
-// `this`, no closure per entry, and entries keep one hidden class (the call
-// path reads them; checked with %HaveSameMap).
-const FINDINGS: PropertyDescriptor = {
-  enumerable: true,
-  configurable: true,
-  get(this: CatalogEntry) {
-    const p = pending.get(this);
-    return p ? scanned(p) : undefined;
-  },
-};
+/**
+ * A table entry's pending scan, kept in private fields of the entry itself.
+ * A WeakMap keyed by the entry cost a start of 1,000 tools 1-2 ms in its
+ * `set` alone (ephemeron table, the entry's identity hash) and one more object
+ * per tool; private fields are plain property stores on the entry, invisible
+ * to `Object.keys`, JSON and equality checks (issue #17).
+ */
+class PendingScan extends Stamp {
+  #tool: Tool;
+  #scan: ServerScan;
+  /** null: scanned, nothing found; undefined: not scanned yet. */
+  #findings: readonly Finding[] | null | undefined;
+
+  private constructor(entry: CatalogEntry, tool: Tool, scan: ServerScan) {
+    super(entry);
+    this.#tool = tool;
+    this.#scan = scan;
+  }
+
+  // One descriptor for every entry: the getter finds its entry's tool through
+  // `this`, no closure per entry, and entries keep one hidden class (the call
+  // path reads them; checked with %HaveSameMap).
+  static readonly descriptor: PropertyDescriptor = {
+    enumerable: true,
+    configurable: true,
+    get(this: object) {
+      return #tool in this ? PendingScan.scanned(this as PendingScan) : undefined;
+    },
+  };
+
+  // Called as a plain function (exported as deferFindings): no `this`.
+  static defer(entry: CatalogEntry, tool: Tool, scan: ServerScan): CatalogEntry {
+    if (#tool in entry) {
+      // Deferred before: the new tool and context replace the old ones, and any scan of them.
+      const p = entry as unknown as PendingScan;
+      p.#tool = tool;
+      p.#scan = scan;
+      p.#findings = undefined;
+    } else {
+      new PendingScan(entry, tool, scan);
+    }
+    return Object.defineProperty(entry, 'findings', PendingScan.descriptor);
+  }
+
+  /** True when both entries are deferred with the same tool under equivalent contexts. */
+  static sameInputs(x: CatalogEntry, y: CatalogEntry): boolean {
+    if (!(#tool in x) || !(#tool in y)) return false;
+    const a = x as unknown as PendingScan;
+    const b = y as unknown as PendingScan;
+    return a.#tool === b.#tool && a.#scan.sameAs(b.#scan);
+  }
+
+  // Static: the entry keeps its own prototype, so it has none of this class's methods.
+  private static scanned(p: PendingScan): readonly Finding[] | undefined {
+    if (p.#findings === undefined) {
+      const found = scanTool(p.#tool, p.#scan.context);
+      p.#findings = found.length > 0 ? found : null;
+    }
+    return p.#findings ?? undefined;
+  }
+}
 
 /** Makes `entry.findings` the scan of `tool` under `scan`, done on first read. Returns `entry`. */
-export function deferFindings(entry: CatalogEntry, tool: Tool, scan: ServerScan): CatalogEntry {
-  pending.set(entry, {tool, scan});
-  return Object.defineProperty(entry, 'findings', FINDINGS);
-}
+export const deferFindings: (entry: CatalogEntry, tool: Tool, scan: ServerScan) => CatalogEntry = PendingScan.defer;
 
 /** Whether `x` and `y` have the same findings, without scanning when their tool and context are the same. */
 export function sameFindings(x: CatalogEntry, y: CatalogEntry): boolean {
-  const a = pending.get(x);
-  const b = pending.get(y);
-  if (a && b && a.tool === b.tool && a.scan.sameAs(b.scan)) return true;
+  if (PendingScan.sameInputs(x, y)) return true;
   const fx = x.findings;
   const fy = y.findings;
   if (fx === fy) return true;
