@@ -63,85 +63,64 @@ function sameSet(a: ReadonlySet<string> = new Set(), b: ReadonlySet<string> = ne
   return true;
 }
 
-/**
- * Returns the object it is given instead of a new one: a subclass's private
- * fields are then added to that object (JavaScript's constructor-return
- * rule), where no one else can read or enumerate them.
- */
-class Stamp {
-  constructor(target: object) {
-    return target;
-  }
+interface Pending {
+  tool: Tool;
+  scan: ServerScan;
+  /** null: scanned, nothing found. */
+  findings?: readonly Finding[] | null;
 }
 
 /**
- * A table entry's pending scan, kept in private fields of the entry itself.
- * A WeakMap keyed by the entry cost a start of 1,000 tools 1-2 ms in its
- * `set` alone (ephemeron table, the entry's identity hash) and one more object
- * per tool; private fields are plain property stores on the entry, invisible
- * to `Object.keys`, JSON and equality checks (issue #17).
+ * Where an entry keeps its pending scan: a property of its own under a
+ * symbol no other module has, not enumerable (Object.keys, JSON and equality
+ * checks do not see it). A WeakMap keyed by the entry cost a start of 1,000
+ * tools 1-2 ms in its `set` alone (the ephemeron table, an identity hash per
+ * entry); private class fields would have added a constructor and a field
+ * initializer per entry, two more functions for V8 to compile (issue #17).
  */
-class PendingScan extends Stamp {
-  #tool: Tool;
-  #scan: ServerScan;
-  /** null: scanned, nothing found; undefined: not scanned yet. */
-  #findings: readonly Finding[] | null | undefined;
+const PENDING = Symbol('pending scan');
 
-  private constructor(entry: CatalogEntry, tool: Tool, scan: ServerScan) {
-    super(entry);
-    this.#tool = tool;
-    this.#scan = scan;
-  }
-
-  // One descriptor for every entry: the getter finds its entry's tool through
-  // `this`, no closure per entry, and entries keep one hidden class (the call
-  // path reads them; checked with %HaveSameMap).
-  static readonly descriptor: PropertyDescriptor = {
-    enumerable: true,
-    configurable: true,
-    get(this: object) {
-      return #tool in this ? PendingScan.scanned(this as PendingScan) : undefined;
-    },
-  };
-
-  // Called as a plain function (exported as deferFindings): no `this`.
-  static defer(entry: CatalogEntry, tool: Tool, scan: ServerScan): CatalogEntry {
-    if (#tool in entry) {
-      // Deferred before: the new tool and context replace the old ones, and any scan of them.
-      const p = entry as unknown as PendingScan;
-      p.#tool = tool;
-      p.#scan = scan;
-      p.#findings = undefined;
-    } else {
-      new PendingScan(entry, tool, scan);
-    }
-    return Object.defineProperty(entry, 'findings', PendingScan.descriptor);
-  }
-
-  /** True when both entries are deferred with the same tool under equivalent contexts. */
-  static sameInputs(x: CatalogEntry, y: CatalogEntry): boolean {
-    if (!(#tool in x) || !(#tool in y)) return false;
-    const a = x as unknown as PendingScan;
-    const b = y as unknown as PendingScan;
-    return a.#tool === b.#tool && a.#scan.sameAs(b.#scan);
-  }
-
-  // Static: the entry keeps its own prototype, so it has none of this class's methods.
-  private static scanned(p: PendingScan): readonly Finding[] | undefined {
-    if (p.#findings === undefined) {
-      const found = scanTool(p.#tool, p.#scan.context);
-      p.#findings = found.length > 0 ? found : null;
-    }
-    return p.#findings ?? undefined;
-  }
+interface Deferred {
+  [PENDING]?: Pending;
 }
+
+// Defines the slot, empty; the entry's pending scan is then a plain store into it. One descriptor for
+// every entry (a descriptor with the value in it would be one more object per entry).
+const PENDING_SLOT: PropertyDescriptor = {value: undefined, writable: true, enumerable: false, configurable: true};
+
+function scanned(p: Pending): readonly Finding[] | undefined {
+  if (p.findings === undefined) {
+    const found = scanTool(p.tool, p.scan.context);
+    p.findings = found.length > 0 ? found : null;
+  }
+  return p.findings ?? undefined;
+}
+
+// One descriptor for every entry: the getter finds its entry's tool through
+// `this`, no closure per entry, and entries keep one hidden class (the call
+// path reads them; checked with %HaveSameMap).
+const FINDINGS: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: Deferred) {
+    const p = this[PENDING];
+    return p ? scanned(p) : undefined;
+  },
+};
 
 /** Makes `entry.findings` the scan of `tool` under `scan`, done on first read. Returns `entry`. */
-export const deferFindings: (entry: CatalogEntry, tool: Tool, scan: ServerScan) => CatalogEntry = PendingScan.defer;
+export function deferFindings(entry: CatalogEntry, tool: Tool, scan: ServerScan): CatalogEntry {
+  const deferred = entry as CatalogEntry & Deferred;
+  if (!Object.hasOwn(deferred, PENDING)) Object.defineProperty(deferred, PENDING, PENDING_SLOT);
+  deferred[PENDING] = {tool, scan};
+  return Object.defineProperty(entry, 'findings', FINDINGS);
+}
 
 /** Whether `x` and `y` have the same findings, without scanning when their tool and context are the same. */
 export function sameFindings(x: CatalogEntry, y: CatalogEntry): boolean {
-  if (PendingScan.sameInputs(x, y)) return true;
+  const a = (x as Deferred)[PENDING];
+  const b = (y as Deferred)[PENDING];
+  if (a && b && a.tool === b.tool && a.scan.sameAs(b.scan)) return true;
   const fx = x.findings;
   const fy = y.findings;
   if (fx === fy) return true;

@@ -76,7 +76,7 @@ describe('deferred tool findings', () => {
     const entry = catalog.byName.get('mcp__notes__search')!;
     // Nothing but the findings is added to what code and JSON see of an entry.
     expect(Object.keys(entry).filter((k) => k === 'findings' || !['name', 'alias', 'tool', 'title', 'description', 'originalDescription', 'inputSchema', 'outputSchema', 'annotations', 'trusted', 'mangling'].includes(k))).toEqual(['findings']);
-    expect(Object.getOwnPropertySymbols(entry)).toEqual([]);
+    expect(Object.getOwnPropertySymbols({...entry})).toEqual([]);
     expect(entry.findings).toBeUndefined();
     deferFindings(entry, notes[1]!, new ServerScan([{alias: 'notes', tools: notes}], 'notes'));
     expect(entry.findings?.map((f) => f.kind)).toEqual(['instruction']);
