@@ -36,8 +36,8 @@ export interface NamingInput {
 
 /** The model name given to one tool and how it was derived. */
 export interface AssignedName {
-  name: string;
-  mangling: NameMangling;
+  readonly name: string;
+  readonly mangling: NameMangling;
 }
 
 /** The plain, unmangled model name. */
@@ -63,7 +63,8 @@ function exactNamesOf(s: NamingInput): ReadonlyArray<AssignedName | undefined> {
   const prefix = `mcp__${s.alias}__`;
   for (let j = 0; j < s.tools.length; j++) {
     const plain = prefix + s.tools[j]!;
-    exact[j] = MODEL_NAME_RE.test(plain) ? Object.freeze({name: plain, mangling: 'none' as const}) : undefined;
+    // Kept across rebuilds and handed out as they are; readonly by type, not frozen one by one (a runtime call per tool).
+    exact[j] = MODEL_NAME_RE.test(plain) ? {name: plain, mangling: 'none'} : undefined;
   }
   exactNames.set(s.tools, {alias: s.alias, exact});
   return exact;

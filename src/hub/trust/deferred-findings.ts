@@ -70,7 +70,23 @@ interface Pending {
   findings?: readonly Finding[] | null;
 }
 
-const pending = new WeakMap<CatalogEntry, Pending>();
+/**
+ * Where an entry keeps its pending scan: a property of its own under a
+ * symbol no other module has, not enumerable (Object.keys, JSON and equality
+ * checks do not see it). A WeakMap keyed by the entry cost a start of 1,000
+ * tools 1-2 ms in its `set` alone (the ephemeron table, an identity hash per
+ * entry); private class fields would have added a constructor and a field
+ * initializer per entry, two more functions for V8 to compile (issue #17).
+ */
+const PENDING = Symbol('pending scan');
+
+interface Deferred {
+  [PENDING]?: Pending;
+}
+
+// Defines the slot, empty; the entry's pending scan is then a plain store into it. One descriptor for
+// every entry (a descriptor with the value in it would be one more object per entry).
+const PENDING_SLOT: PropertyDescriptor = {value: undefined, writable: true, enumerable: false, configurable: true};
 
 function scanned(p: Pending): readonly Finding[] | undefined {
   if (p.findings === undefined) {
@@ -86,22 +102,24 @@ function scanned(p: Pending): readonly Finding[] | undefined {
 const FINDINGS: PropertyDescriptor = {
   enumerable: true,
   configurable: true,
-  get(this: CatalogEntry) {
-    const p = pending.get(this);
+  get(this: Deferred) {
+    const p = this[PENDING];
     return p ? scanned(p) : undefined;
   },
 };
 
 /** Makes `entry.findings` the scan of `tool` under `scan`, done on first read. Returns `entry`. */
 export function deferFindings(entry: CatalogEntry, tool: Tool, scan: ServerScan): CatalogEntry {
-  pending.set(entry, {tool, scan});
+  const deferred = entry as CatalogEntry & Deferred;
+  if (!Object.hasOwn(deferred, PENDING)) Object.defineProperty(deferred, PENDING, PENDING_SLOT);
+  deferred[PENDING] = {tool, scan};
   return Object.defineProperty(entry, 'findings', FINDINGS);
 }
 
 /** Whether `x` and `y` have the same findings, without scanning when their tool and context are the same. */
 export function sameFindings(x: CatalogEntry, y: CatalogEntry): boolean {
-  const a = pending.get(x);
-  const b = pending.get(y);
+  const a = (x as Deferred)[PENDING];
+  const b = (y as Deferred)[PENDING];
   if (a && b && a.tool === b.tool && a.scan.sameAs(b.scan)) return true;
   const fx = x.findings;
   const fy = y.findings;

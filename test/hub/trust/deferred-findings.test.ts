@@ -11,6 +11,7 @@ vi.mock('../../../src/hub/trust/scan-tool.js', async (importOriginal) => {
 });
 
 const {buildCatalog} = await import('../../../src/hub/catalog.js');
+const {deferFindings, ServerScan} = await import('../../../src/hub/trust/deferred-findings.js');
 const {scanTool} = await import('../../../src/hub/trust/scan-tool.js');
 
 const tool = (name: string, description: string): Tool => ({name, description, inputSchema: {type: 'object', properties: {q: {type: 'string', description: 'what to look for'}}}});
@@ -68,5 +69,16 @@ describe('deferred tool findings', () => {
     const held = catalog.withheld![0]!;
     expect(held.withheld).toContain('withheld from the model');
     expect(JSON.parse(JSON.stringify(held)).findings).toEqual([expect.objectContaining({kind: 'invisible-characters', severity: 'block'})]);
+  });
+
+  it('keeps what it needs out of sight, and takes the later tool when an entry is deferred again', () => {
+    const {catalog} = buildCatalog([{alias: 'notes', trusted: false, tools: notes}]);
+    const entry = catalog.byName.get('mcp__notes__search')!;
+    // Nothing but the findings is added to what code and JSON see of an entry.
+    expect(Object.keys(entry).filter((k) => k === 'findings' || !['name', 'alias', 'tool', 'title', 'description', 'originalDescription', 'inputSchema', 'outputSchema', 'annotations', 'trusted', 'mangling'].includes(k))).toEqual(['findings']);
+    expect(Object.getOwnPropertySymbols({...entry})).toEqual([]);
+    expect(entry.findings).toBeUndefined();
+    deferFindings(entry, notes[1]!, new ServerScan([{alias: 'notes', tools: notes}], 'notes'));
+    expect(entry.findings?.map((f) => f.kind)).toEqual(['instruction']);
   });
 });
