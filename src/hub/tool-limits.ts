@@ -7,6 +7,7 @@
 // should recurse, drop the tool. Either way the reason is kept.
 import type {DroppedTool} from '../session/list-tools.js';
 import type {Tool} from '../session/mcp-types.js';
+import {grouped} from '../util/grouped.js';
 import {measureJson} from '../util/safe-json.js';
 import {MAX_SCHEMA_DEPTH} from './schema/cost.js';
 
@@ -27,8 +28,6 @@ export interface LimitedTools {
 }
 
 const MEASURED = ['inputSchema', 'outputSchema', 'annotations'] as const;
-
-const n = (x: number) => x.toLocaleString('en-US');
 
 /** Applies `limits` to one server's tools; keeps the order. Never throws. */
 export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_TOOL_LIMITS): LimitedTools {
@@ -64,19 +63,19 @@ export function limitTools(tools: readonly Tool[], limits: ToolLimits = DEFAULT_
     }
     fixed += (typeof tool.title === 'string' ? tool.title.length : 0) + (name?.length ?? 0);
     if (fixed > limits.perTool) {
-      drop(out, position, name, `its schemas are over ${n(limits.perTool)} characters, the most one tool definition may have`);
+      drop(out, position, name, `its schemas are over ${grouped(limits.perTool)} characters, the most one tool definition may have`);
       continue;
     }
     let kept = tool;
     const description = typeof tool.description === 'string' ? tool.description : '';
     if (fixed + description.length > limits.perTool) {
       const room = Math.max(0, limits.perTool - fixed - 80);
-      kept = {...tool, description: `${description.slice(0, room)} [breakerbox: description cut from ${n(description.length)} characters]`};
-      out.cut.push(`${JSON.stringify(name ?? '?')}: description cut from ${n(description.length)} to ${n(room)} characters (at most ${n(limits.perTool)} per tool definition)`);
+      kept = {...tool, description: `${description.slice(0, room)} [breakerbox: description cut from ${grouped(description.length)} characters]`};
+      out.cut.push(`${JSON.stringify(name ?? '?')}: description cut from ${grouped(description.length)} to ${grouped(room)} characters (at most ${grouped(limits.perTool)} per tool definition)`);
     }
     const size = fixed + (typeof kept.description === 'string' ? kept.description.length : 0);
     if (total + size > limits.perServer) {
-      drop(out, position, name, `the server's tool definitions would pass ${n(limits.perServer)} characters in all; this one is left out`);
+      drop(out, position, name, `the server's tool definitions would pass ${grouped(limits.perServer)} characters in all; this one is left out`);
       continue;
     }
     total += size;

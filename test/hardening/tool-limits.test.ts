@@ -1,7 +1,7 @@
 // Issue #12, round two: one server listing a 40 MB description must not make
 // every model request 40 MB (which the API refuses, so every server's tools
 // would stop working). Oversized tools are cut or dropped with a reason.
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {modelTools} from '../../src/hub/translate.js';
 import {DEFAULT_TOOL_LIMITS, limitTools} from '../../src/hub/tool-limits.js';
 import type {Tool} from '../../src/session/mcp-types.js';
@@ -31,6 +31,18 @@ describe('a server listing a 40 MB description and a 1 MB input schema', () => {
 
 describe('limitTools', () => {
   const tool = (name: string, description = '', inputSchema: Record<string, unknown> = {type: 'object'}): Tool => ({name, description, inputSchema});
+
+  it('words its cuts and drops without toLocaleString (its first call in a process loads ICU number formatting, tens of ms)', () => {
+    const toLocale = vi.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      const r = limitTools([tool('long', 'd'.repeat(70_000)), tool('wide', '', {type: 'object', description: 's'.repeat(70_000)})]);
+      expect(r.cut).toEqual([expect.stringMatching(/^"long": description cut from 70,000 to [\d,]+ characters \(at most 65,536 per tool definition\)$/)]);
+      expect(r.dropped.map((d) => d.reason)).toEqual(['its schemas are over 65,536 characters, the most one tool definition may have']);
+      expect(toLocale).not.toHaveBeenCalled();
+    } finally {
+      toLocale.mockRestore();
+    }
+  });
 
   it('a legitimate 300-tool server (about 300 KB) passes untouched', () => {
     const tools = Array.from({length: 300}, (_, i) => tool(`t${i}`, 'd'.repeat(600), {type: 'object', properties: {q: {type: 'string', description: 'x'.repeat(300)}}}));
