@@ -22,7 +22,7 @@ import {prepareTranslation} from './translate.js';
 import {diffText, filterKey} from './catalog-cache.js';
 import type {AppendedOrder} from './catalog-order.js';
 import {SlotCache} from './slot-cache.js';
-import {statusWith} from './slot-status.js';
+import {firstStatus} from './slot-status.js';
 import {IdleStop} from './idle-stop.js';
 import type {OnToolChange} from './trust/evaluate.js';
 import type {FailurePhase, ServerStatus} from './types.js';
@@ -137,8 +137,10 @@ export class ServerSlot {
     this.record = deps.openRecord?.((message) => this.report.note(message));
     this.cache = new SlotCache(this.record, filterKey(config), deps.now);
     this.idle = new IdleStop(config.start === 'lazy' ? config.idleStopMs : undefined, deps.clock ?? systemClock, () => void this.stopIdle());
-    const first: ServerStatus = {alias: config.alias, state: config.disabled ? 'disabled' : 'starting', toolCount: 0, pages: 0, trusted: config.trusted === true};
-    this.status = statusWith(first, {
+    this.status = firstStatus({
+      alias: config.alias,
+      state: config.disabled ? 'disabled' : 'starting',
+      trusted: config.trusted === true,
       logFile: deps.logFile,
       transport: config.url === undefined ? 'stdio' : 'http',
       url: config.url === undefined ? undefined : maskUrl(config.url),
@@ -176,7 +178,7 @@ export class ServerSlot {
     if (reason === 'lazy') this.cache.load();
     const toolCount = this.cache.offered?.length ?? 0;
     const listedAt = this.cache.offeredAt ?? '';
-    this.status = statusWith(this.status, {state: 'idle', toolCount: 0, starting: undefined, cached: {toolCount, listedAt}});
+    this.status = {...this.status, state: 'idle', toolCount: 0, starting: undefined, cached: {toolCount, listedAt}};
     this.settle();
     this.report.note(reason === 'lazy' ? `not started (lazy): ${toolCount} cached tools offered until the first call` : `stopped after ${this.config.idleStopMs} ms without a call; the next call starts it again`);
     this.deps.emit({type: 'server/not-started', alias: this.alias, toolCount, listedAt, reason});
@@ -219,13 +221,13 @@ export class ServerSlot {
 
   /** The first start or a start by hand: the row says "starting" until online or offline. */
   starts(): void {
-    this.status = statusWith(this.status, {state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined, cached: undefined});
+    this.status = {...this.status, state: 'starting', attempt: undefined, toolCount: 0, circuitOpenUntil: undefined, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/starting', alias: this.alias});
     const first = this.cache.load();
     const offered = this.cache.offered;
     if (!offered) return;
     const listedAt = this.cache.offeredAt ?? '';
-    this.status = statusWith(this.status, {cached: {toolCount: offered.length, listedAt}});
+    this.status = {...this.status, cached: {toolCount: offered.length, listedAt}};
     if (first) this.report.note(`${offered.length} tools from the cache of ${listedAt}, until the server lists its own`);
     this.deps.emit({type: 'server/catalog-cached', alias: this.alias, toolCount: offered.length, listedAt});
   }
@@ -283,20 +285,20 @@ export class ServerSlot {
   circuitChanged(): void {
     const openUntil = this.circuit.openUntilMs;
     if (openUntil === this.status.circuitOpenUntil) return;
-    this.status = statusWith(this.status, {circuitOpenUntil: openUntil});
+    this.status = {...this.status, circuitOpenUntil: openUntil};
     this.deps.emit({type: 'server/circuit-changed', alias: this.alias, openUntil});
   }
 
   // Every status change is a new object (callers may keep old ones) and one event.
   private online(details: OnlineDetails): void {
-    this.status = statusWith(statusWith(this.status, details), {state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined, starting: undefined, cached: undefined});
+    this.status = {...this.status, ...details, state: 'online', attempt: undefined, phase: undefined, reason: undefined, failedAt: undefined, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/online', alias: this.alias, ...details});
   }
 
   /** Still starting, with signs of life: the row says what it is doing and for how long. */
   private stillStarting(progress: StartingProgress): void {
     if (this.status.state !== 'starting' && this.status.state !== 'restarting') return;
-    this.status = statusWith(this.status, {starting: progress});
+    this.status = {...this.status, starting: progress};
     // Alive but past the normal timeout: an install. Questions go ahead without it; its tools join when it is up.
     if (progress.elapsedMs >= this.config.startupTimeoutMs) this.settle();
     this.deps.emit({type: 'server/still-starting', alias: this.alias, ...progress});
@@ -304,7 +306,7 @@ export class ServerSlot {
 
   private offline(phase: FailurePhase, reason: string): void {
     this.cache.withdraw();
-    this.status = statusWith(this.status, {state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0, starting: undefined, cached: undefined});
+    this.status = {...this.status, state: 'offline', phase, reason, failedAt: Date.now(), toolCount: 0, starting: undefined, cached: undefined};
     this.deps.emit({type: 'server/offline', alias: this.alias, phase, reason});
   }
 
@@ -481,7 +483,7 @@ export class ServerSlot {
   private listed(session: McpSession, tools: Tool[], pages: number, listing: ToolListing): void {
     this.tools = tools;
     this.cache.save(tools, listedFacts(session, listing));
-    this.status = statusWith(this.status, {toolCount: tools.length, pages});
+    this.status = {...this.status, toolCount: tools.length, pages};
     this.deps.emit({type: 'server/tools-listed', alias: this.alias, toolCount: tools.length, pages});
   }
 
@@ -548,7 +550,7 @@ export class ServerSlot {
       }
       this.attempts++;
       const reason = describeExit(exit);
-      this.status = statusWith(this.status, {state: 'restarting', attempt: this.attempts, toolCount: 0, phase: 'exit', reason});
+      this.status = {...this.status, state: 'restarting', attempt: this.attempts, toolCount: 0, phase: 'exit', reason};
       this.deps.emit({type: 'server/restarting', alias: this.alias, attempt: this.attempts, reason});
       await new Promise((r) => setTimeout(r, Math.min(baseMs * 2 ** (this.attempts - 1), maxMs)));
       if (this.closing || this.session) return;
