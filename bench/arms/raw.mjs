@@ -72,6 +72,17 @@ export async function load() {
     }
 
     async handshake() {
+      if (this.era === 'probe') {
+        // A first contact (raw-list-guarded.mjs): the spec's order, server/discover
+        // first; any error means legacy. No timeout: the bundled servers answer.
+        this.era = 'modern';
+        try {
+          await this.request('server/discover', {});
+          return;
+        } catch {
+          this.era = 'legacy';
+        }
+      }
       if (this.era === 'modern') {
         await this.request('server/discover', {});
       } else {
@@ -106,8 +117,9 @@ export async function load() {
   }
 
   return {
-    async connect({ command, args, env, era }) {
+    async connect({ command, args, env, era, onSpawn }) {
       const client = new RawClient(command, args, env, era);
+      onSpawn?.(client.child);
       await client.handshake();
       return client;
     },

@@ -10,7 +10,7 @@ export function startupScenarios(quick: boolean): ScenarioDef[] {
   const base = {worker: 'startup' as const, scenario: 'run', pinned: false, params: {}};
   return [
     {...base, id: 'startup-version', reps: quick ? 5 : 15, title: '`--version` and `--help` vs `node -e 0` (spawn → exit)', arms: ['node', 'version', 'help'], reference: 'node', metrics: [ms]},
-    {...base, id: 'startup-list', reps: quick ? 3 : 9, title: '`--list-tools` on the bundled config vs a minimal client of the same two servers (spawn → exit); first run (eras probed) and second run (eras remembered)', arms: ['raw-list', 'list-tools', 'list-tools-second'], reference: 'raw-list', metrics: [ms]},
+    {...base, id: 'startup-list', reps: quick ? 3 : 9, title: '`--list-tools` on the bundled config vs a minimal client of the same two servers (spawn → exit); first run (eras probed) and second run (eras remembered); raw-list-guarded is the minimal client with the era probes of a first run and a reaper-like watchdog', arms: ['raw-list', 'raw-list-guarded', 'list-tools', 'list-tools-second'], reference: 'raw-list', metrics: [ms]},
     {
       ...base,
       id: 'startup-tui',

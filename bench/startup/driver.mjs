@@ -10,6 +10,8 @@
 //               the server records know each era (the lists are live all the same)
 //   raw-list    bench/startup/raw-list.mjs (the minimal client), until it exits;
 //               also reported as onlineMs (its servers are listed when it exits)
+//   raw-list-guarded  the minimal client plus a first run's era probes and a
+//               watchdog shell like breakerbox's reaper (bench/startup/raw-list-guarded.mjs)
 //   pty-node    `node -e 0` in a pseudo-terminal (script(1), 120×40), until it exits
 //   tui         `breakerbox` in the same pseudo-terminal: ms = the first frame's
 //               bytes ("Conversation" on screen), onlineMs = "2/2 online"
@@ -90,6 +92,8 @@ const ARMS = {
     const ms = await timeExit(NODE, [join(ROOT, 'bench/startup/raw-list.mjs')]);
     return { ms, onlineMs: ms };
   },
+  // Not a target's reference: what of the list row's gap a first run's era probes and a watchdog account for.
+  'raw-list-guarded': async () => ({ ms: await timeExit(NODE, [join(ROOT, 'bench/startup/raw-list-guarded.mjs')]) }),
   'pty-node': async () => ({ ms: (await inPty([NODE, '-e', '0'], {})).exit }),
   tui: async () => {
     const seen = await inPty([NODE, BIN], { frame: /Conversation/, online: /(\d+)\/\1 online/ });
