@@ -7,6 +7,7 @@ import {canonicalJsonOfData, canonicalJsonsOfData, pinnedDefinition, pinTool, ty
 import {diffDefinitions, type DefinitionChange} from './diff.js';
 import type {ServerPins} from './pins.js';
 import {ListedPin} from './listed-pin.js';
+import {PIECE} from './json-pieces.js';
 import {hasHiddenCharacters, isAscii} from './scan.js';
 import {hidesCharacters} from './scan-tool.js';
 import {isoTime} from '../../util/iso-time.js';
@@ -47,10 +48,20 @@ export interface ServerPinCheck {
 /** Checks `tools` against `previous` (undefined: the server was never seen). */
 export function checkPins(previous: ServerPins | undefined, tools: readonly Tool[], mode: OnToolChange, now: Date = new Date()): ServerPinCheck {
   const out = new Map<string, ToolPinCheck>();
-  // The listing's canonical texts, written only when a pin read from a file
-  // (a text, no listed tool) must be compared: a first sight, and pins this
+  // The listing's canonical texts are written only to compare it with pins
+  // read from a file (a text, no listed tool); a first sight, and pins this
   // process made, are compared with the listed tools by value.
-  let texts: ListingTexts | undefined;
+  let fromFile = false;
+  if (previous) {
+    for (const name in previous.tools) {
+      if (previous.tools[name] instanceof ListedPin) continue;
+      fromFile = true;
+      break;
+    }
+  }
+  const texts = fromFile ? listingTexts(tools) : undefined;
+  // Every character that hides is outside ASCII: a tool in an all-ASCII piece of text hides none.
+  const ascii = texts ? texts.ascii : asciiTools(tools);
   const pinnedAt = isoTime(now);
   const unchanged = new PinnedVerdicts();
   // The pins after this listing, made from the first tool that changes them:
@@ -59,18 +70,15 @@ export function checkPins(previous: ServerPins | undefined, tools: readonly Tool
   for (let i = 0; i < tools.length; i++) {
     const tool = tools[i]!;
     const old = previous && Object.hasOwn(previous.tools, tool.name) ? previous.tools[tool.name]! : undefined;
-    const listed = old instanceof ListedPin;
-    if (old && !listed) texts ??= listingTexts(tools);
-    // Every character that hides is outside ASCII: a tool in an all-ASCII piece of text hides none.
-    const hidden = texts ? texts.ascii[i] === 0 && mayHide(texts.of[i]!) && hidesCharacters(tool) : hidesCharacters(tool);
+    const hidden = ascii[i] === 0 && (texts === undefined || mayHide(texts.of[i]!)) && hidesCharacters(tool);
     if (!old) {
       next ??= keptUpTo(previous!, tools, i);
       next.tools[tool.name] = new ListedPin(tool, pinnedAt);
       out.set(tool.name, hidden ? {state: previous ? 'new' : 'first-seen', withheld: ['hidden-characters'], mustAsk: false} : previous ? NEW : FIRST_SEEN);
       continue;
     }
-    const text = listed ? undefined : texts!.of[i]!;
-    if (listed ? old.matches(tool) || old.definition === canonicalText(tool) : old.definition === text) {
+    const text = texts?.of[i];
+    if ((old instanceof ListedPin && old.matches(tool)) || old.definition === (text ?? canonicalText(tool))) {
       if (next) next.tools[tool.name] = old;
       out.set(tool.name, hidden && !old.allowHidden ? {state: 'pinned', pinnedAt: old.pinnedAt, withheld: ['hidden-characters'], mustAsk: false} : unchanged.at(old.pinnedAt));
     } else {
@@ -107,6 +115,29 @@ function listingTexts(tools: readonly Tool[]): ListingTexts {
 }
 
 const canonicalText = (tool: Tool): string => canonicalJsonOfData(pinnedDefinition(tool));
+
+/**
+ * Which tools are in a piece of the listing whose plain JSON text is all
+ * ASCII: JSON.stringify writes every string and key of a tool as it is but
+ * for control characters, and no character that hides is one. One native
+ * write and one test a piece, where a walk of every tool's texts in JS was
+ * hot enough in six 50-tool starts for V8's optimizing compiler (+4 MB of
+ * peak RSS, BENCHMARKS.md §32).
+ */
+function asciiTools(tools: readonly Tool[]): Uint8Array {
+  const ascii = new Uint8Array(tools.length);
+  for (let from = 0; from < tools.length; from += PIECE) {
+    const to = Math.min(tools.length, from + PIECE);
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(tools.slice(from, to));
+    } catch {
+      text = undefined; // not JSON data: each tool's texts are walked
+    }
+    if (text !== undefined && isAscii(text)) ascii.fill(1, from, to);
+  }
+  return ascii;
+}
 
 const newPins = (): ServerPins => ({tools: Object.create(null) as Record<string, ToolPin>});
 
