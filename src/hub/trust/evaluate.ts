@@ -7,6 +7,7 @@ import {canonicalJsonOfData, canonicalJsonsOfData, pinnedDefinition, pinTool, ty
 import {diffDefinitions, type DefinitionChange} from './diff.js';
 import type {ServerPins} from './pins.js';
 import {ListedPin} from './listed-pin.js';
+import {writtenTogether} from './pins-json.js';
 import {PIECE} from './json-pieces.js';
 import {hasHiddenCharacters, isAscii} from './scan.js';
 import {hidesCharacters} from './scan-tool.js';
@@ -139,7 +140,7 @@ function asciiTools(tools: readonly Tool[]): Uint8Array {
   return ascii;
 }
 
-const newPins = (): ServerPins => ({tools: Object.create(null) as Record<string, ToolPin>});
+const newPins = (): ServerPins => writtenTogether(Object.create(null) as Record<string, ToolPin>);
 
 /** The pins after a listing whose first `count` tools kept their pins: those pins. */
 function keptUpTo(previous: ServerPins, tools: readonly Tool[], count: number): ServerPins {

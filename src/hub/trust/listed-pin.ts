@@ -29,7 +29,12 @@ export class ListedPin implements ToolPin {
   ) {}
 
   get definition(): string {
-    return canonicalJsonOfData(pinnedDefinition(this.listed));
+    return canonicalJsonOfData(this.pinned());
+  }
+
+  /** The pinned parts of the listed tool, to be written (with others: pins-json.ts). */
+  pinned(): Record<string, unknown> {
+    return pinnedDefinition(this.listed);
   }
 
   get hash(): string {
@@ -49,7 +54,11 @@ export class ListedPin implements ToolPin {
 
   /** The stored shape (util/pin-section.ts), so the record and the pin file keep their format. */
   toJSON(): ToolPin {
-    const definition = this.definition;
+    return this.stored(this.definition);
+  }
+
+  /** The stored shape, given this pin's canonical definition. */
+  stored(definition: string): ToolPin {
     return {hash: definitionHash(definition), definition, pinnedAt: this.pinnedAt, ...(this.allowHidden ? {allowHidden: true} : {})};
   }
 }

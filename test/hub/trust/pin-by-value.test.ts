@@ -153,3 +153,19 @@ describe('pins by value against pins read back from a file', () => {
     }
   });
 });
+
+describe('pins written out', () => {
+  it("write a first sight's texts together, the same bytes as each pin's own", () => {
+    const check = checkPins(undefined, listing(1000), 'withhold', when);
+    const own = JSON.stringify({tools: Object.fromEntries(Object.entries(check.pins.tools).map(([name, pin]) => [name, JSON.parse(JSON.stringify(pin))]))});
+    const write = vi.spyOn(JSON, 'stringify');
+    const written = JSON.stringify(check.pins);
+    const writes = write.mock.calls.length;
+    write.mockRestore();
+    expect(written).toBe(own);
+    // ~10 now (the record's own call, and 4 pieces of 256 written twice); ~2,000 when each pin wrote its own text.
+    expect(writes).toBeLessThan(20);
+    // Read back, they are the pins of that listing.
+    expect(checkPins(stored(check.pins), listing(1000), 'withhold', later).changed).toBe(false);
+  });
+});
