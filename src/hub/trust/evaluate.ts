@@ -3,10 +3,12 @@
 // which were removed; which are withheld from the model and why; and the pins
 // to save. Pure: the hub does the reading and writing.
 import type {Tool} from '../../session/mcp-types.js';
-import {canonicalJsonsOfData, pinnedDefinition, pinTool, type ToolPin} from './canonical.js';
+import {canonicalJsonOfData, canonicalJsonsOfData, pinnedDefinition, pinTool, type ToolPin} from './canonical.js';
 import {diffDefinitions, type DefinitionChange} from './diff.js';
 import type {ServerPins} from './pins.js';
 import {ListedPin} from './listed-pin.js';
+import {writtenTogether} from './pins-json.js';
+import {PIECE} from './json-pieces.js';
 import {hasHiddenCharacters, isAscii} from './scan.js';
 import {hidesCharacters} from './scan-tool.js';
 import {isoTime} from '../../util/iso-time.js';
@@ -47,17 +49,20 @@ export interface ServerPinCheck {
 /** Checks `tools` against `previous` (undefined: the server was never seen). */
 export function checkPins(previous: ServerPins | undefined, tools: readonly Tool[], mode: OnToolChange, now: Date = new Date()): ServerPinCheck {
   const out = new Map<string, ToolPinCheck>();
-  // The definitions are made here, not in a small function of their own: a
-  // small function with a loop of 1,000 calls is among the first V8 optimizes
-  // (a TurboFan job more in every 1,000-tool start, BENCHMARKS.md §22).
-  const definitions = new Array<Record<string, unknown>>(tools.length);
-  for (let i = 0; i < tools.length; i++) definitions[i] = pinnedDefinition(tools[i]!);
-  // Every character that hides is outside ASCII, and a piece holds each of its
-  // tools whole: an all-ASCII piece clears its tools with one test, not one per tool.
-  const ascii = new Uint8Array(tools.length);
-  const texts = canonicalJsonsOfData(definitions, (piece, from, to) => {
-    if (isAscii(piece)) ascii.fill(1, from, to);
-  });
+  // The listing's canonical texts are written only to compare it with pins
+  // read from a file (a text, no listed tool); a first sight, and pins this
+  // process made, are compared with the listed tools by value.
+  let fromFile = false;
+  if (previous) {
+    for (const name in previous.tools) {
+      if (previous.tools[name] instanceof ListedPin) continue;
+      fromFile = true;
+      break;
+    }
+  }
+  const texts = fromFile ? listingTexts(tools) : undefined;
+  // Every character that hides is outside ASCII: a tool in an all-ASCII piece of text hides none.
+  const ascii = texts ? texts.ascii : asciiTools(tools);
   const pinnedAt = isoTime(now);
   const unchanged = new PinnedVerdicts();
   // The pins after this listing, made from the first tool that changes them:
@@ -65,21 +70,23 @@ export function checkPins(previous: ServerPins | undefined, tools: readonly Tool
   let next = previous === undefined ? newPins() : undefined;
   for (let i = 0; i < tools.length; i++) {
     const tool = tools[i]!;
-    const text = texts[i]!;
     const old = previous && Object.hasOwn(previous.tools, tool.name) ? previous.tools[tool.name]! : undefined;
-    const hidden = ascii[i] === 0 && mayHide(text) && hidesCharacters(tool);
+    const hidden = ascii[i] === 0 && (texts === undefined || mayHide(texts.of[i]!)) && hidesCharacters(tool);
     if (!old) {
       next ??= keptUpTo(previous!, tools, i);
-      next.tools[tool.name] = new ListedPin(text, pinnedAt);
+      next.tools[tool.name] = new ListedPin(tool, pinnedAt);
       out.set(tool.name, hidden ? {state: previous ? 'new' : 'first-seen', withheld: ['hidden-characters'], mustAsk: false} : previous ? NEW : FIRST_SEEN);
-    } else if (old.definition === text) {
+      continue;
+    }
+    const text = texts?.of[i];
+    if ((old instanceof ListedPin && old.matches(tool)) || old.definition === (text ?? canonicalText(tool))) {
       if (next) next.tools[tool.name] = old;
       out.set(tool.name, hidden && !old.allowHidden ? {state: 'pinned', pinnedAt: old.pinnedAt, withheld: ['hidden-characters'], mustAsk: false} : unchanged.at(old.pinnedAt));
     } else {
-      const changes = diffDefinitions(old.definition, text);
+      const changes = diffDefinitions(old.definition, text ?? canonicalText(tool));
       const accept = mode === 'allow';
       if (accept) next ??= keptUpTo(previous!, tools, i);
-      if (next) next.tools[tool.name] = accept ? new ListedPin(text, pinnedAt) : old;
+      if (next) next.tools[tool.name] = accept ? new ListedPin(tool, pinnedAt) : old;
       const withheld: WithheldReason[] = [...(mode === 'withhold' ? (['changed'] as const) : []), ...(hidden ? (['hidden-characters'] as const) : [])];
       out.set(tool.name, {state: 'changed', changes, pinnedAt: old.pinnedAt, withheld, mustAsk: !accept});
     }
@@ -90,7 +97,50 @@ export function checkPins(previous: ServerPins | undefined, tools: readonly Tool
   return next ? {tools: out, removed, pins: next, changed: true} : {tools: out, removed, pins: previous!, changed: false};
 }
 
-const newPins = (): ServerPins => ({tools: Object.create(null) as Record<string, ToolPin>});
+/** A listing's canonical texts, and which tools are in an all-ASCII piece of them. */
+interface ListingTexts {
+  of: string[];
+  ascii: Uint8Array;
+}
+
+/** Every tool's canonical definition, written a piece of the listing at a time (canonical-data.ts). */
+function listingTexts(tools: readonly Tool[]): ListingTexts {
+  const definitions = new Array<Record<string, unknown>>(tools.length);
+  for (let i = 0; i < tools.length; i++) definitions[i] = pinnedDefinition(tools[i]!);
+  const ascii = new Uint8Array(tools.length);
+  // A piece holds each of its tools' strings whole: one ASCII test of it clears them all.
+  const of = canonicalJsonsOfData(definitions, (piece, from, to) => {
+    if (isAscii(piece)) ascii.fill(1, from, to);
+  });
+  return {of, ascii};
+}
+
+const canonicalText = (tool: Tool): string => canonicalJsonOfData(pinnedDefinition(tool));
+
+/**
+ * Which tools are in a piece of the listing whose plain JSON text is all
+ * ASCII: JSON.stringify writes every string and key of a tool as it is but
+ * for control characters, and no character that hides is one. One native
+ * write and one test a piece, where a walk of every tool's texts in JS was
+ * hot enough in six 50-tool starts for V8's optimizing compiler (+4 MB of
+ * peak RSS, BENCHMARKS.md §32).
+ */
+function asciiTools(tools: readonly Tool[]): Uint8Array {
+  const ascii = new Uint8Array(tools.length);
+  for (let from = 0; from < tools.length; from += PIECE) {
+    const to = Math.min(tools.length, from + PIECE);
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(tools.slice(from, to));
+    } catch {
+      text = undefined; // not JSON data: each tool's texts are walked
+    }
+    if (text !== undefined && isAscii(text)) ascii.fill(1, from, to);
+  }
+  return ascii;
+}
+
+const newPins = (): ServerPins => writtenTogether(Object.create(null) as Record<string, ToolPin>);
 
 /** The pins after a listing whose first `count` tools kept their pins: those pins. */
 function keptUpTo(previous: ServerPins, tools: readonly Tool[], count: number): ServerPins {

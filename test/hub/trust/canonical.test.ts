@@ -3,7 +3,7 @@
 // every value, or a pin would change hash between runs.
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {prng as random} from '../../helpers/prng.js';
-import {canonicalJson, canonicalJsonOfData, pinToolAt, walkedCanonicalJson} from '../../../src/hub/trust/canonical.js';
+import {canonicalJson, canonicalJsonOfData, pinnedDefinition, walkedCanonicalJson} from '../../../src/hub/trust/canonical.js';
 import {checkPins} from '../../../src/hub/trust/evaluate.js';
 import type {Tool} from '../../../src/session/mcp-types.js';
 import {MAX_JSON_DEPTH} from '../../../src/util/safe-json.js';
@@ -139,13 +139,13 @@ describe('canonicalJsonOfData (a listing: most values written with the keys of t
   it('pins the tools of a listing that share their keys without walking each for its keys', () => {
     const tool = (i: number) => JSON.parse(JSON.stringify({name: `tool_${i}`, description: `Tool ${i}.`, inputSchema: {type: 'object', properties: {text: {type: 'string', description: 'Any text.'}, n: {type: 'number'}}, additionalProperties: false}}));
     const tools = Array.from({length: 1000}, (_, i) => tool(i));
-    pinToolAt(tool(-1), 'now');
+    canonicalJsonOfData(pinnedDefinition(tool(-1)));
     // The key walk asks every object for its prototype; JSON.stringify does not.
     const spy = vi.spyOn(Object, 'getPrototypeOf');
-    const pins = tools.map((t) => pinToolAt(t, 'now'));
+    const texts = tools.map((t) => canonicalJsonOfData(pinnedDefinition(t)));
     const walks = spy.mock.calls.length;
     spy.mockRestore();
-    expect(pins[999]!.definition).toBe(walkedCanonicalJson({description: 'Tool 999.', inputSchema: tools[999].inputSchema, name: 'tool_999'}));
+    expect(texts[999]).toBe(walkedCanonicalJson({description: 'Tool 999.', inputSchema: tools[999].inputSchema, name: 'tool_999'}));
     // ~0 now; 5 a tool (5,000) when each tool was walked.
     expect(walks).toBeLessThan(100);
   });
@@ -167,10 +167,10 @@ describe('canonicalJsonOfData (a listing: most values written with the keys of t
     // Six listings of the same 50 tools, as six starts of one server.
     const tools = Array.from({length: 300}, (_, i) => tool(i % 50));
     const spy = vi.spyOn(Object, 'getPrototypeOf');
-    const pins = tools.map((t) => pinToolAt(t, 'now'));
+    const texts = tools.map((t) => canonicalJsonOfData(pinnedDefinition(t)));
     const walks = spy.mock.calls.length;
     spy.mockRestore();
-    for (let i = 0; i < tools.length; i++) expect(pins[i]!.definition).toBe(walkedCanonicalJson(tools[i]));
+    for (let i = 0; i < tools.length; i++) expect(texts[i]).toBe(walkedCanonicalJson(tools[i]));
     // ~30 calls now (a walk when a key is new); ~1,900 when a miss stopped the guessing until two
     // tools in a row had the same keys, which tools alternating an optional member never have.
     expect(walks).toBeLessThan(200);
@@ -248,7 +248,7 @@ describe('canonicalJsonsOfData (a listing written in one piece)', () => {
 
   it('writes a 1,000-tool listing with a few JSON.stringify calls, not two per tool', async () => {
     vi.resetModules();
-    const {pinListing} = await import('../../../src/hub/trust/canonical.js');
+    const {canonicalJsonsOfData, definitionHash, pinnedDefinition} = await import('../../../src/hub/trust/canonical.js');
     // The shared yardstick's shapes: an optional parameter on every other tool, annotations on one in four.
     const tool = (i: number) => {
       const properties: Record<string, unknown> = {query: {type: 'string', description: 'Free-text filter'}, limit: {type: 'integer', maximum: 100}};
@@ -259,11 +259,12 @@ describe('canonicalJsonsOfData (a listing written in one piece)', () => {
     };
     const tools = Array.from({length: 1000}, (_, i) => tool(i));
     const spy = vi.spyOn(JSON, 'stringify');
-    const pins = pinListing(tools, 'now');
+    // As a listing is written to be checked against pins read from a file (evaluate.ts).
+    const texts = canonicalJsonsOfData(tools.map(pinnedDefinition));
     const writes = spy.mock.calls.length;
     spy.mockRestore();
-    for (let i = 0; i < tools.length; i++) expect(pins[i]!.definition).toBe(walkedCanonicalJson(tools[i]));
-    expect(new Set(pins.map((p) => p.hash)).size).toBe(1000);
+    for (let i = 0; i < tools.length; i++) expect(texts[i]).toBe(walkedCanonicalJson(tools[i]));
+    expect(new Set(texts.map(definitionHash)).size).toBe(1000);
     // 2 now (the listing with the key list and without); ~2,000 value by value (canonicalJsonOfData:
     // the text and JSON.stringify's own to measure it, per tool).
     expect(writes).toBeLessThan(20);

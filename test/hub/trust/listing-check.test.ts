@@ -3,6 +3,7 @@
 // listing's canonical text instead of once per tool.
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {checkPins} from '../../../src/hub/trust/evaluate.js';
+import {readServerPins} from '../../../src/hub/trust/pins.js';
 import type {Tool} from '../../../src/session/mcp-types.js';
 
 const when = new Date('2026-12-01T00:00:00Z');
@@ -58,21 +59,45 @@ describe('a listing checked against the pins it matches', () => {
 });
 
 describe('invisible characters in a listing', () => {
-  it('are looked for once per piece of the listing when it is all ASCII, and still found where they are', () => {
+  /** Pins as the record or the pin file hold them: plain JSON read back. */
+  const stored = (n: number) => readServerPins(JSON.parse(JSON.stringify(checkPins(undefined, listing(n), 'withhold', when).pins)))!;
+
+  it('are looked for once per piece of the listing when its text is written for pins read from a file, and still found where they are', () => {
+    const pins = stored(1000);
     const test = vi.spyOn(RegExp.prototype, 'test');
     const asciiTests = () => test.mock.contexts.filter((re) => (re as RegExp).source === '[^\\x00-\\x7f]').length;
-    const plain = checkPins(undefined, listing(1000), 'withhold', when);
-    expect([...plain.tools.values()].every((v) => v.withheld.length === 0)).toBe(true);
+    const plain = checkPins(pins, listing(1000), 'withhold', when);
+    expect([...plain.tools.values()].every((v) => v.withheld.length === 0 && v.state === 'pinned')).toBe(true);
     // 4 now (one per piece of 256 tools); 1,000 when every tool's text was tested.
     expect(asciiTests()).toBeLessThan(20);
 
     // A zero-width space in one tool, an accent in another (not hidden): only the first is withheld.
     test.mockClear();
     const marked = listing(1000, (i) => (i === 300 ? 'Reads\u200b files.' : i === 700 ? 'Café menu.' : `Tool ${i}: echoes its text.`));
+    const check = checkPins(pins, marked, 'withhold', when);
+    const withheld = [...check.tools].filter(([, v]) => v.withheld.length > 0);
+    expect(withheld.map(([name, v]) => [name, v.withheld])).toEqual([['tool_300', ['changed', 'hidden-characters']], ['tool_700', ['changed']]]);
+    // The two pieces that hold them are tested tool by tool, the other two once each.
+    expect(asciiTests()).toBeLessThan(600);
+  });
+
+  it('are looked for once per piece in a first sight too, which writes no canonical text, and still found where they are', () => {
+    const plain = listing(1000);
+    const marked = listing(1000, (i) => (i === 300 ? 'Reads\u200b files.' : i === 700 ? 'Café menu.' : `Tool ${i}: echoes its text.`));
+    const write = vi.spyOn(JSON, 'stringify');
+    const test = vi.spyOn(RegExp.prototype, 'test');
+    const asciiTests = () => test.mock.contexts.filter((re) => (re as RegExp).source === '[^\\x00-\\x7f]').length;
+    const first = checkPins(undefined, plain, 'withhold', when);
+    expect([...first.tools.values()].every((v) => v.withheld.length === 0)).toBe(true);
+    // One plain write and one test a piece of 256 tools: no key list (the canonical text), and
+    // no walk of each tool's texts (4,000 tests; V8 optimized that walk in six 50-tool starts).
+    expect(write.mock.calls.map((args) => args.length)).toEqual([1, 1, 1, 1]);
+    expect(asciiTests()).toBe(4);
+
+    test.mockClear();
     const check = checkPins(undefined, marked, 'withhold', when);
     const withheld = [...check.tools].filter(([, v]) => v.withheld.length > 0);
     expect(withheld).toEqual([['tool_300', {state: 'first-seen', withheld: ['hidden-characters'], mustAsk: false}]]);
-    // The two pieces that hold them are tested tool by tool, the other two once each.
-    expect(asciiTests()).toBeLessThan(600);
+    expect(asciiTests()).toBeLessThan(2_500);
   });
 });
