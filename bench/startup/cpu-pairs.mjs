@@ -1,6 +1,8 @@
 // Paired, alternating `--list-tools` runs of two built checkouts under
 // cpu-preload.mjs, each with a fresh state directory (the first run ever):
-//   node bench/startup/cpu-pairs.mjs <before-root> <after-root> [pairs=10]
+//   node bench/startup/cpu-pairs.mjs <before-root> <after-root> [pairs=10] [--second]
+// With --second, each timed run is the second in its state directory (an
+// untimed first run before it): eras remembered, pins and catalog on disk.
 // Prints, for each mark (spawn, write, out, exit), the medians of our
 // process's CPU ms above the preload mark and of wall ms since its start,
 // each side, and the median of the paired differences (after − before),
@@ -11,7 +13,8 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir, loadavg} from 'node:os';
 import {join, resolve} from 'node:path';
 
-const [before, after, pairsArg] = process.argv.slice(2);
+const second = process.argv.includes('--second');
+const [before, after, pairsArg] = process.argv.slice(2).filter((a) => a !== '--second');
 if (!before || !after) {
   process.stderr.write('usage: node bench/startup/cpu-pairs.mjs <before-root> <after-root> [pairs]\n');
   process.exit(2);
@@ -25,6 +28,7 @@ function runOnce(root) {
   const file = join(state, 'cpu.jsonl');
   try {
     const env = {PATH: process.env.PATH ?? '', HOME: state, XDG_STATE_HOME: state, NO_COLOR: '1', BB_CPU_FILE: file};
+    if (second) spawnSync(process.execPath, [join(root, 'bin/breakerbox.mjs'), '--list-tools'], {cwd: root, env: {...env, BB_CPU_FILE: ''}});
     const r = spawnSync(process.execPath, ['--import', join(root, 'bench/startup/cpu-preload.mjs'), join(root, 'bin/breakerbox.mjs'), '--list-tools'], {cwd: root, env, encoding: 'utf8'});
     if (r.status !== 0) throw new Error(`${root}: exited ${r.status}: ${r.stderr.slice(-400)}`);
     const rec = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1));
@@ -52,7 +56,7 @@ for (let i = 0; i < pairs; i++) {
 }
 const loadAfter = loadavg()[0];
 
-process.stdout.write(`${pairs} pairs, load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}\n`);
+process.stdout.write(`${pairs} pairs${second ? ' (second runs)' : ''}, load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}\n`);
 process.stdout.write('mark    cpu before  cpu after  Δcpu (paired)   wall before  wall after  Δwall (paired)\n');
 for (const m of MARKS) {
   const cpu = rows.map((r) => median(r.map((x) => x[m].cpu)));
