@@ -1,10 +1,10 @@
 import {chmodSync, mkdirSync, statSync} from 'node:fs';
-import {homedir} from 'node:os';
 import {dirname, join} from 'node:path';
 
 /** `$XDG_STATE_HOME/breakerbox`, else `~/.local/state/breakerbox`. */
 export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? env.XDG_STATE_HOME : join(env.HOME || homedir(), '.local', 'state');
+  // node:os only when HOME is unset: every start asks for this directory, and a start loads node:os for nothing else.
+  const base = env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? env.XDG_STATE_HOME : join(env.HOME || process.getBuiltinModule('node:os').homedir(), '.local', 'state');
   return join(base, 'breakerbox');
 }
 

@@ -157,6 +157,13 @@ describe('what each mode loads', () => {
       expect(at, String(re)).toBeGreaterThan(Math.max(...spawns));
     }
   }, 90_000);
+  it('--list-tools loads no node:os: the state directory asks it for a home only when neither XDG_STATE_HOME nor HOME is set', async () => {
+    const {lines, stdout} = await loadsOf(['--list-tools']);
+    expect(stdout).toMatch(/tickets +online/);
+    const atExit = lines.find((l) => l.startsWith('builtins-at-exit '));
+    expect(atExit).toBeDefined();
+    expect(atExit!.slice('builtins-at-exit '.length).split(',')).not.toContain('os');
+  }, 90_000);
 });
 
 describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
