@@ -31,6 +31,8 @@ gc();
 const kept0 = v8.getHeapStatistics().used_heap_size;
 const heapTotal0 = v8.getHeapStatistics().total_heap_size;
 const rss0 = process.memoryUsage.rss();
+const newSpace = () => +(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1e6).toFixed(1);
+const newSpace0 = newSpace();
 const session = process.env.YG_SAMPLE ? new inspector.Session() : undefined;
 if (session) {
   session.connect();
@@ -86,7 +88,8 @@ process.stdout.write(
     heapTotalMb: +(v8.getHeapStatistics().total_heap_size / 1e6).toFixed(1),
     heapTotalBeforeMb: +(heapTotal0 / 1e6).toFixed(1),
     rssBeforeMb: Math.round(rss0 / 1e6),
-    newSpaceMb: +(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1e6).toFixed(1),
+    newSpaceBeforeMb: newSpace0,
+    newSpaceMb: newSpace(),
   }) + '\n',
 );
 process.exit(0);
