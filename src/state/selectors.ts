@@ -100,7 +100,7 @@ export interface ServerSummary {
   idle: number;
   /** Tools of online servers. */
   tools: number;
-  /** Tools offered from cached lists by servers not online yet (starting, or lazy and not started). */
+  /** Tools offered from cached lists by servers still starting (a lazy server's row says its own). */
   cached: number;
   /** e.g. `2/3 online · 14 tools · 1 offline`, or `0/2 online · 0 tools · 2 starting · 7 cached tools`. */
   label: string;
@@ -118,7 +118,7 @@ export function serverSummary(servers: AppState['servers']): ServerSummary {
     s.total++;
     s[view.state]++;
     if (view.state === 'online') s.tools += view.toolCount;
-    else if (view.cached) s.cached += view.cached.toolCount;
+    else if (view.cached && view.state !== 'idle') s.cached += view.cached.toolCount;
   }
   const parts = [`${s.online}/${s.total} online`, `${s.tools} tool${s.tools === 1 ? '' : 's'}`];
   if (s.starting + s.restarting > 0) parts.push(`${s.starting + s.restarting} starting`);
