@@ -4,6 +4,7 @@
 // clock of elapsed times). Every outcome becomes a past-tense event with its
 // time, dispatched to the one store that the TUI, `--print`, `--list-tools`
 // and the self-check read.
+import {setMaxListeners} from 'node:events';
 import type {ApprovalRules} from '../agent/approvals.js';
 import type {InputAnswer} from '../agent/client-features.js';
 import type {Model, ModelMessage} from '../agent/model.js';
@@ -204,6 +205,11 @@ export class Driver {
       return undefined;
     }
     const abort = new AbortController();
+    // Every call of the turn listens on this signal while it runs (its approval, its
+    // request), and a model may ask for any number of calls in one response: past
+    // Node's default of 10 listeners it would print a leak warning onto the terminal
+    // behind the TUI.
+    setMaxListeners(0, abort.signal);
     this.dispatch({type: 'user/submitted', text});
     const batcher = new TextBatcher((t) => this.dispatch({type: 'model/text-delta', text: t}));
     const tick = this.o.tickMs ? setInterval(() => this.dispatch({type: 'clock/ticked'}), this.o.tickMs) : undefined;

@@ -2,6 +2,7 @@
 // hub's fine-grained events (never from status snapshots).
 import type {AppState, TraceRing} from './app-state.js';
 import type {EventOf} from './events.js';
+import {appendNotice} from './conversation.js';
 import {patchServer, serverOf} from './servers.js';
 import {truncate} from './text.js';
 import {diffText} from '../hub/catalog-cache.js';
@@ -20,8 +21,12 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
       return patchServer(state, event.alias, {cached: {toolCount: event.toolCount, listedAt: event.listedAt}});
     case 'server/not-started':
       return patchServer(state, event.alias, {state: 'idle', toolCount: 0, starting: undefined, cached: {toolCount: event.toolCount, listedAt: event.listedAt}});
-    case 'server/catalog-corrected':
-      return postNotice(state, 'info', `${event.alias}: the cached tool list was out of date: ${diffText(event)}`, event.at);
+    case 'server/catalog-corrected': {
+      // The same tools' trust notices ("no longer lists …") follow at once and take the
+      // status line: the transcript keeps what the cache got wrong.
+      const text = `${event.alias}: the cached tool list was out of date: ${diffText(event)}`;
+      return appendNotice(postNotice(state, 'info', text, event.at), 'info', text);
+    }
     case 'server/still-starting': {
       const {type: _type, alias, at: _at, ...progress} = event;
       return patchServer(state, alias, {starting: progress});

@@ -100,7 +100,9 @@ export interface ServerSummary {
   idle: number;
   /** Tools of online servers. */
   tools: number;
-  /** e.g. `2/3 online · 14 tools · 1 offline`. */
+  /** Tools offered from cached lists by servers still starting (a lazy server's row says its own). */
+  cached: number;
+  /** e.g. `2/3 online · 14 tools · 1 offline`, or `0/2 online · 0 tools · 2 starting · 7 cached tools`. */
   label: string;
 }
 
@@ -110,18 +112,21 @@ const summaryCache = new WeakMap<AppState['servers'], ServerSummary>();
 export function serverSummary(servers: AppState['servers']): ServerSummary {
   const hit = summaryCache.get(servers);
   if (hit) return hit;
-  const s = {total: 0, online: 0, starting: 0, restarting: 0, offline: 0, disabled: 0, idle: 0, tools: 0, label: ''};
+  const s = {total: 0, online: 0, starting: 0, restarting: 0, offline: 0, disabled: 0, idle: 0, tools: 0, cached: 0, label: ''};
   for (const alias of servers.order) {
     const view = servers.byAlias[alias];
     s.total++;
     s[view.state]++;
     if (view.state === 'online') s.tools += view.toolCount;
+    else if (view.cached && view.state !== 'idle') s.cached += view.cached.toolCount;
   }
   const parts = [`${s.online}/${s.total} online`, `${s.tools} tool${s.tools === 1 ? '' : 's'}`];
   if (s.starting + s.restarting > 0) parts.push(`${s.starting + s.restarting} starting`);
   if (s.offline > 0) parts.push(`${s.offline} offline`);
   if (s.disabled > 0) parts.push(`${s.disabled} disabled`);
   if (s.idle > 0) parts.push(`${s.idle} not started`);
+  // Before any server answers, the first frame's line says what the cache already offers.
+  if (s.cached > 0) parts.push(`${s.cached} cached tool${s.cached === 1 ? '' : 's'}`);
   s.label = parts.join(' · ');
   summaryCache.set(servers, s);
   return s;

@@ -130,6 +130,22 @@ describe('the scripted model with the bundled servers', () => {
     expect(store.getState().turn.answer).toBe('Both searched.');
   });
 
+  it('runs a dozen calls of one response at once without a listener-leak warning on stderr', async () => {
+    // Each running call listens on the turn's abort signal; Node warns past 10
+    // listeners, and that warning lands on the terminal behind the TUI.
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    cleanups.push(async () => void process.off('warning', onWarning));
+    const tools = Array.from({length: 12}, (_, i) => ({tool: 'mcp__notes__search', input: {query: `q${i}`}}));
+    const {driver, store} = await setup(createScriptedModel({script: parseScript({steps: [{tools}, {text: 'all searched'}]})}));
+    await driver.submit('search a dozen times');
+    expect(turnCalls(store.getState()).filter((c) => c.outcome && !c.outcome.isError)).toHaveLength(12);
+    // Warnings are emitted on a later tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.map((w) => `${w.name}: ${w.message}`)).toEqual([]);
+  });
+
   it('improvises: picks the notes search for a notes question and quotes the result', async () => {
     const {driver, store} = await setup(createScriptedModel());
     await driver.submit('search my notes for pagination');

@@ -115,6 +115,21 @@ describe('servers', () => {
     expect(serverSummary(s.servers)).toBe(sum);
   });
 
+  it('serverSummary counts the tools offered from cache by servers still starting', () => {
+    const s = run(
+      base(),
+      {type: 'server/catalog-cached', alias: 'a', toolCount: 3, listedAt: '2026-12-01T00:00:00.000Z'},
+      {type: 'server/not-started', alias: 'b', toolCount: 1, listedAt: '2026-12-01T00:00:00.000Z', reason: 'lazy'},
+    );
+    // The lazy server (b) is counted as "not started"; its row says what its cache offers.
+    expect(serverSummary(s.servers).label).toBe('0/3 online · 0 tools · 2 starting · 1 not started · 3 cached tools');
+    // Confirmed by the server: its tools count as online ones, no longer as cached.
+    const confirmed = run(s, {type: 'server/online', alias: 'a', era: 'legacy', protocolVersion: '2025-11-25', toolCount: 3, pages: 1, discoveryMs: 3});
+    expect(serverSummary(confirmed.servers).label).toBe('1/3 online · 3 tools · 1 starting · 1 not started');
+    const one = run(base(), {type: 'server/catalog-cached', alias: 'c', toolCount: 1, listedAt: '2026-12-01T00:00:00.000Z'});
+    expect(serverSummary(one.servers).label).toBe('0/3 online · 0 tools · 3 starting · 1 cached tool');
+  });
+
   it('serverRows is in config order and memoised', () => {
     const s = base();
     expect(serverRows(s.servers).map((r) => r.alias)).toEqual(['a', 'b', 'c']);

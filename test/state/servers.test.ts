@@ -23,6 +23,17 @@ describe('server events', () => {
     expect(base().servers.byAlias['toString']).toBeUndefined();
   });
 
+  it('server/catalog-corrected keeps the difference in the transcript when a later notice takes the status line', () => {
+    const s = run(
+      base(),
+      {type: 'server/catalog-corrected', alias: 'a', added: ['count'], removed: ['old_tool'], changed: ['greet'], at: 3},
+      {type: 'notice/posted', level: 'warn', text: 'a no longer lists old_tool, a tool pinned before (removed)', at: 3},
+    );
+    const text = 'a: the cached tool list was out of date: 1 added (count), 1 removed (old_tool), 1 changed (greet)';
+    expect(s.conversation.items.at(-1)).toMatchObject({kind: 'notice', level: 'info', text});
+    expect(s.notices.map((n) => n.text)).toContain(text);
+  });
+
   it('server/starting sets starting, and is a no-op when already starting', () => {
     const s = base();
     expect(reduce(s, {type: 'server/starting', alias: 'a'})).toBe(s);

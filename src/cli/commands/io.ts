@@ -5,7 +5,8 @@
 // --list-tools | head -1`): the write then fails with EPIPE, and an unhandled
 // stream error would end the process with a stack trace, before the servers
 // are closed. Here that error only means "stop writing"; the run finishes
-// normally and closes everything.
+// normally and closes everything. A terminal that has gone fails the same way
+// with EIO.
 //
 // The streams are read from the global \`process\` when used, not imported
 // from node:process: that import evaluates every lazy property of \`process\`,
@@ -38,8 +39,10 @@ export function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
   if (guarded.has(stream)) return;
   guarded.add(stream);
   stream.on('error', (err: NodeJS.ErrnoException) => {
-    // After EPIPE the stream is destroyed; later writes report ERR_STREAM_DESTROYED.
-    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') return;
+    // A closed terminal (the window closed, tmux's session killed) answers EIO: the
+    // TUI's last frames after SIGHUP must not end the run before its servers are closed.
+    // After either the stream is destroyed; later writes report ERR_STREAM_DESTROYED.
+    if (err.code === 'EPIPE' || err.code === 'EIO' || err.code === 'ERR_STREAM_DESTROYED') return;
     throw err;
   });
 }

@@ -77,7 +77,8 @@ function status(m: ManualCallView, now: number): Seg[] {
     case 'awaiting-approval':
       return [seg('waiting for your approval', 'warn', true)];
     case 'running':
-      return [seg(`running ${m.startedAt !== undefined ? formatMs(now - m.startedAt) : ''}`, 'info', true), seg('  Esc cancels (the server is sent notifications/cancelled)', 'muted')];
+      // The clock ticks once a second: a call started since its last tick has run 0 ms, not "?".
+      return [seg(`running ${m.startedAt !== undefined ? formatMs(Math.max(0, now - m.startedAt)) : ''}`, 'info', true), seg('  Esc cancels (the server is sent notifications/cancelled)', 'muted')];
     case 'denied':
       return [seg('denied: not run', 'warn', true)];
     case 'cancelled':

@@ -30,14 +30,20 @@ export function viewLines(state: AppState, view: InspectView, form: ArgFormState
     }
     case 'call': {
       const entry = state.catalog.byName.get(view.name);
-      if (!entry) return gone(`Call ${view.name}`, 'this tool is not in the table any more', width);
+      const m = i.manual;
+      if (!entry) {
+        const left = gone(`Call ${view.name}`, 'this tool is not in the table any more', width);
+        // The call itself can take its tool out (a lazy server it started lists it no
+        // more, or changed so that trust withholds it): its result says why.
+        if (m && m.name === view.name) left.lines.push([], ...manualLines(m, state.now, width));
+        return left;
+      }
       const lines: Line[] = [
         fitLine([seg(safeLine(entry.name), 'tool', true), seg(` → ${safeLine(entry.alias)} / ${safeLine(entry.tool)}`, 'accent')], width),
         [],
         heading(form?.mode === 'json' ? 'Arguments (JSON, checked against the input schema)' : 'Arguments'),
         ...(form ? argLines(form, width) : []),
       ];
-      const m = i.manual;
       if (m && m.name === entry.name) lines.push([], ...manualLines(m, state.now, width), ...(m.state === 'awaiting-approval' ? changeLines(entry, width) : []));
       return {title: [seg('Call by hand '), seg(safeLine(view.name), 'tool', true)], lines};
     }
