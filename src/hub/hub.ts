@@ -346,9 +346,11 @@ export class Hub {
   // The call's duration counts the wake; its timeout starts when it is sent.
   private callWoken(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions): Promise<HubCallResult> {
     const started = performance.now();
+    // A call refused after the wake took as long as the wake: its card says so, not 0 ms.
+    const waited = (result: HubCallResult): HubCallResult => ({...result, durationMs: Math.round(performance.now() - started)});
     return this.wakeFor(slot, entry).then(
-      (live) => ('inputSchema' in live ? this.callOnline(slot, live, args, options, started) : live),
-      (err: unknown) => ({...resultFromError(err, entry.alias, entry.tool, slot.timeoutFor(entry.tool)), alias: entry.alias, tool: entry.tool}),
+      (live) => ('inputSchema' in live ? this.callOnline(slot, live, args, options, started) : waited(live)),
+      (err: unknown) => waited({...resultFromError(err, entry.alias, entry.tool, slot.timeoutFor(entry.tool)), alias: entry.alias, tool: entry.tool}),
     );
   }
 
@@ -630,6 +632,9 @@ export class Hub {
     const where = {alias: entry.alias, tool: entry.tool};
     if (!(await slot.wake())) return errorResult(`the server ${entry.alias} could not be started for this call: ${unavailableWhy(slot)}`, 'offline', where);
     const live = this.table.entries.find((e) => e.alias === entry.alias && e.tool === entry.tool);
+    // Still listed, but trust holds it back (changed since it was pinned): that is the reason, not a missing tool.
+    const held = live ? undefined : this.table.withheld?.find((e) => e.alias === entry.alias && e.tool === entry.tool);
+    if (held) return errorResult(held.withheld!, 'withheld', where);
     if (!live) return errorResult(`${entry.name}: the server ${entry.alias} no longer offers this tool (its live list differs from the cached one); the call was not sent`, 'unknown-tool', where);
     if (safeStringify(live.inputSchema) !== safeStringify(entry.inputSchema)) {
       return errorResult(`${entry.name}: the tool's input schema changed since the cached list; the call was not sent. The tool table now has the new schema: call it again if it still fits`, 'refused', where);

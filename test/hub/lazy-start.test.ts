@@ -8,6 +8,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {Hub, HubServer, StdioHubServer} from '../../src/hub/hub.js';
 import {StdioTransport} from '../../src/transport/stdio.js';
+import {canonicalJson, definitionHash, pinnedDefinition} from '../../src/hub/trust/canonical.js';
 import {ServerRecordStore} from '../../src/util/server-record.js';
 import {fakeClock} from '../helpers/clock.js';
 import {nodeServer, tempDir, testHub, textOf} from '../helpers/hub.js';
@@ -118,5 +119,29 @@ describe('a lazy server', () => {
     expect(c).toMatchObject({isError: true});
     expect(textOf(c)).toMatch(/input schema changed/);
     expect(changed.hub.catalog.byName.get('mcp__tickets__search')!.inputSchema).toEqual(tools.find((t) => t.name === 'search')!.inputSchema);
+  });
+
+  it('a first call of a tool trust withholds (changed since it was pinned) says so, and how long the start took', async () => {
+    const store = await storeWithCache();
+    await store.flush();
+    // Last run, search was described otherwise, and that is what was cached and pinned: the live list differs from both.
+    const file = join(store.dir, readdirSync(store.dir).find((f) => f.endsWith('.json'))!);
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    const tools = record.sections.catalog.tools as Array<{name: string; description?: string}>;
+    const older = {...tools.find((t) => t.name === 'search')!, description: 'an older description'};
+    record.sections.catalog.tools = tools.map((t) => (t.name === 'search' ? older : t));
+    writeFileSync(file, JSON.stringify(record));
+    const definition = canonicalJson(pinnedDefinition(older as never));
+    const kept = new Map([['tickets', {tools: {search: {hash: definitionHash(definition), definition, pinnedAt: '2026-01-01T00:00:00.000Z'}}}]]);
+    const pins = {load: (alias: string) => kept.get(alias), save: (alias: string, p: never) => void kept.set(alias, p), reset: (alias: string) => void kept.delete(alias)};
+
+    const {hub} = countingHub([tickets({start: 'lazy'})], store, {pins});
+    await hub.start();
+    const r = await hub.call('mcp__tickets__search', {query: 'login'});
+    expect(r).toMatchObject({isError: true, failure: 'withheld'});
+    expect(textOf(r)).not.toMatch(/no longer offers/);
+    expect(textOf(r)).toMatch(/changed/);
+    // The call waited for the server's start: its duration is that wait, not 0.
+    expect(r.durationMs).toBeGreaterThan(0);
   });
 });
