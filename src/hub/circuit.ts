@@ -7,6 +7,8 @@ export class Circuit {
   private failures = 0;
   private openUntil = 0;
   private trialInFlight = false;
+  /** What the last failure counted was, when known (one process exit). */
+  private lastCause?: object;
 
   constructor(
     readonly threshold = 3,
@@ -32,13 +34,20 @@ export class Circuit {
     this.trialInFlight = false;
   }
 
-  failed(): void {
-    this.failures++;
+  /**
+   * A call failed. `cause` names what failed it when several calls can share
+   * it: one crash ends every call in flight, and that is one failure, not one
+   * per call (a crash with three calls running must not open the circuit).
+   */
+  failed(cause?: object): void {
     this.trialInFlight = false;
+    if (cause !== undefined && cause === this.lastCause) return;
+    this.lastCause = cause;
+    this.failures++;
     if (this.failures >= this.threshold) this.openUntil = this.now() + this.cooldownMs;
   }
 
-  /** A fresh process after a restart starts with a clean slate. */
+  /** A start by hand (`/reconnect`) starts with a clean slate. */
   reset(): void {
     this.failures = 0;
     this.openUntil = 0;

@@ -1,5 +1,6 @@
 import {join} from 'node:path';
 import type {TraceEvent} from '../connection/connection.js';
+import {ServerExitedError} from '../connection/errors.js';
 import type {ClientFeatures} from '../session/server-requests.js';
 import type {ContentBlock, Implementation, Tool} from '../session/mcp-types.js';
 import type {CallOptions, ToolResultRecord} from '../session/session.js';
@@ -452,7 +453,7 @@ export class Hub {
     const result = resultFromError(err, entry.alias, entry.tool, timeoutMs);
     result.alias = entry.alias;
     result.tool = entry.tool;
-    if (result.failure === 'timeout' || result.failure === 'exited' || result.failure === 'unreachable') slot.circuit.failed();
+    if (result.failure === 'timeout' || result.failure === 'exited' || result.failure === 'unreachable') slot.circuit.failed(err instanceof ServerExitedError ? err.exit : undefined);
     else if (result.failure !== 'aborted') slot.circuit.succeeded();
     // A cancelled trial says nothing about the server; without this the circuit stays open for good.
     else if (trial) slot.circuit.released();

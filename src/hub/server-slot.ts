@@ -401,8 +401,9 @@ export class ServerSlot {
         this.report.note(`the cached tool list was out of date: ${diffText(diff)}`);
         this.deps.emit({type: 'server/catalog-corrected', alias: this.alias, ...diff});
       }
+      // The circuit is not reset here: a restart after a crash is no verdict on
+      // the calls that crash it, and three of them in a row must open it.
       this.onlineSince = this.deps.now();
-      this.circuit.reset();
       session.onClose((exit) => this.exited(session!, exit));
       if (changedWhileListing) this.scheduleRelist(session);
       session.onLogMessage((params) => this.report.logged(params));

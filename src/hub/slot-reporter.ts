@@ -22,6 +22,9 @@ export interface ReporterDeps {
  * throw into the protocol code that calls it.
  */
 export class SlotReporter {
+  /** What the last listing dropped, as compared: a re-list that drops the same tools says nothing new. */
+  private lastDropped = '';
+
   constructor(
     private readonly alias: string,
     private readonly deps: ReporterDeps,
@@ -39,8 +42,12 @@ export class SlotReporter {
   }
 
   dropped(dropped: DroppedTool[]): void {
-    if (dropped.length === 0) return;
-    this.deps.emit({type: 'server/tools-dropped', alias: this.alias, dropped});
+    // A server that sends list_changed after its start (server-everything does, three times) is
+    // re-listed; the same warning each time would be noise on the status line and `--print`'s stderr.
+    const key = JSON.stringify(dropped.map((d) => [d.name ?? null, d.reason, d.notCallable ?? null]));
+    const same = key === this.lastDropped;
+    this.lastDropped = key;
+    if (dropped.length > 0 && !same) this.deps.emit({type: 'server/tools-dropped', alias: this.alias, dropped});
     for (const d of dropped) this.note(`dropped tool ${JSON.stringify(d.name ?? '?')} (page ${d.page}, #${d.position}): ${d.reason}`);
   }
 

@@ -58,7 +58,17 @@ describe('Circuit', () => {
     expect(c.allow()).toBe(true);
   });
 
-  it('reset closes it at once (a fresh process)', () => {
+  it('counts the calls one crash ended as one failure', () => {
+    const {c} = circuit(3);
+    const crash = {code: 3};
+    for (let i = 0; i < 5; i++) c.failed(crash);
+    expect(c.allow()).toBe(true);
+    c.failed({code: 3});
+    c.failed();
+    expect(c.allow()).toBe(false);
+  });
+
+  it('reset closes it at once (a start by hand)', () => {
     const {c} = circuit(1, 100);
     c.failed();
     expect(c.allow()).toBe(false);

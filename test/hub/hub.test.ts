@@ -170,6 +170,27 @@ describe('failure isolation', () => {
     expect(textOf(r)).toMatch(/calls are paused for \d+ s/);
   });
 
+  it('opens the circuit after 3 calls in a row crashed the server, though each crash was restarted', async () => {
+    const {hub} = make([chaos('c', 'ok')], {circuit: {threshold: 3, cooldownMs: 60_000}, restart: {baseMs: 10, maxMs: 10, maxTries: 10, stableMs: 60_000}});
+    await hub.start();
+    for (let i = 0; i < 3; i++) {
+      await waitFor(() => hub.statuses()[0]!.state === 'online' && hub.catalog.byName.has('mcp__c__echo'), 'the server online again');
+      expect((await hub.call('mcp__c__die', {})).failure).toBe('exited');
+    }
+    await waitFor(() => hub.statuses()[0]!.state === 'online' && hub.catalog.byName.has('mcp__c__echo'), 'the third restart');
+    const r = await hub.call('mcp__c__echo', {text: 'x'});
+    expect(r).toMatchObject({isError: true, failure: 'circuit-open'});
+  });
+
+  it('one crash that ends several calls in flight counts once: the circuit stays closed', async () => {
+    const {hub} = make([chaos('c', 'ok')], {circuit: {threshold: 3, cooldownMs: 60_000}, restart: {baseMs: 10, maxMs: 10, maxTries: 10, stableMs: 60_000}});
+    await hub.start();
+    const results = await Promise.all([hub.call('mcp__c__slow', {ms: 5_000}), hub.call('mcp__c__slow', {ms: 5_000}), hub.call('mcp__c__die', {})]);
+    expect(results.map((r) => r.failure)).toEqual(['exited', 'exited', 'exited']);
+    await waitFor(() => hub.statuses()[0]!.state === 'online' && hub.catalog.byName.has('mcp__c__echo'), 'the restart');
+    expect(textOf(await hub.call('mcp__c__echo', {text: 'back'}))).toBe('back');
+  });
+
   it('re-lists one server after tools/list_changed; unchanged tools keep their names', async () => {
     const {hub} = make([chaos('c', 'list_changed'), ...bundled()], {listDebounceMs: 20});
     await hub.start();
