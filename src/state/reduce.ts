@@ -70,6 +70,8 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/filter-set':
     case 'ui/trace-toggled':
     case 'ui/help-toggled':
+    case 'ui/help-measured':
+    case 'ui/help-scrolled':
     case 'ui/input-edited':
     case 'ui/resized':
     case 'ui/card-selected':

@@ -90,6 +90,7 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
   useKeyRouter(keyContext, handlers);
   const onShown = useMeasuredPanes(store, layout);
   const onResultMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/result-measured', rows, height}), [store]);
+  const onHelpMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/help-measured', rows, height}), [store]);
   const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
   const alias = traceAlias(state);
 
@@ -102,6 +103,7 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
         theme={theme}
         onShown={onShown}
         onResultMeasured={onResultMeasured}
+        onHelpMeasured={onHelpMeasured}
         alias={alias}
         ring={traceRing(state, alias)}
         starting={starting}
