@@ -134,6 +134,8 @@ type DriverEvent =
   | {type: 'inspect/closed'; all?: boolean}
   /** The view's lines were scrolled. */
   | {type: 'inspect/scrolled'; delta: number}
+  /** The UI measured the view: its lines at the current width, and the rows it shows. */
+  | {type: 'inspect/measured'; rows: number; height: number}
   /** The highlighted row of a list view moved. */
   | {type: 'inspect/cursor-moved'; delta: number}
   /** A snapshot of one server's details arrived (server view). */

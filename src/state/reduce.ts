@@ -92,6 +92,7 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'inspect/opened':
     case 'inspect/closed':
     case 'inspect/scrolled':
+    case 'inspect/measured':
     case 'inspect/cursor-moved':
     case 'inspect/detail-loaded':
     case 'resource/read':

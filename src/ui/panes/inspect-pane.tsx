@@ -1,7 +1,7 @@
 // The inspector view, drawn in place of the conversation: a window of the
 // view's rows (the resources list keeps its highlighted row in view) and the
 // keys of this view at the bottom, read from the key table.
-import React, {memo, useSyncExternalStore} from 'react';
+import React, {memo, useEffect, useSyncExternalStore} from 'react';
 import type {AppState} from '../../state/app-state.js';
 import {Frame, innerCols, innerRows} from '../components/frame.js';
 import {LinesView} from '../components/line-view.js';
@@ -23,6 +23,8 @@ export interface InspectPaneProps {
   width: number;
   height: number;
   theme: Theme;
+  /** Told the view's lines and the rows it shows, so the keys scroll by what is on screen. */
+  onMeasured?: (rows: number, height: number) => void;
 }
 
 const never = () => () => {};
@@ -31,11 +33,17 @@ const never = () => () => {};
 export const InspectPane = memo(function InspectPane(p: InspectPaneProps): React.JSX.Element | null {
   const typed = useSyncExternalStore(p.form?.subscribe ?? never, () => p.form?.get());
   const view = p.state.inspect.view;
-  if (!view) return null;
   const w = innerCols(p.width);
-  const {title, lines} = viewLines(p.state, view, typed, w);
-  const keys = hints(layerHints(p.layer, view.kind).map((h) => [h.keys, h.hint] as [string, string]), w);
+  const drawn = view && viewLines(p.state, view, typed, w);
+  const keys = view ? hints(layerHints(p.layer, view.kind).map((h) => [h.keys, h.hint] as [string, string]), w) : [];
   const room = Math.max(1, innerRows(p.height) - keys.length);
+  const {onMeasured} = p;
+  const count = drawn?.lines.length ?? 0;
+  useEffect(() => {
+    if (view) onMeasured?.(count, room);
+  }, [view, count, room, onMeasured]);
+  if (!view || !drawn) return null;
+  const {title, lines} = drawn;
   const max = Math.max(0, lines.length - room);
   const cursor = p.state.inspect.cursor;
   const offset = view.kind === 'resources' ? Math.min(max, Math.max(0, cursor - room + 1)) : Math.min(max, p.state.inspect.offset);
