@@ -9,7 +9,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {buildApp, type App as BuiltApp} from '../../src/cli/app.js';
 import {App} from '../../src/ui/app/app.js';
 import {createTheme} from '../../src/ui/theme.js';
-import {cliOptions, ROOT, testEnv, typeLine, waitForFrame} from '../helpers/ui.js';
+import {cliOptions, ROOT, testEnv, typeKeys, typeLine, waitForFrame} from '../helpers/ui.js';
 
 let built: BuiltApp | undefined;
 afterEach(async () => {
@@ -18,9 +18,9 @@ afterEach(async () => {
   built = undefined;
 });
 
-async function start() {
+async function start(server = 'notes') {
   const config = join(mkdtempSync(join(tmpdir(), 'bb-inspect-scroll-')), 'mcp.config.json');
-  writeFileSync(config, JSON.stringify({mcpServers: {notes: {command: process.execPath, args: [join(ROOT, 'servers/notes.mjs')]}}}));
+  writeFileSync(config, JSON.stringify({mcpServers: {[server]: {command: process.execPath, args: [join(ROOT, `servers/${server}.mjs`)]}}}));
   built = await buildApp(cliOptions({config}), testEnv(), {interactive: true, trace: true, listExtras: true, columns: 80, rows: 24});
   const ui = render(<App store={built.store} driver={built.driver} theme={createTheme(true)} onQuit={() => {}} />);
   void built.driver.start();
@@ -63,5 +63,20 @@ describe('an inspector view at 80×24', {timeout: 120_000}, () => {
     await frame(() => app.store.getState().inspect.cursor === count() - 1, 'the last row highlighted');
     ui.stdin.write('\u001b[A');
     await frame(() => app.store.getState().inspect.cursor === count() - 2, 'the row above');
+  });
+
+  it('a call by hand keeps the field being typed into in view, and shows the result when it comes', async () => {
+    const {ui, frame} = await start('tickets');
+    await typeLine(ui.stdin, '/call mcp__tickets__create_ticket');
+    await frame((f) => f.includes('▸ title'), 'the form, on its first field');
+    await typeKeys(ui.stdin, 'Lift broken');
+    ui.stdin.write('\r');
+    await frame((f) => f.includes('▸ due'), 'the second field, in view');
+    ui.stdin.write('\r');
+    await frame((f) => f.includes('▸ priority'), 'the third field, in view');
+    ui.stdin.write('\u0013');
+    const asked = await frame((f) => f.includes('your rules ask before this call runs') || f.includes('status  ok'), 'the approval question or the result, in view');
+    if (asked.includes('your rules ask')) ui.stdin.write('y');
+    await frame((f) => f.includes('Result (by hand') && f.includes('status  ok'), 'the result, in view');
   });
 });

@@ -91,6 +91,7 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
   useKeyRouter(keyContext, handlers);
   const onShown = useMeasuredPanes(store, layout);
   const onResultMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/result-measured', rows, height}), [store]);
+  const onInspectScroll = useCallback((delta: number) => store.dispatch({type: 'inspect/scrolled', delta}), [store]);
   const onInspectMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'inspect/measured', rows, height}), [store]);
   const onHelpMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/help-measured', rows, height}), [store]);
   const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
@@ -109,7 +110,7 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
         alias={alias}
         ring={traceRing(state, alias)}
         starting={starting}
-        overlay={state.inspect.view ? <InspectPane state={state} form={argForms.of(state)} layer={inspecting ?? 'inspect'} width={layout.conversation.width} height={layout.conversation.height} theme={theme} onMeasured={onInspectMeasured} /> : undefined}
+        overlay={state.inspect.view ? <InspectPane state={state} form={argForms.of(state)} layer={inspecting ?? 'inspect'} width={layout.conversation.width} height={layout.conversation.height} theme={theme} onMeasured={onInspectMeasured} onScroll={onInspectScroll} /> : undefined}
       />
       {approval && layout.dialog > 0 ? (
         <ApprovalDialog card={approval} entry={entry} waiting={state.approvals.length} width={layout.columns} height={layout.dialog} theme={theme} />
