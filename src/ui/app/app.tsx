@@ -89,13 +89,14 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
     return {focus: s.ui.focus, modal, view: s.inspect.view?.kind};
   }, [store, shownRequest]);
   useKeyRouter(keyContext, handlers);
-  const onShown = useMeasuredPanes(store, layout);
+  const alias = traceAlias(state);
+  const traceRemote = alias !== null && state.servers.byAlias[alias]?.url !== undefined;
+  const onShown = useMeasuredPanes(store, layout, traceRemote);
   const onResultMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/result-measured', rows, height}), [store]);
   const onInspectScroll = useCallback((delta: number) => store.dispatch({type: 'inspect/scrolled', delta}), [store]);
   const onInspectMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'inspect/measured', rows, height}), [store]);
   const onHelpMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/help-measured', rows, height}), [store]);
   const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
-  const alias = traceAlias(state);
 
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows}>

@@ -76,7 +76,7 @@ export function Panes({state, layout, help, theme, onShown, onResultMeasured, on
         </Box>
       )}
       {layout.trace.height > 0 ? (
-        <TracePane alias={alias} ring={ring} logFile={alias ? state.servers.byAlias[alias]?.logFile : undefined} scroll={ui.scroll.trace} {...layout.trace} focused={ui.focus === 'trace'} theme={theme} />
+        <TracePane alias={alias} ring={ring} logFile={alias ? state.servers.byAlias[alias]?.logFile : undefined} remote={alias ? state.servers.byAlias[alias]?.url !== undefined : false} scroll={ui.scroll.trace} {...layout.trace} focused={ui.focus === 'trace'} theme={theme} />
       ) : null}
     </>
   );
