@@ -87,6 +87,7 @@ function accountsOf(auth: ReadonlyMap<string, ServerAuth>): Accounts {
   return {
     has: (alias) => auth.has(alias),
     expectLogin: (alias) => auth.get(alias)?.expectLogin(),
+    loggedIn: (alias) => auth.get(alias)?.loggedIn ?? false,
     logout: async (alias) => describeLogout(alias, await auth.get(alias)!.logout()),
   };
 }

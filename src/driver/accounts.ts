@@ -7,6 +7,8 @@ export interface Accounts {
   has(alias: string): boolean;
   /** The next login `alias` needs may ask the user (and its stored tokens are dropped). */
   expectLogin(alias: string): void;
+  /** Whether tokens for `alias` are stored (after a /login: whether the server asked for one). */
+  loggedIn(alias: string): boolean;
   /** Revokes where supported and forgets the tokens; resolves to what happened, in one sentence. */
   logout(alias: string): Promise<string>;
 }

@@ -318,10 +318,11 @@ export class Driver {
     this.notice('info', `${alias} may ask you for input again`);
   }
 
-  async reconnect(alias: string): Promise<void> {
+  async reconnect(alias: string): Promise<boolean> {
     this.notice('info', `reconnecting ${alias}…`);
     const ok = await this.o.hub.reconnect(alias);
     this.notice(ok ? 'info' : 'error', ok ? `${alias} is back online` : `${alias} did not come back; see /servers`);
+    return ok;
   }
 
   /** `/login`: the next login of `alias` may ask the user (in a dialog), then the server connects again. */
@@ -329,7 +330,8 @@ export class Driver {
     const accounts = this.o.accounts;
     if (!accounts?.has(alias)) return this.notice('warn', `${alias} is not a remote server with a login (local servers take credentials from their env)`);
     accounts.expectLogin(alias);
-    await this.reconnect(alias);
+    // Online without tokens: the server never asked for a login (as `breakerbox login` says too).
+    if ((await this.reconnect(alias)) && !accounts.loggedIn(alias)) this.notice('info', `${alias} answered without asking for a login: nothing to do`);
   }
 
   /** `/logout`: revokes (where supported) and forgets the tokens; the server stays offline until the next /login. */

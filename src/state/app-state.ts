@@ -192,14 +192,18 @@ export interface ScrollState {
   readonly follow: boolean;
 }
 
-/** A card's result opened in full, scrolled by rows. */
-export interface ResultView {
-  readonly callId: string;
+/** A view scrolled by rows over the conversation's place (a whole result, the help). */
+export interface ScrolledView {
   /** First row shown. */
   readonly offset: number;
-  /** Rows of the whole result and rows the view shows, as last measured by the UI. */
+  /** Rows of the whole text and rows the view shows, as last measured by the UI. */
   readonly rows: number;
   readonly height: number;
+}
+
+/** A card's result opened in full, scrolled by rows. */
+export interface ResultView extends ScrolledView {
+  readonly callId: string;
 }
 
 /** UI state that the reducer owns because other state depends on it. */
@@ -214,8 +218,8 @@ export interface UiState {
   /** Server whose trace is shown; null means the first configured server. */
   readonly traceAlias: string | null;
   readonly size: {readonly columns: number; readonly rows: number};
-  /** The help pane replaces the conversation. */
-  readonly help: boolean;
+  /** The help pane replaces the conversation while open (null: closed); it scrolls, as it is taller than a small terminal. */
+  readonly help: ScrolledView | null;
   /** The input line being edited; `cursor` is a UTF-16 index into `value`. */
   /** `failed`: the line is a slash command that failed, kept to fix; typing new text replaces it. */
   readonly input: {readonly value: string; readonly cursor: number; readonly failed?: boolean; readonly generation?: number};
@@ -385,7 +389,7 @@ export function initialState(opts: InitialStateOptions = {}): AppState {
       traceVisible: false,
       traceAlias: null,
       size: {columns: opts.columns ?? 80, rows: opts.rows ?? 24},
-      help: false,
+      help: null,
       input: {value: '', cursor: 0},
       selectedCall: null,
       result: null,

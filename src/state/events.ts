@@ -104,6 +104,11 @@ type DriverEvent =
   | {type: 'ui/trace-toggled'; alias?: string}
   /** The help pane was opened or closed. */
   | {type: 'ui/help-toggled'; open: boolean}
+  /** The help pane measured its rows and height. */
+  | {type: 'ui/help-measured'; rows: number; height: number}
+  /** The help pane was scrolled by rows, or to its top or end. */
+  | {type: 'ui/help-scrolled'; delta: number}
+  | {type: 'ui/help-scrolled'; to: 'top' | 'bottom'}
   /** The input line's text or cursor changed. */
   /** `fresh`: a new line replaced the old one (sent, or typed over a failed command). */
   | {type: 'ui/input-edited'; value: string; cursor: number; failed?: boolean; fresh?: boolean}
@@ -129,6 +134,8 @@ type DriverEvent =
   | {type: 'inspect/closed'; all?: boolean}
   /** The view's lines were scrolled. */
   | {type: 'inspect/scrolled'; delta: number}
+  /** The UI measured the view: its lines at the current width, and the rows it shows. */
+  | {type: 'inspect/measured'; rows: number; height: number}
   /** The highlighted row of a list view moved. */
   | {type: 'inspect/cursor-moved'; delta: number}
   /** A snapshot of one server's details arrived (server view). */

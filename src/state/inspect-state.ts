@@ -74,6 +74,8 @@ export interface InspectState {
   readonly back: ReadonlyArray<{readonly view: InspectView; readonly offset: number; readonly cursor: number}>;
   /** Scroll offset of the view's lines. */
   readonly offset: number;
+  /** The view's lines and the rows it shows, as last measured by the UI (0: not yet): scrolling stops at the last line. */
+  readonly measured: {readonly rows: number; readonly height: number};
   /** The highlighted row of a list view (resources). */
   readonly cursor: number;
   readonly resources: Readonly<Record<string, ServerResources>>;
@@ -99,6 +101,7 @@ export const INITIAL_INSPECT: InspectState = Object.freeze({
   view: null,
   back: [],
   offset: 0,
+  measured: {rows: 0, height: 0},
   cursor: 0,
   resources: {},
   prompts: EMPTY_PROMPTS,

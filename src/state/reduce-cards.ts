@@ -3,6 +3,7 @@
 // the panes and the tests read one source.
 import type {AppState, ResultView} from './app-state.js';
 import type {EventOf} from './events.js';
+import {measuredView, scrolledView} from './scrolled-view.js';
 
 /** Events this sub-reducer handles. */
 export type CardEvent = EventOf<'ui/card-selected' | `ui/result-${string}`>;
@@ -21,17 +22,14 @@ export function reduceCards(state: AppState, event: CardEvent): AppState {
     case 'ui/result-closed':
       return open ? withUi(state, {result: null}) : state;
     case 'ui/result-measured': {
-      if (!open || (open.rows === event.rows && open.height === event.height)) return state;
-      const rows = Math.max(0, event.rows);
-      const height = Math.max(0, event.height);
-      // Fewer rows (a wider pane): the offset stays within them.
-      return withResult(state, {...open, rows, height, offset: Math.min(open.offset, Math.max(0, rows - height))});
+      if (!open) return state;
+      const next = measuredView(open, event.rows, event.height);
+      return next === open ? state : withResult(state, next);
     }
     case 'ui/result-scrolled': {
       if (!open) return state;
-      const max = Math.max(0, open.rows - open.height);
-      const offset = 'to' in event ? (event.to === 'top' ? 0 : max) : Math.min(max, Math.max(0, open.offset + (Math.trunc(event.delta) || 0)));
-      return offset === open.offset ? state : withResult(state, {...open, offset});
+      const next = scrolledView(open, event);
+      return next === open ? state : withResult(state, next);
     }
   }
 }

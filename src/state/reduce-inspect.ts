@@ -56,8 +56,15 @@ export function reduceInspect(state: AppState, event: InspectEvent): AppState {
       if (event.all || i.back.length === 0) return withInspect(state, {view: null, back: [], offset: 0, cursor: 0});
       return withInspect(state, {...i.back[i.back.length - 1]!, back: i.back.slice(0, -1)});
     case 'inspect/scrolled': {
-      const offset = Math.max(0, i.offset + Math.trunc(event.delta));
+      // Clamped to the last measure: End then ↑ must move at once, not climb back from past the end.
+      const max = i.measured.height > 0 ? Math.max(0, i.measured.rows - i.measured.height) : Infinity;
+      const offset = Math.min(max, Math.max(0, i.offset + (Math.trunc(event.delta) || 0)));
       return offset === i.offset ? state : withInspect(state, {offset});
+    }
+    case 'inspect/measured': {
+      if (i.measured.rows === event.rows && i.measured.height === event.height) return state;
+      const measured = {rows: Math.max(0, event.rows), height: Math.max(0, event.height)};
+      return withInspect(state, {measured, offset: Math.min(i.offset, Math.max(0, measured.rows - measured.height))});
     }
     case 'inspect/cursor-moved': {
       const cursor = Math.max(0, i.cursor + Math.trunc(event.delta));

@@ -40,7 +40,7 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
     case 'server/offline': {
       const down = patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0, starting: undefined, cached: undefined});
       // The Servers pane has one row for the reason; the transcript shows it whole, wrapped.
-      return down === state ? state : postNotice(down, 'error', `${event.alias} is offline (${event.phase} failed): ${event.reason}`, event.at);
+      return down === state ? state : postNotice(down, 'error', `${event.alias} is offline (phase: ${event.phase}): ${event.reason}`, event.at);
     }
     case 'server/exited':
       return exited(state, event);

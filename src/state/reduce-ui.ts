@@ -3,6 +3,7 @@
 import type {AppState, ScrollPane, ScrollState, UiState} from './app-state.js';
 import type {EventOf} from './events.js';
 import {reduceCards} from './reduce-cards.js';
+import {measuredView, scrolledView} from './scrolled-view.js';
 import {postNotice} from './reduce-servers.js';
 import {paneItems} from './selectors.js';
 
@@ -38,7 +39,13 @@ export function reduceUi(state: AppState, event: UiEvent): AppState {
     case 'ui/result-scrolled':
       return reduceCards(state, event);
     case 'ui/help-toggled':
-      return event.open === ui.help ? state : withUi(state, {help: event.open});
+      return event.open === Boolean(ui.help) ? state : withUi(state, {help: event.open ? {offset: 0, rows: 0, height: 0} : null});
+    case 'ui/help-measured':
+    case 'ui/help-scrolled': {
+      if (!ui.help) return state;
+      const help = event.type === 'ui/help-measured' ? measuredView(ui.help, event.rows, event.height) : scrolledView(ui.help, event);
+      return help === ui.help ? state : withUi(state, {help});
+    }
     case 'ui/input-edited':
       if (event.value === ui.input.value && event.cursor === ui.input.cursor && Boolean(event.failed) === Boolean(ui.input.failed) && !event.fresh) return state;
       const generation = (ui.input.generation ?? 0) + (event.fresh ? 1 : 0);

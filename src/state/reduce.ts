@@ -70,6 +70,8 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'ui/filter-set':
     case 'ui/trace-toggled':
     case 'ui/help-toggled':
+    case 'ui/help-measured':
+    case 'ui/help-scrolled':
     case 'ui/input-edited':
     case 'ui/resized':
     case 'ui/card-selected':
@@ -90,6 +92,7 @@ export function reduce(state: AppState, event: AppEvent): AppState {
     case 'inspect/opened':
     case 'inspect/closed':
     case 'inspect/scrolled':
+    case 'inspect/measured':
     case 'inspect/cursor-moved':
     case 'inspect/detail-loaded':
     case 'resource/read':

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {reduce} from '../../src/state/reduce.js';
+import {latestNotice} from '../../src/state/selectors.js';
 import {base, catalog, entry, run} from './fixtures.js';
 
 describe('server events', () => {
@@ -21,6 +22,11 @@ describe('server events', () => {
     expect(down.servers.byAlias['constructor']).toMatchObject({alias: 'constructor', state: 'offline', reason: 'ENOENT'});
     // An alias nobody configured is no row, even when Object.prototype has a member of that name.
     expect(base().servers.byAlias['toString']).toBeUndefined();
+  });
+
+  it('server/offline says the phase as the Servers pane does: "(phase: exit)", not "(exit failed)"', () => {
+    const s = run(base(), {type: 'server/offline', alias: 'a', phase: 'exit', reason: 'server connection was lost: connection refused', at: 1});
+    expect(latestNotice(s)?.text).toBe('a is offline (phase: exit): server connection was lost: connection refused');
   });
 
   it('server/catalog-corrected keeps the difference in the transcript when a later notice takes the status line', () => {

@@ -191,4 +191,53 @@ describe('response streams', () => {
     expect(sessions).toBe(2);
     expect(fake.requests.filter((m) => m.method === 'notifications/initialized')).toHaveLength(2);
   });
+
+  it('legacy: a 400 that says the session is unknown (server-everything after a restart) starts a new session and retries once', async () => {
+    let sessions = 0;
+    fake = await fakeServer({
+      era: 'legacy',
+      onPost: ({msg, req, res}) => {
+        if (msg.method === 'initialize') {
+          sessions++;
+          res.writeHead(200, {'content-type': 'application/json', 'mcp-session-id': `s-${sessions}`});
+          res.end(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {protocolVersion: '2025-11-25', capabilities: {tools: {}}, serverInfo: {name: 'fake', version: '1'}}}));
+          return true;
+        }
+        if (msg.method === 'tools/call' && req.headers['mcp-session-id'] === 's-1') {
+          // What the SDK's example servers (server-everything among them) answer for a session they do not know.
+          res.writeHead(400, {'content-type': 'application/json'}).end(JSON.stringify({jsonrpc: '2.0', error: {code: -32000, message: 'Bad Request: No valid session ID provided'}, id: null}));
+          return true;
+        }
+        return false;
+      },
+    });
+    await startHub(fake.url);
+    const r = await hub!.call('mcp__r__t', {});
+    expect(textOf(r)).toBe('fine');
+    expect(sessions).toBe(2);
+  });
+
+  it('legacy: any other 400 is the server\'s answer to that call, not a lost session', async () => {
+    let sessions = 0;
+    fake = await fakeServer({
+      era: 'legacy',
+      onPost: ({msg, res}) => {
+        if (msg.method === 'initialize') {
+          sessions++;
+          res.writeHead(200, {'content-type': 'application/json', 'mcp-session-id': `s-${sessions}`});
+          res.end(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {protocolVersion: '2025-11-25', capabilities: {tools: {}}, serverInfo: {name: 'fake', version: '1'}}}));
+          return true;
+        }
+        if (msg.method === 'tools/call') {
+          res.writeHead(400, {'content-type': 'text/plain'}).end('arguments too long');
+          return true;
+        }
+        return false;
+      },
+    });
+    await startHub(fake.url);
+    const r = await hub!.call('mcp__r__t', {});
+    expect(textOf(r)).toBe('r/t failed: HTTP 400 Bad Request: "arguments too long"');
+    expect(sessions).toBe(1);
+  });
 });

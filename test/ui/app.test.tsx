@@ -93,8 +93,19 @@ describe('the app with the bundled servers', () => {
     await typeLine(ui.stdin, '/trace tickets');
     await frame((f) => f.includes('Trace tickets') && f.includes('initialize'), 'the tickets trace');
     await typeLine(ui.stdin, '/help');
-    // The help pane is cut to its height (it does not scroll): at this size the commands fill it, /trust among them.
-    await frame((f) => f.includes('/reconnect <alias>') && f.includes('/trust <tool>') && f.includes('/resources [alias]') && f.includes('/accept <alias>'), 'the help');
+    // At this size the commands fill the help pane, /trust among them; the keys and marks below scroll into view.
+    const top = await frame((f) => f.includes('/reconnect <alias>') && f.includes('/trust <tool>') && f.includes('/resources [alias]') && f.includes('/accept <alias>'), 'the help');
+    expect(top).not.toContain('#hashed ~sanitised');
+    ui.stdin.write('\u001b[F');
+    const end = await frame((f) => f.includes('#hashed ~sanitised'), 'the end of the help (End)');
+    expect(end).toMatch(/rows \d+–(\d+) of \1/);
+    expect(end).not.toContain('/reconnect <alias>');
+    ui.stdin.write('\u001b[5~');
+    await frame((f) => !f.includes('#hashed ~sanitised'), 'a page up (PgUp)');
+    ui.stdin.write('\u001b[H');
+    await frame((f) => f.includes('/help ') && /rows 1–\d+ of/.test(f), 'the top again (Home)');
+    ui.stdin.write('\u001b[B');
+    await frame((f) => /rows 2–\d+ of/.test(f), 'a row down (↓)');
     ui.stdin.write('\u001b');
     await frame((f) => !f.includes('Help · Esc closes'), 'help closed');
   });

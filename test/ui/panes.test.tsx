@@ -186,4 +186,17 @@ describe('trace pane', () => {
     expect(frame).toContain('stderr│ notes-server ready');
     expect(rowsOf(frame)).toHaveLength(12);
   });
+
+  it('a remote server (no process, no stderr) gives its rows to the trace: at 80×24 four entries, not one', () => {
+    let s = base();
+    for (let i = 1; i <= 8; i++) s = run(s, {type: 'trace/recorded', alias: 'tmcp', entry: {at: i, direction: 'note', kind: 'page', summary: `tools/list page ${i}: 1 tool`}});
+    const draw = (remote: boolean) => render(<TracePane alias="tmcp" ring={s.traces.tmcp} logFile="/state/logs/tmcp.log" remote={remote} scroll={s.ui.scroll.trace} width={80} height={7} focused={false} theme={theme} />).lastFrame()!;
+    const remote = draw(true);
+    expect(remote).not.toContain('stderr');
+    expect(remote).toContain('── log: /state/logs/tmcp.log');
+    expect(remote.match(/tools\/list page \d/g)).toHaveLength(4);
+    expect(remote).toContain('tools/list page 8');
+    expect(draw(false).match(/tools\/list page \d/g)).toHaveLength(1);
+    expect(rowsOf(remote)).toHaveLength(7);
+  });
 });

@@ -33,3 +33,20 @@ describe('server rows while offline', () => {
     expect(short.join('\n')).not.toContain('/server');
   });
 });
+
+describe('a remote server that went away', () => {
+  const gone = view({alias: 'everything', state: 'restarting', attempt: 12, era: 'legacy', protocolVersion: '2025-11-25', phase: 'exit', reason: 'server connection was lost: connection refused', url: 'http://localhost:3901/mcp'});
+
+  it('keeps words apart: the state from the era, the era from what failed (two rows at 80 columns)', () => {
+    const [first] = serverLines(gone, 80, 10).map(lineText);
+    expect(first).toMatch(/restarting 12 legacy era · 2025-11-25 · the connection ended/);
+  });
+
+  it('says its connection ended, not a process (breakerbox started none)', () => {
+    const rows = serverLines(gone, 160, 10).map(lineText).join('\n');
+    expect(rows).toContain('the connection ended (phase: exit)');
+    expect(rows).not.toContain('process');
+    const local = serverLines({...gone, url: undefined}, 160, 10).map(lineText).join('\n');
+    expect(local).toContain('the process ended (phase: exit)');
+  });
+});

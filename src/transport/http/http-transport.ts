@@ -144,6 +144,11 @@ export class HttpTransport implements Transport, HttpChannel {
     }
     if (!res.ok) {
       const answer = await statusFailure(res, m, this.url);
+      if (answer instanceof TransportRequestError && this.forgotSession(answer, m) && !tried.renewed) {
+        this.diagnostic(`session ${short(this.session!.sessionId!)} unknown to the server (${answer.message}); starting a new one`);
+        await renewSession(this);
+        return this.request(m, signal, {...tried, renewed: true});
+      }
       if (answer instanceof TransportRequestError) {
         this.diagnostic(`POST ${m.method}: ${answer.message}`, false);
         throw answer;
@@ -160,6 +165,17 @@ export class HttpTransport implements Transport, HttpChannel {
     if (read.answered || signal.aborted) return;
     if (this.session && read.lastEventId !== undefined && read.end !== 'too-large') return resumeAnswer(this, m, read, signal);
     streamEnded(this, m, read);
+  }
+
+  /**
+   * A 400 that says our session is unknown: the spec's answer is 404, but the
+   * SDK's example servers (server-everything among them) answer 400 "No valid
+   * session ID provided" once they have restarted, and every call would fail
+   * until a reconnect by hand.
+   */
+  private forgotSession(err: TransportRequestError, m: WireMessage): boolean {
+    if (err.detail.status !== 400 || this.session?.sessionId === undefined || m.method === 'initialize') return false;
+    return /session/i.test(err.detail.rpcMessage ?? err.message);
   }
 
   /** Reads the answer to `m`, learning from it on the way (session, tool header annotations). */

@@ -4,7 +4,7 @@
 import type {Key} from 'ink';
 import type {InputAnswer} from '../../agent/client-features.js';
 import type {ApprovalAnswer} from '../../driver/approval.js';
-import type {AppState, NoticeLevel, Pane, ScrollPane} from '../../state/app-state.js';
+import type {AppState, NoticeLevel, Pane, ScrollPane, ScrolledView} from '../../state/app-state.js';
 import {latestNotice, pendingApproval} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
@@ -58,6 +58,7 @@ export interface Actions {
   openResult(): void;
   closeResult(): void;
   scrollResult(move: ScrollMove): void;
+  scrollHelp(move: ScrollMove): void;
 }
 
 /** A key with no modifier or named key: plain typed text. */
@@ -201,10 +202,18 @@ export function createActions(d: ActionDeps): Actions {
     },
     closeResult: () => store.dispatch({type: 'ui/result-closed'}),
     scrollResult(move) {
-      const page = Math.max(1, (store.getState().ui.result?.height ?? 2) - 1);
-      if (move === 'top' || move === 'bottom') store.dispatch({type: 'ui/result-scrolled', to: move});
-      else store.dispatch({type: 'ui/result-scrolled', delta: {up: -1, down: 1, 'page-up': -page, 'page-down': page}[move]});
+      store.dispatch({type: 'ui/result-scrolled', ...viewMove(move, store.getState().ui.result)});
+    },
+    scrollHelp(move) {
+      store.dispatch({type: 'ui/help-scrolled', ...viewMove(move, store.getState().ui.help)});
     },
   };
   return actions;
+}
+
+/** A key's move in a view scrolled by rows: a page is the view's height less one row kept for context. */
+function viewMove(move: ScrollMove, view: ScrolledView | null): {delta: number} | {to: 'top' | 'bottom'} {
+  if (move === 'top' || move === 'bottom') return {to: move};
+  const page = Math.max(1, (view?.height ?? 2) - 1);
+  return {delta: {up: -1, down: 1, 'page-up': -page, 'page-down': page}[move]};
 }

@@ -29,6 +29,7 @@ import {inspectLayer} from './inspect-layer.js';
 import {inputSuggestions} from './suggestions.js';
 import {useMeasuredPanes} from './use-measured-panes.js';
 import {useAppState} from './use-app-state.js';
+import type {AppState} from '../../state/app-state.js';
 import {useTerminalSize} from './use-terminal-size.js';
 
 /** What the app is given. */
@@ -77,7 +78,7 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
       keyHandlers(
         actions,
         {request: shownRequest, form: () => formFor(shownRequest()), answer: actions.answerInput, declineAll: actions.declineInputsFrom},
-        {store, driver, argForm: () => argForms.of(store.getState()), page: () => Math.max(1, store.getState().ui.size.rows - 10)},
+        {store, driver, argForm: () => argForms.of(store.getState()), page: () => inspectPage(store.getState())},
       ),
     [actions, shownRequest, formFor, store, driver, argForms],
   );
@@ -88,10 +89,14 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
     return {focus: s.ui.focus, modal, view: s.inspect.view?.kind};
   }, [store, shownRequest]);
   useKeyRouter(keyContext, handlers);
-  const onShown = useMeasuredPanes(store, layout);
-  const onResultMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/result-measured', rows, height}), [store]);
-  const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
   const alias = traceAlias(state);
+  const traceRemote = alias !== null && state.servers.byAlias[alias]?.url !== undefined;
+  const onShown = useMeasuredPanes(store, layout, traceRemote);
+  const onResultMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/result-measured', rows, height}), [store]);
+  const onInspectScroll = useCallback((delta: number) => store.dispatch({type: 'inspect/scrolled', delta}), [store]);
+  const onInspectMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'inspect/measured', rows, height}), [store]);
+  const onHelpMeasured = useCallback((rows: number, height: number) => store.dispatch({type: 'ui/help-measured', rows, height}), [store]);
+  const starting = state.servers.order.some((a) => state.servers.byAlias[a].state === 'starting');
 
   return (
     <Box flexDirection="column" width={layout.columns} height={layout.rows}>
@@ -102,10 +107,11 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
         theme={theme}
         onShown={onShown}
         onResultMeasured={onResultMeasured}
+        onHelpMeasured={onHelpMeasured}
         alias={alias}
         ring={traceRing(state, alias)}
         starting={starting}
-        overlay={state.inspect.view ? <InspectPane state={state} form={argForms.of(state)} layer={inspecting ?? 'inspect'} width={layout.conversation.width} height={layout.conversation.height} theme={theme} /> : undefined}
+        overlay={state.inspect.view ? <InspectPane state={state} form={argForms.of(state)} layer={inspecting ?? 'inspect'} width={layout.conversation.width} height={layout.conversation.height} theme={theme} onMeasured={onInspectMeasured} onScroll={onInspectScroll} /> : undefined}
       />
       {approval && layout.dialog > 0 ? (
         <ApprovalDialog card={approval} entry={entry} waiting={state.approvals.length} width={layout.columns} height={layout.dialog} theme={theme} />
@@ -142,4 +148,10 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
 function placeholder(starting: boolean, width: number): string {
   const text = starting ? 'servers are starting; you can type your question already' : 'ask a question, or /help';
   return text.length <= width ? text : text.slice(0, Math.max(1, width));
+}
+
+/** Rows a page key moves in an inspector view: what it shows less one kept for context (before its first measure, most of the screen). */
+function inspectPage(s: AppState): number {
+  const shown = s.inspect.measured.height;
+  return Math.max(1, shown > 0 ? shown - 1 : s.ui.size.rows - 10);
 }

@@ -21,7 +21,7 @@ export interface UiDriver {
   declineInputsFrom(alias: string): void;
   /** Lets `alias` ask the user again. */
   acceptInputsFrom(alias: string): void;
-  reconnect(alias: string): Promise<void>;
+  reconnect(alias: string): Promise<unknown>;
   /** `/login`: a fresh login to a remote server, in a dialog, then it is connected again. */
   login(alias: string): Promise<void>;
   /** `/logout`: revokes and forgets a remote server's tokens. */

@@ -1,7 +1,7 @@
 // The pane area: side by side from 100 columns, stacked below that.
 import {Box} from 'ink';
 import React from 'react';
-import type {AppState, TraceRing} from '../../state/app-state.js';
+import type {AppState, ScrolledView, TraceRing} from '../../state/app-state.js';
 import {callCard, stepLabel} from '../../state/selectors.js';
 import type {Layout} from '../layout.js';
 import {cachedEntries, CatalogPane} from '../panes/catalog-pane.js';
@@ -17,10 +17,11 @@ import type {Theme} from '../theme.js';
 export interface PanesProps {
   state: AppState;
   layout: Layout;
-  help: boolean;
+  help: ScrolledView | null;
   theme: Theme;
   onShown(items: number): void;
   onResultMeasured?(rows: number, height: number): void;
+  onHelpMeasured?(rows: number, height: number): void;
   alias: string | null;
   ring: TraceRing;
   starting: boolean;
@@ -29,12 +30,12 @@ export interface PanesProps {
 }
 
 /** Conversation, tools, servers and (when shown) the trace. */
-export function Panes({state, layout, help, theme, onShown, onResultMeasured, alias, ring, starting, overlay}: PanesProps): React.JSX.Element {
+export function Panes({state, layout, help, theme, onShown, onResultMeasured, onHelpMeasured, alias, ring, starting, overlay}: PanesProps): React.JSX.Element {
   const {ui} = state;
   const c = layout.conversation;
   const opened = ui.result ? callCard(state, ui.result.callId) : null;
   const conversation = help ? (
-    <HelpPane width={c.width} height={c.height} theme={theme} prompts={state.inspect.prompts.entries} />
+    <HelpPane width={c.width} height={c.height} theme={theme} prompts={state.inspect.prompts.entries} offset={help.offset} onMeasured={onHelpMeasured} />
   ) : overlay ? (
     overlay
   ) : opened && ui.result ? (
@@ -75,7 +76,7 @@ export function Panes({state, layout, help, theme, onShown, onResultMeasured, al
         </Box>
       )}
       {layout.trace.height > 0 ? (
-        <TracePane alias={alias} ring={ring} logFile={alias ? state.servers.byAlias[alias]?.logFile : undefined} scroll={ui.scroll.trace} {...layout.trace} focused={ui.focus === 'trace'} theme={theme} />
+        <TracePane alias={alias} ring={ring} logFile={alias ? state.servers.byAlias[alias]?.logFile : undefined} remote={alias ? state.servers.byAlias[alias]?.url !== undefined : false} scroll={ui.scroll.trace} {...layout.trace} focused={ui.focus === 'trace'} theme={theme} />
       ) : null}
     </>
   );

@@ -9,8 +9,8 @@ import {catalogCapacity} from '../panes/catalog-pane.js';
 import {serversCapacity} from '../panes/servers-pane.js';
 import {traceCapacity} from '../panes/trace-pane.js';
 
-/** Keeps the measured viewports in step with `layout`; returns the conversation's callback. */
-export function useMeasuredPanes(store: Store, layout: Layout): (items: number) => void {
+/** Keeps the measured viewports in step with `layout` (`traceRemote`: the trace shown is a remote server's); returns the conversation's callback. */
+export function useMeasuredPanes(store: Store, layout: Layout, traceRemote = false): (items: number) => void {
   const measure = useCallback(
     (pane: ScrollPane, height: number) => {
       if (store.getState().ui.viewport[pane] !== height) store.dispatch({type: 'ui/pane-measured', pane, height});
@@ -19,7 +19,7 @@ export function useMeasuredPanes(store: Store, layout: Layout): (items: number) 
   );
   const catalog = catalogCapacity(layout.catalog.height);
   const servers = serversCapacity(layout.servers.width, layout.servers.height);
-  const trace = layout.trace.height > 0 ? traceCapacity(layout.trace.height) : 0;
+  const trace = layout.trace.height > 0 ? traceCapacity(layout.trace.height, traceRemote) : 0;
   useEffect(() => {
     measure('catalog', catalog);
     measure('servers', servers);

@@ -17,6 +17,19 @@ import {toolLines} from './tool-lines.js';
 export interface ViewLines {
   title: Line;
   lines: Line[];
+  /**
+   * Lines brought into view when their `key` changes: the field being typed
+   * into (else, on a small terminal, the form scrolls under the view's edge
+   * and you type blind) and a call's result when its state changes (`top`:
+   * shown from its heading).
+   */
+  keep?: ReadonlyArray<{key: string; line: number; top?: boolean}>;
+}
+
+/** The focused row of a form drawn from line `at`: a field, or the JSON editor's first row. */
+function focusedRow(form: ArgFormState | undefined, at: number): Array<{key: string; line: number; top?: boolean}> {
+  if (!form) return [];
+  return form.mode === 'fields' ? [{key: `field:${form.form.focus}`, line: at + form.form.focus}] : [{key: 'json', line: at}];
 }
 
 /** The rows of `view` at `width` cells. */
@@ -42,10 +55,14 @@ export function viewLines(state: AppState, view: InspectView, form: ArgFormState
         fitLine([seg(safeLine(entry.name), 'tool', true), seg(` → ${safeLine(entry.alias)} / ${safeLine(entry.tool)}`, 'accent')], width),
         [],
         heading(form?.mode === 'json' ? 'Arguments (JSON, checked against the input schema)' : 'Arguments'),
-        ...(form ? argLines(form, width) : []),
       ];
-      if (m && m.name === entry.name) lines.push([], ...manualLines(m, state.now, width), ...(m.state === 'awaiting-approval' ? changeLines(entry, width) : []));
-      return {title: [seg('Call by hand '), seg(safeLine(view.name), 'tool', true)], lines};
+      const keep = focusedRow(form, lines.length);
+      lines.push(...(form ? argLines(form, width) : []));
+      if (m && m.name === entry.name) {
+        keep.push({key: `result:${m.id}:${m.state}`, line: lines.length + 1, top: true});
+        lines.push([], ...manualLines(m, state.now, width), ...(m.state === 'awaiting-approval' ? changeLines(entry, width) : []));
+      }
+      return {title: [seg('Call by hand '), seg(safeLine(view.name), 'tool', true)], lines, keep};
     }
     case 'prompt': {
       const entry = i.prompts.byName.get(view.name);
@@ -58,9 +75,10 @@ export function viewLines(state: AppState, view: InspectView, form: ArgFormState
         ...(entry.description ? textBlock(entry.description, width, 'muted') : []),
         [],
         heading('Arguments (running the prompt makes its messages your next turn)'),
-        ...(form ? argLines(form, width, completion) : []),
       ];
-      return {title: [seg('Prompt '), seg(`/${safeLine(view.name)}`, 'tool', true)], lines};
+      const keep = focusedRow(form, lines.length);
+      lines.push(...(form ? argLines(form, width, completion) : []));
+      return {title: [seg('Prompt '), seg(`/${safeLine(view.name)}`, 'tool', true)], lines, keep};
     }
     case 'server': {
       const d = i.detail?.alias === view.alias ? i.detail : null;

@@ -22,9 +22,9 @@ export function keyRows(): HelpRow[] {
   const seen = new Set<string>();
   for (const k of KEY_COMMANDS) {
     // A server's form, link, sampling or login request lists its own keys on its dialog; "decline all" is the same key on each, listed once.
-    // So do the views over the conversation (tool, server, call, resources) and a card's whole result.
+    // So do the views over the conversation (tool, server, call, resources), a card's whole result and the help's scrolling.
     const request = k.layer === 'form' || k.layer === 'url' || k.layer === 'sampling';
-    const ownKeys = k.layer === 'login' || k.layer === 'manual' || k.layer === 'argform' || k.layer === 'inspect' || k.layer === 'result';
+    const ownKeys = k.layer === 'login' || k.layer === 'manual' || k.layer === 'argform' || k.layer === 'inspect' || k.layer === 'result' || (k.layer === 'help' && k.id !== 'close-help');
     // The same key may do different things in different places (Esc): one row each; the same key and help once.
     const id = `${k.keys}\n${k.help}`;
     if ((request && !k.id.endsWith('-decline-all')) || ownKeys || k.id === 'card-next' || seen.has(id)) continue;

@@ -68,6 +68,12 @@ export type KeyCommandId =
   | 'inspect-back'
   | 'open-row'
   | 'close-help'
+  | 'help-up'
+  | 'help-down'
+  | 'help-page-up'
+  | 'help-page-down'
+  | 'help-top'
+  | 'help-bottom'
   | 'result-close'
   | 'result-up'
   | 'result-down'
@@ -175,6 +181,12 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'inspect-bottom', layer: 'inspect', keys: 'End', help: 'to the end', match: (_i, k) => k.end},
   {id: 'inspect-back', layer: 'inspect', keys: 'Esc / q', hint: 'back', help: 'back to the view before, or the conversation', match: (i, k) => k.escape || i === 'q'},
   {id: 'close-help', layer: 'help', keys: 'Esc / q / Enter', help: 'close this help', match: (i, k) => k.escape || k.return || i === 'q'},
+  {id: 'help-up', layer: 'help', keys: '↑', help: 'scroll the help up', match: (_i, k) => k.upArrow},
+  {id: 'help-down', layer: 'help', keys: '↓', help: 'scroll the help down', match: (_i, k) => k.downArrow},
+  {id: 'help-page-up', layer: 'help', keys: 'PgUp', help: 'a page up', match: (_i, k) => k.pageUp},
+  {id: 'help-page-down', layer: 'help', keys: 'PgDn', help: 'a page down', match: (_i, k) => k.pageDown},
+  {id: 'help-top', layer: 'help', keys: 'Home', help: 'the top of the help', match: (_i, k) => k.home},
+  {id: 'help-bottom', layer: 'help', keys: 'End', help: 'the end of the help', match: (_i, k) => k.end},
   {id: 'result-close', layer: 'result', keys: 'Esc / Enter / q', help: 'close the whole result', match: (i, k) => k.escape || k.return || i === 'q'},
   {id: 'result-up', layer: 'result', keys: '↑', help: 'scroll the result up', match: (_i, k) => k.upArrow},
   {id: 'result-down', layer: 'result', keys: '↓', help: 'scroll the result down', match: (_i, k) => k.downArrow},

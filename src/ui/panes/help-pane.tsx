@@ -1,5 +1,5 @@
 // Keys and commands, read from the same tables the router and parser use.
-import React, {memo} from 'react';
+import React, {memo, useEffect} from 'react';
 import type {PromptEntry} from '../../hub/prompt-table.js';
 import {Frame, innerCols, innerRows} from '../components/frame.js';
 import {safeLine} from '../text/safe.js';
@@ -10,9 +10,20 @@ import {MARK} from '../symbols.js';
 import {padCells} from '../text/cells.js';
 import type {Theme} from '../theme.js';
 
+interface HelpPaneProps {
+  width: number;
+  height: number;
+  theme: Theme;
+  prompts?: readonly PromptEntry[];
+  /** First row shown (clamped to the rows there are). */
+  offset?: number;
+  onMeasured?: (rows: number, height: number) => void;
+}
+
 /** The help screen, drawn in place of the conversation. */
-export const HelpPane = memo(function HelpPane({width, height, theme, prompts = []}: {width: number; height: number; theme: Theme; prompts?: readonly PromptEntry[]}): React.JSX.Element {
+export const HelpPane = memo(function HelpPane({width, height, theme, prompts = [], offset = 0, onMeasured}: HelpPaneProps): React.JSX.Element {
   const w = innerCols(width);
+  const h = innerRows(height);
   const lines: Line[] = [[seg('Commands', 'accent', true)]];
   for (const c of commandRows()) lines.push([seg(padCells(c.keys, 20), 'accent'), seg(c.help)]);
   if (prompts.length) {
@@ -29,10 +40,17 @@ export const HelpPane = memo(function HelpPane({width, height, theme, prompts = 
     [`${MARK.hashed}hashed ${MARK.sanitised}sanitised`, 'the name was shortened or cleaned for the model'],
   ];
   for (const [mark, text] of marks) lines.push([seg(padCells(mark, 20), 'accent'), seg(text)]);
+  useEffect(() => {
+    onMeasured?.(lines.length, h);
+  }, [lines.length, h, onMeasured]);
+  // The help is taller than a small terminal's pane (80×24 shows a handful of rows): it scrolls like a whole result.
+  const top = Math.min(offset, Math.max(0, lines.length - h));
+  const shown = lines.slice(top, top + h);
+  const range = lines.length > h ? `rows ${top + 1}–${top + shown.length} of ${lines.length}` : undefined;
   return (
-    <Frame title={[seg('Help'), seg(' · Esc closes', 'muted')]} width={width} height={height} focused theme={theme}>
+    <Frame title={[seg('Help'), seg(' · Esc closes', 'muted')]} topRight={range} bottom={range ? '↑↓ PgUp PgDn Home End scroll · Esc closes' : undefined} width={width} height={height} focused theme={theme}>
       {/* Cut to the pane: rows past the frame would be squashed by the layout, not hidden. */}
-      <LinesView lines={lines.slice(0, innerRows(height)).map((l) => fitLine(l, w))} theme={theme} />
+      <LinesView lines={shown.map((l) => fitLine(l, w))} keys={shown.map((_, i) => String(top + i))} theme={theme} />
     </Frame>
   );
 });

@@ -23,7 +23,8 @@ const PHASE: Readonly<Record<string, string>> = {
 export function serverLines(s: ServerView, width: number, aliasWidth: number, now = Date.now(), tokens?: string): Line[] {
   const {symbol, tone} = SERVER_STATE[s.state];
   const word = s.state === 'restarting' ? `restarting ${s.attempt ?? ''}`.trim() : s.state === 'starting' ? 'starting…' : s.state === 'idle' ? 'not started' : s.state;
-  const first: Seg[] = [seg(`${symbol} `, tone, true), seg(padCells(safeLine(s.alias), aliasWidth), undefined, true), seg(' '), seg(padCells(word, 12), tone, true)];
+  // A word as wide as its column ("restarting 12") is neither cut nor run into the era.
+  const first: Seg[] = [seg(`${symbol} `, tone, true), seg(padCells(safeLine(s.alias), aliasWidth), undefined, true), seg(' '), seg(cellWidth(word) >= 12 ? `${word} ` : padCells(word, 12), tone, true)];
   if (s.era) first.push(seg(`${s.era} era`), seg(s.protocolVersion ? ` · ${safeLine(s.protocolVersion)}` : '', 'muted'));
   const [second, rest] = restLines(s, tone, now, tokens);
   const third = s.state === 'offline' || s.state === 'restarting' ? pointToDetail(rest, width, s.alias) : rest;
@@ -33,7 +34,10 @@ export function serverLines(s: ServerView, width: number, aliasWidth: number, no
   if (!compact) return [first, second, third].map((l) => fitLine(l, width));
   // Two rows: the numbers moved up; what is left of the third row joins the second.
   if (s.state === 'online') return [first, [...second, ...third.slice(2)]].map((l) => fitLine(l, width));
-  return [[...first, ...second.slice(1)], third.length ? third : []].map((l) => fitLine(l, width));
+  // After the era the second row's words need a separator; after the padded state word they have one.
+  const joined = second.slice(1);
+  const sep = s.era && joined.length ? [seg(' · ', 'muted')] : [];
+  return [[...first, ...sep, ...joined], third.length ? third : []].map((l) => fitLine(l, width));
 }
 
 /** A reason too long for its row says where the whole of it is: the server detail wraps it (Enter on the row, or /server). */
@@ -64,7 +68,7 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: strin
     case 'offline':
     case 'restarting':
       return [
-        [pad, seg(s.phase ? PHASE[s.phase] ?? `${s.phase} failed` : 'failed', tone, true), seg(s.phase ? ` (phase: ${s.phase})` : '', 'muted'), ...remote(s)],
+        [pad, seg(s.phase ? phaseWords(s) : 'failed', tone, true), seg(s.phase ? ` (phase: ${s.phase})` : '', 'muted'), ...remote(s)],
         [pad, seg('reason: ', 'muted'), seg(safeLine(s.reason ?? 'unknown'), tone)],
       ];
     case 'disabled':
@@ -81,6 +85,12 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: strin
       // Tools from the cache are in the table already, marked cached until this list confirms them.
       return [[pad, seg(s.pages > 0 ? `listing tools: ${plural(s.pages, 'page')}, ${plural(s.toolCount, 'tool')} so far` : 'connecting…', 'muted'), ...cachedSeg(s)], []];
   }
+}
+
+/** What failed, in words: a remote server has no process of breakerbox's, its connection ended. */
+function phaseWords(s: ServerView): string {
+  if (s.url && s.phase === 'exit') return 'the connection ended';
+  return PHASE[s.phase!] ?? `${s.phase} failed`;
 }
 
 /** " · cached, N tools": a starting server whose cached tool list is offered meanwhile. */

@@ -15,6 +15,8 @@ export interface TracePaneProps {
   alias: string | null;
   ring: TraceRing;
   logFile?: string;
+  /** A server reached by URL: breakerbox runs no process of it, so there is no stderr to show. */
+  remote?: boolean;
   scroll: ScrollState;
   width: number;
   height: number;
@@ -25,23 +27,29 @@ export interface TracePaneProps {
 /** Rows of stderr shown under the trace. */
 export const STDERR_ROWS = 3;
 
-/** Trace entries the pane shows at once for a frame of `height`. */
-export const traceCapacity = (height: number): number => Math.max(1, innerRows(height) - STDERR_ROWS - 1);
+/** Trace entries the pane shows at once for a frame of `height` (a remote server's has one row for its log file instead of the stderr tail). */
+export const traceCapacity = (height: number, remote = false): number => Math.max(1, innerRows(height) - (remote ? 1 : STDERR_ROWS + 1));
 
 /** The trace pane. */
 export const TracePane = memo(function TracePane(p: TracePaneProps): React.JSX.Element {
   const width = innerCols(p.width);
-  const win = scrolledWindow(p.ring.entries, p.scroll, traceCapacity(p.height));
+  const capacity = traceCapacity(p.height, p.remote);
+  const win = scrolledWindow(p.ring.entries, p.scroll, capacity);
   // Times only for the rows shown (and their requests just above): bounded work.
   const times = responseTimes(p.ring.entries, win.offset, win.offset + win.rows.length);
   const lines: Line[] = win.rows.map((e, i) => traceLine(e, width, times[i]));
   if (p.ring.entries.length === 0) lines.push([seg('no traffic recorded yet', 'muted')]);
-  while (lines.length < traceCapacity(p.height)) lines.push([]);
-  const tail = p.ring.stderr.slice(-STDERR_ROWS);
-  const where = p.logFile ? ` (full log: ${safeLine(p.logFile)})` : '';
-  lines.push(fitLine([seg(`── stderr, last ${STDERR_ROWS} lines${where}`, 'muted')], width));
-  if (tail.length === 0) lines.push([seg('stderr│ (nothing captured in the trace)', 'muted')]);
-  for (const l of tail) lines.push(stderrLine(l, width));
+  while (lines.length < capacity) lines.push([]);
+  if (p.remote) {
+    // Its failed exchanges are trace rows above; the log file keeps them too.
+    if (p.logFile) lines.push(fitLine([seg(`── log: ${safeLine(p.logFile)}`, 'muted')], width));
+  } else {
+    const tail = p.ring.stderr.slice(-STDERR_ROWS);
+    const where = p.logFile ? ` (full log: ${safeLine(p.logFile)})` : '';
+    lines.push(fitLine([seg(`── stderr, last ${STDERR_ROWS} lines${where}`, 'muted')], width));
+    if (tail.length === 0) lines.push([seg('stderr│ (nothing captured in the trace)', 'muted')]);
+    for (const l of tail) lines.push(stderrLine(l, width));
+  }
   const title = [seg('Trace'), seg(` ${p.alias === null ? '(no server)' : safeLine(p.alias)}`, 'accent'), seg(` · ${p.ring.total} messages · /trace <alias> switches, /trace hides`, 'muted')];
   return (
     <ListFrame title={title} above={win.above} below={win.below} words={['older', 'newer']} lines={lines} width={p.width} height={p.height} focused={p.focused} theme={p.theme} />
