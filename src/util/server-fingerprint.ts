@@ -6,6 +6,7 @@
 //
 // Env values are secrets more often than not (tokens, keys): only a hash of
 // them is kept, and the fingerprint never holds or prints a value.
+import {maskUrl} from './mask-url.js';
 import {nodeCrypto} from './node-crypto.js';
 
 /** What identifies a server: its alias, how it is reached, and a hash of its env. */
@@ -35,7 +36,7 @@ export interface ServerFingerprint {
   readonly id: string;
   readonly alias: string;
   readonly kind: 'stdio' | 'http';
-  /** The command line (JSON array) or the URL, for people reading a record. */
+  /** The command line (JSON array) or the URL with its credentials masked, for people reading a record. */
   readonly target: string;
   /** 16 hex characters of SHA-256 over the env names and values (and HTTP headers); '' when there are none. */
   readonly secretsHash: string;
@@ -43,12 +44,16 @@ export interface ServerFingerprint {
 
 /** The fingerprint of one configured server. */
 export function serverFingerprint(input: FingerprintInput): ServerFingerprint {
-  const target = input.kind === 'stdio' ? JSON.stringify([input.command, ...input.args]) : input.url;
+  const reached = input.kind === 'stdio' ? JSON.stringify([input.command, ...input.args]) : input.url;
   const where = input.kind === 'stdio' ? (input.cwd ?? '') : '';
   const secrets = {...sortedEntries(input.env, 'env'), ...(input.kind === 'http' ? sortedEntries(input.headers, 'header') : {})};
   const secretsHash = Object.keys(secrets).length === 0 ? '' : sha256(JSON.stringify(secrets)).slice(0, 16);
-  // A JSON array of the parts: no separator a value could forge.
-  const id = sha256(JSON.stringify(['breakerbox-server/1', input.alias, input.kind, target, where, secretsHash])).slice(0, 32);
+  // A JSON array of the parts: no separator a value could forge. The URL as
+  // configured, credentials and all: a new key is a new server, and the ids of
+  // records already on disk stay what they were.
+  const id = sha256(JSON.stringify(['breakerbox-server/1', input.alias, input.kind, reached, where, secretsHash])).slice(0, 32);
+  // What a person reads in the record: a URL's userinfo and secret-looking query values masked.
+  const target = input.kind === 'stdio' ? reached : maskUrl(input.url);
   return {id, alias: input.alias, kind: input.kind, target, secretsHash};
 }
 

@@ -1,6 +1,7 @@
 // The server fingerprint and the per-server record: identity without secrets,
 // private files, atomic writes, tolerant reads, and sections kept apart.
 import {execFileSync, spawnSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {basename, join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -37,6 +38,18 @@ describe('serverFingerprint', () => {
     expect(fp).toMatchObject({alias: 'gh', kind: 'stdio', target: '["npx","-y","gh-server"]'});
     expect(fp.secretsHash).toMatch(/^[0-9a-f]{16}$/);
     expect(serverFingerprint({...STDIO, env: {}}).secretsHash).toBe('');
+  });
+
+  it("keeps no credential of a URL: the record shows it masked, and the id is still the URL's as configured", () => {
+    const url = 'http://user:secret@127.0.0.1:3904/mcp?api_key=abc123&page=2';
+    const fp = serverFingerprint({kind: 'http', alias: 'tickets', url});
+    expect(JSON.stringify(fp)).not.toMatch(/user:secret|abc123/);
+    expect(fp.target).toBe('http://***@127.0.0.1:3904/mcp?api_key=***&page=2');
+    // The id of a record written before the mask: the same digest over the URL as configured.
+    const before = createHash('sha256').update(JSON.stringify(['breakerbox-server/1', 'tickets', 'http', url, '', ''])).digest('hex').slice(0, 32);
+    expect(fp.id).toBe(before);
+    // Another key is another server.
+    expect(serverFingerprint({kind: 'http', alias: 'tickets', url: url.replace('abc123', 'abc124')}).id).not.toBe(fp.id);
   });
 
   it('accepts HTTP servers by URL (headers hashed like env)', () => {
