@@ -14,6 +14,7 @@ import type {HubEvent} from '../hub/hub-events.js';
 import type {AppState, InputRequestView, NoticeLevel} from '../state/app-state.js';
 import type {AppEvent, EventOf} from '../state/events.js';
 import type {Store} from '../state/store.js';
+import {callCard} from '../state/selectors.js';
 import type {Accounts} from './accounts.js';
 import type {ApprovalAnswer, Approver} from './approval.js';
 import {recordSession, type TurnRecorder} from './session-recording.js';
@@ -274,8 +275,14 @@ export class Driver {
 
   /** The user's answer to the approval of `callId`; ignored unless that call is waiting for one. */
   answerApproval(callId: string, answer: ApprovalAnswer): void {
-    if (!this.o.store.getState().approvals.includes(callId)) return;
-    this.dispatch(answer === 'deny' ? {type: 'call/denied', callId} : {type: 'call/approved', callId, always: answer === 'always'});
+    const state = this.o.store.getState();
+    if (!state.approvals.includes(callId)) return;
+    if (answer !== 'always') return this.dispatch(answer === 'deny' ? {type: 'call/denied', callId} : {type: 'call/approved', callId, always: false});
+    // "Always" answers every call of the same tool already waiting in the queue too:
+    // a response that asked for thirty of them must not take thirty keys.
+    const name = callCard(state, callId)?.name;
+    const waiting = state.approvals.filter((id) => id === callId || (name !== undefined && callCard(state, id)?.name === name));
+    for (const id of waiting) this.dispatch({type: 'call/approved', callId: id, always: true});
   }
 
   /** Shows a server's request (elicitation form, sampling approval) and waits for the user. */

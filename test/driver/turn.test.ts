@@ -9,7 +9,7 @@ import type {Model} from '../../src/agent/model.js';
 import {Driver} from '../../src/driver/driver.js';
 import {initialState} from '../../src/state/app-state.js';
 import type {AppEvent} from '../../src/state/events.js';
-import {turnCalls} from '../../src/state/selectors.js';
+import {callCard, turnCalls} from '../../src/state/selectors.js';
 import {createStore} from '../../src/state/store.js';
 import {startFakeAnthropic, type FakeAnthropic} from '../helpers/fake-anthropic.js';
 import {nodeServer, testHub} from '../helpers/hub.js';
@@ -204,6 +204,23 @@ describe('interactive approvals: one queue and one always-allow set, in the stor
     expect(calls[0]!.state).toBe('denied');
     expect(events.filter((e) => e.type === 'call/approval-asked')).toHaveLength(2);
     expect([...store.getState().alwaysAllowed]).toEqual(['mcp__tickets__close_ticket']);
+  });
+
+  it('always answers every call of that tool already waiting, not only the one asked about', async () => {
+    const close = (id: string) => ({tool: 'mcp__tickets__close_ticket', input: {id}});
+    const script = parseScript({steps: [{tools: [close('T-101'), {tool: 'mcp__tickets__create_ticket', input: {title: 't'}}, close('T-102'), close('T-103')]}, {text: 'done'}]});
+    const {driver, store} = await setup(createScriptedModel({script}), {yes: false, interactive: true});
+    const turn = driver.submit('close them')!;
+    await waitFor(() => store.getState().approvals.length === 4, 'all four asked');
+    driver.answerApproval(store.getState().approvals[0]!, 'always');
+    // The other tool's call still waits for its own answer.
+    await waitFor(() => store.getState().approvals.length === 1, 'the three close_ticket calls approved');
+    const left = store.getState().approvals[0]!;
+    expect(callCard(store.getState(), left)!.name).toBe('mcp__tickets__create_ticket');
+    driver.answerApproval(left, 'deny');
+    await turn;
+    const cards = store.getState().conversation.items.filter((i) => i.kind === 'tool-call' && i.name === 'mcp__tickets__close_ticket');
+    expect(cards.map((c) => (c as {approval?: string}).approval)).toEqual(['always', 'always', 'always']);
   });
 
   it('an answer for a call that is not waiting is ignored', async () => {
