@@ -50,3 +50,15 @@ describe('a remote server that went away', () => {
     expect(local).toContain('the process ended (phase: exit)');
   });
 });
+
+describe('an online server whose calls are paused', () => {
+  const now = 1_000_000;
+  const paused = view({alias: 'c1', state: 'online', era: 'legacy', protocolVersion: '2025-11-25', toolCount: 14, pages: 1, serverName: 'chaos', discoveryMs: 62, lastCallMs: 4_012, circuitOpenUntil: now + 25_000});
+
+  it('says so before its timings, which a narrow row cuts first', () => {
+    for (const width of [60, 80, 160]) {
+      const rows = serverLines(paused, width, 8, now, '~1,827 tokens').map(lineText).join('\n');
+      expect(rows, `${width} columns`).toMatch(/calls paused 25 s/);
+    }
+  });
+});

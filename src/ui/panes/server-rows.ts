@@ -60,9 +60,11 @@ function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: strin
     case 'online': {
       const numbers = [`${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`, ...(tokens ? [tokens] : [])];
       const timing = [s.discoveryMs === undefined ? '' : ` · found in ${formatMs(s.discoveryMs)}`, s.lastCallMs === undefined ? '' : ` · last call ${formatMs(s.lastCallMs)}`];
-      const third: Seg[] = [pad, seg(numbers.join(' · ')), seg(timing.join(''))];
-      if (s.toolsStale) third.push(seg(' · tools changed, re-listing', 'warn'));
+      // What needs the user's eye comes before the timings, which a narrow row cuts first.
+      const third: Seg[] = [pad, seg(numbers.join(' · '))];
       if (s.circuitOpenUntil !== undefined && s.circuitOpenUntil > now) third.push(seg(` · calls paused ${formatMs(s.circuitOpenUntil - now)}`, 'error', true));
+      if (s.toolsStale) third.push(seg(' · tools changed, re-listing', 'warn'));
+      third.push(seg(timing.join('')));
       return [[pad, seg('reports itself as ', 'muted'), seg(`“${safeLine(s.serverName ?? '?')}”`), ...remote(s)], third];
     }
     case 'offline':
