@@ -59,7 +59,8 @@ export function turnJson(state: AppState): string {
 
 /**
  * Runs the turn and writes the answer from the final state; returns the exit
- * code. SIGINT cancels the turn; `onCancelable` is called once it does.
+ * code (0, 1 for a turn that failed, 130 for one SIGINT cancelled). SIGINT
+ * cancels the turn; `onCancelable` is called once it does.
  */
 export async function runPrint(driver: Driver, question: string, json: boolean, out: TextSink & {isTTY?: boolean; columns?: number}, err: TextSink, format: 'raw' | 'pretty' = 'raw', onCancelable?: () => void): Promise<number> {
   const release = handSignalsTo(['SIGINT'], () => driver.cancel());
@@ -80,5 +81,6 @@ export async function runPrint(driver: Driver, question: string, json: boolean, 
     const pretty = format === 'pretty' ? (await import('./pretty.js')).prettyAnswer : undefined;
     out.write(pretty ? pretty(state.turn.answer, {isTTY: out.isTTY, columns: out.columns, env: process.env}) : stripControl(state.turn.answer) + '\n');
   }
-  return state.turn.outcome === 'end_turn' ? 0 : 1;
+  // Cancelled means SIGINT here (its handler above is the only way): 128 + 2, as a shell expects.
+  return state.turn.outcome === 'end_turn' ? 0 : state.turn.outcome === 'cancelled' ? 130 : 1;
 }
