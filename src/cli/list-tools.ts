@@ -1,3 +1,4 @@
+import {MAX_ALIAS_LENGTH} from '../config/aliases.js';
 import type {AppState, NotCallableTool} from '../state/app-state.js';
 import {collisions, serverRows} from '../state/selectors.js';
 import {toolTokens} from '../state/tool-tokens.js';
@@ -11,8 +12,9 @@ export function listToolsText(state: AppState): string {
   const tokens = toolTokens(state);
   const approx = tokens.source === 'api' ? '' : '~';
   const rows = serverRows(state.servers);
-  // Aliases may be up to 32 characters: the column is as wide as the longest.
-  const aliasWidth = Math.max(16, ...rows.map((s) => s.alias.length));
+  // Aliases may be up to 32 characters: the column is as wide as the longest
+  // valid one (a longer alias is a config error, and only its own row runs on).
+  const aliasWidth = Math.max(16, ...rows.map((s) => Math.min(MAX_ALIAS_LENGTH, s.alias.length)));
   for (const s of rows) {
     const what =
       s.state === 'online'
@@ -22,7 +24,8 @@ export function listToolsText(state: AppState): string {
           : `offline  ${s.phase} failed: ${stripControlLine(s.reason ?? '')}`;
     lines.push(`  ${s.alias.padEnd(aliasWidth)} ${what}`);
     // Remote servers say where they are (credentials masked); any server its config warning.
-    if (s.url) lines.push(`  ${''.padEnd(aliasWidth)} via Streamable HTTP at ${stripControlLine(s.url)}`);
+    // An entry the config check refused was never spoken to, over any transport.
+    if (s.url) lines.push(`  ${''.padEnd(aliasWidth)} ${s.phase === 'config' ? 'at' : 'via Streamable HTTP at'} ${stripControlLine(s.url)}`);
     if (s.warning) lines.push(`  ${''.padEnd(aliasWidth)} warning: ${stripControlLine(s.warning)}`);
   }
   const entries = state.catalog.entries;

@@ -78,3 +78,17 @@ describe('grouped', () => {
     }
   });
 });
+
+describe('listToolsText, an entry the config refused', () => {
+  it('does not widen the alias column past the longest valid alias, nor say it was spoken to over HTTP', () => {
+    const long = 'x'.repeat(59);
+    let state = initialState({servers: [{alias: long, trusted: false, url: 'ftp://example.com/mcp'}, {alias: 'notes', trusted: false}]});
+    state = reduce(state, {type: 'server/offline', alias: long, phase: 'config', reason: 'the alias is longer than 32 characters', at: 1});
+    state = reduce(state, {type: 'server/online', alias: 'notes', era: 'legacy', protocolVersion: '2025-11-25', serverName: 's', toolCount: 1, pages: 1, discoveryMs: 5});
+    const lines = listToolsText(state).split('\n');
+    const notes = lines.find((l) => l.includes('online'))!;
+    expect(notes.indexOf('online')).toBe(2 + 32 + 1);
+    expect(lines.join('\n')).toContain(' at ftp://example.com/mcp');
+    expect(lines.join('\n')).not.toContain('via Streamable HTTP');
+  });
+});
