@@ -90,7 +90,7 @@ describe.concurrent('no server outlives breakerbox', {timeout: 3 * PATIENT_MS}, 
   });
 
   it.for([
-    ['SIGINT', 1], // cancels the turn, then the run ends as "cancelled"
+    ['SIGINT', 130], // cancels the turn, closes the servers, then exits as SIGINT's
     ['SIGTERM', 143],
     ['SIGHUP', 129],
   ] as const)('--print mid-turn on %s', async ([signal, exitCode], ctx) => {
