@@ -6,7 +6,8 @@
 // line per server group on a pipe, in a process group of its own), so that a
 // client killed outright leaves no server behind. Nothing else: no config
 // file, no validation, no timeouts, no records. What it adds over raw-list is
-// the part of the startup gap those two guarantees account for (BENCHMARKS.md §31).
+// the part of the startup gap those two guarantees account for (BENCHMARKS.md,
+// "Where #17 and #18 stand at the end of session 13").
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { load } from '../arms/raw.mjs';
