@@ -13,9 +13,10 @@ export function progressLine(event: AppEvent, state: AppState): string | undefin
   switch (event.type) {
     case 'call/completed': {
       const card = callCard(state, event.callId);
-      // The tool name is the server's own and may carry escape sequences.
-      const name = card ? stripControlLine(`${card.name} → ${card.alias ?? '?'}/${card.tool ?? '?'}`) : event.callId;
       const r = event.result;
+      // Where the call went, as its result says: a card made while its server
+      // was restarting knew neither. The tool name is the server's own and may carry escape sequences.
+      const name = card ? stripControlLine(`${card.name} → ${r.alias ?? card.alias ?? '?'}/${r.tool ?? card.tool ?? '?'}`) : event.callId;
       const status = r.protocolError ? `protocol error ${r.protocolError.code}` : r.isError ? 'error' : 'ok';
       const warned = r.warnings?.length ? `; ⚠ ${stripControlLine(r.warnings.join('; ')).slice(0, 300)}` : '';
       return `• ${name}: ${status} (${r.durationMs} ms)${warned}`;
