@@ -217,6 +217,33 @@ describe('response streams', () => {
     expect(sessions).toBe(2);
   });
 
+  it('legacy: the server\'s own stream, refused for a forgotten session, starts a new session and opens again', async () => {
+    let sessions = 0;
+    fake = await fakeServer({
+      era: 'legacy',
+      onPost: ({msg, res}) => {
+        if (msg.method !== 'initialize') return false;
+        sessions++;
+        res.writeHead(200, {'content-type': 'application/json', 'mcp-session-id': `s-${sessions}`});
+        res.end(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {protocolVersion: '2025-11-25', capabilities: {tools: {listChanged: true}}, serverInfo: {name: 'fake', version: '1'}}}));
+        return true;
+      },
+      onGet: (req, res) => {
+        // Restarted after the first session began: it knows only the sessions it made since.
+        if (req.headers['mcp-session-id'] === 's-1') {
+          res.writeHead(400, {'content-type': 'application/json'}).end(JSON.stringify({jsonrpc: '2.0', error: {code: -32000, message: 'Bad Request: No valid session ID provided'}, id: null}));
+          return;
+        }
+        res.writeHead(200, {'content-type': 'text/event-stream'});
+        res.write(': open\n\n');
+      },
+    });
+    await startHub(fake.url);
+    await waitFor(() => fake!.gets.some((h) => h['mcp-session-id'] === 's-2'), 'the stream opened again in a new session');
+    expect(sessions).toBe(2);
+    expect(fake.gets.filter((h) => h['mcp-session-id'] === 's-1')).toHaveLength(1);
+  });
+
   it('legacy: any other 400 is the server\'s answer to that call, not a lost session', async () => {
     let sessions = 0;
     fake = await fakeServer({

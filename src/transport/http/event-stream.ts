@@ -6,6 +6,7 @@
 import type {HttpChannel, LegacySession} from './channel.js';
 import {isEventStream, sleep} from './wire.js';
 import {readEvents} from './response.js';
+import {renewSession} from './legacy-recovery.js';
 
 /** One session's GET stream, kept open until stopped. */
 export class EventStream {
@@ -45,6 +46,16 @@ export class EventStream {
         t.diagnostic('GET → 405: the server offers no stream of its own (fine: it cannot send requests or list changes outside a call)');
         return;
       }
+      if (await this.forgotten(res)) {
+        // The server no longer knows this session (it restarted): a new one, whose
+        // `initialized` opens the stream again; without it list changes and the
+        // server's requests would wait for the next call to renew it.
+        t.diagnostic(`GET → HTTP ${res.status}: the server no longer knows this session; starting a new one`);
+        await renewSession(t).catch(() => {
+          /* a failed renewal has already ended the transport */
+        });
+        return;
+      }
       if (!res.ok || !isEventStream(res)) {
         await res.body?.cancel().catch(() => {});
         t.diagnostic(`GET → HTTP ${res.status} ${res.headers.get('content-type') ?? ''}: the server's stream is unavailable`);
@@ -62,5 +73,16 @@ export class EventStream {
       // Never spin: a server that ends the stream at once is polled, not hammered.
       await sleep(Math.max(retryMs, 100), signal);
     }
+  }
+
+  /**
+   * A 404 for this session, or a 400 that says so (what the SDK's example
+   * servers answer once restarted), as requests treat them (http-transport.ts).
+   * Reads the body of a 400 to tell; any other answer is left unread.
+   */
+  private async forgotten(res: Response): Promise<boolean> {
+    if (this.session.sessionId === undefined || (res.status !== 404 && res.status !== 400)) return false;
+    const text = await res.text().catch(() => '');
+    return res.status === 404 || /session/i.test(text.slice(0, 1_000));
   }
 }
