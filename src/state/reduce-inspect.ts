@@ -4,6 +4,8 @@
 import type {AppState} from './app-state.js';
 import type {EventOf} from './events.js';
 import {LOGS_PER_SERVER, type InspectState, type InspectView, type ManualCallView} from './inspect-state.js';
+import {resourceRows} from './resource-rows.js';
+import {measuredView, scrolledView} from './scrolled-view.js';
 import {truncate} from './text.js';
 
 /** Events this sub-reducer handles. */
@@ -56,18 +58,18 @@ export function reduceInspect(state: AppState, event: InspectEvent): AppState {
       if (event.all || i.back.length === 0) return withInspect(state, {view: null, back: [], offset: 0, cursor: 0});
       return withInspect(state, {...i.back[i.back.length - 1]!, back: i.back.slice(0, -1)});
     case 'inspect/scrolled': {
-      // Clamped to the last measure: End then ↑ must move at once, not climb back from past the end.
-      const max = i.measured.height > 0 ? Math.max(0, i.measured.rows - i.measured.height) : Infinity;
-      const offset = Math.min(max, Math.max(0, i.offset + (Math.trunc(event.delta) || 0)));
+      // Clamped to the last measure (End then ↑ moves at once); before the first, only at the top.
+      const offset = i.measured.height > 0 ? scrolledView({offset: i.offset, ...i.measured}, event).offset : Math.max(0, i.offset + (Math.trunc(event.delta) || 0));
       return offset === i.offset ? state : withInspect(state, {offset});
     }
     case 'inspect/measured': {
-      if (i.measured.rows === event.rows && i.measured.height === event.height) return state;
-      const measured = {rows: Math.max(0, event.rows), height: Math.max(0, event.height)};
-      return withInspect(state, {measured, offset: Math.min(i.offset, Math.max(0, measured.rows - measured.height))});
+      const {offset, ...measured} = measuredView({offset: i.offset, ...i.measured}, event.rows, event.height);
+      return offset === i.offset && measured.rows === i.measured.rows && measured.height === i.measured.height ? state : withInspect(state, {measured, offset});
     }
     case 'inspect/cursor-moved': {
-      const cursor = Math.max(0, i.cursor + Math.trunc(event.delta));
+      // The highlight stays on a row of the resources list: End then ↑ moves at once.
+      const last = i.view?.kind === 'resources' ? Math.max(0, resourceRows(state.servers.order, i.resources, i.view.alias).length - 1) : Infinity;
+      const cursor = Math.min(last, Math.max(0, Math.min(i.cursor, last) + (Math.trunc(event.delta) || 0)));
       return cursor === i.cursor ? state : withInspect(state, {cursor});
     }
     case 'inspect/detail-loaded':

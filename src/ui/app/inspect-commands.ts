@@ -8,7 +8,7 @@ import type {Store} from '../../state/store.js';
 import {argsToSend, editArgs, fillFocused, moveArgs, textValues, toggleMode, type ArgFormState} from '../forms/arg-form.js';
 import type {FormHolder} from '../forms/form-holder.js';
 import {onLastField} from '../forms/form-state.js';
-import {resourceRows} from '../inspect/resource-lines.js';
+import {resourceRows} from '../../state/resource-rows.js';
 import type {KeyCommandId} from '../keys/key-table.js';
 import {catalogRowAt} from './rows.js';
 import type {UiDriver} from './intents.js';
@@ -31,15 +31,7 @@ export function inspectHandlers(t: InspectTarget): Readonly<Record<InspectComman
   const view = () => store.getState().inspect.view;
   const scroll = (delta: number) => store.dispatch({type: 'inspect/scrolled', delta});
   // In the resources list ↑↓ move the highlighted row; elsewhere they scroll.
-  const move = (delta: number) => (view()?.kind === 'resources' ? moveCursor(delta) : scroll(delta));
-  // The highlight stops on the first and last rows (End then ↑ moves at once).
-  const moveCursor = (delta: number) => {
-    const s = store.getState();
-    const v = s.inspect.view;
-    const last = Math.max(0, resourceRows(s.servers.order, s.inspect.resources, v?.kind === 'resources' ? v.alias : null).length - 1);
-    const to = Math.min(last, Math.max(0, Math.min(s.inspect.cursor, last) + delta));
-    if (to !== s.inspect.cursor) store.dispatch({type: 'inspect/cursor-moved', delta: to - s.inspect.cursor});
-  };
+  const move = (delta: number) => (view()?.kind === 'resources' ? store.dispatch({type: 'inspect/cursor-moved', delta}) : scroll(delta));
   const highlighted = () => {
     const s = store.getState();
     const v = s.inspect.view;

@@ -1,25 +1,13 @@
 // The resources view (every server's resources and templates, one row
 // each, a highlighted row to read) and the view of one resource read.
 import type {ServerResources} from '../../hub/inspect-types.js';
-import type {Resource} from '../../session/mcp-types.js';
 import type {ResourceReadView} from '../../state/inspect-state.js';
+import type {ResourceRow} from '../../state/resource-rows.js';
 import {formatBytes} from '../../hub/content/index.js';
 import {fitLine, seg, type Line} from '../line.js';
 import {formatMs} from '../text/format.js';
 import {safeLine} from '../text/safe.js';
 import {heading, textBlock} from './blocks.js';
-
-/** One readable row of the list: a resource of a server. */
-export interface ResourceRow {
-  alias: string;
-  resource: Resource;
-}
-
-/** The resources the view lists: one server's, or every server's in config order. */
-export function resourceRows(order: readonly string[], all: Readonly<Record<string, ServerResources>>, alias: string | null): ResourceRow[] {
-  const aliases = alias ? [alias] : order;
-  return aliases.flatMap((a) => (Object.hasOwn(all, a) ? all[a]!.resources.map((resource) => ({alias: a, resource})) : []));
-}
 
 /** The list: a row per resource (the highlighted one marked), then the templates. */
 export function resourceListLines(rows: readonly ResourceRow[], all: Readonly<Record<string, ServerResources>>, alias: string | null, cursor: number, marks: {watched: Readonly<Record<string, readonly string[]>>; updated: Readonly<Record<string, readonly string[]>>}, width: number): Line[] {
