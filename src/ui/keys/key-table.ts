@@ -68,19 +68,8 @@ export type KeyCommandId =
   | 'inspect-back'
   | 'open-row'
   | 'close-help'
-  | 'help-up'
-  | 'help-down'
-  | 'help-page-up'
-  | 'help-page-down'
-  | 'help-top'
-  | 'help-bottom'
+  | RowScrollId<'help' | 'result'>
   | 'result-close'
-  | 'result-up'
-  | 'result-down'
-  | 'result-page-up'
-  | 'result-page-down'
-  | 'result-top'
-  | 'result-bottom'
   | 'card-prev'
   | 'card-next'
   | 'card-open'
@@ -127,6 +116,24 @@ const printable = (input: string, key: Key) => input.length > 0 && !key.ctrl && 
 // A paste, or keys typed faster than the app reads, arrive as one chunk: text
 // with a line break in it is still typing (the input line sends on its Enter).
 const typed = (input: string, key: Key) => printable(input, key) || (input.length > 1 && !key.ctrl && !key.meta && /[^\u0000-\u001f\u007f]/.test(input) && !/\u001b/.test(input));
+
+/** The moves of a view scrolled by rows, each a key of its own. */
+const ROW_MOVES = ['up', 'down', 'page-up', 'page-down', 'top', 'bottom'] as const;
+
+/** The commands that scroll the rows of a view drawn in the conversation's place. */
+export type RowScrollId<L extends string> = `${L}-${(typeof ROW_MOVES)[number]}`;
+
+/** ↑ ↓ PgUp PgDn Home End for a view scrolled by rows (the help, a card's whole result): one set, the same in each. */
+function rowScrollKeys(layer: 'help' | 'result', what: string): KeyCommand[] {
+  return [
+    {id: `${layer}-up`, layer, keys: '↑', help: `scroll ${what} up`, match: (_i, k) => k.upArrow},
+    {id: `${layer}-down`, layer, keys: '↓', help: `scroll ${what} down`, match: (_i, k) => k.downArrow},
+    {id: `${layer}-page-up`, layer, keys: 'PgUp', help: 'a page up', match: (_i, k) => k.pageUp},
+    {id: `${layer}-page-down`, layer, keys: 'PgDn', help: 'a page down', match: (_i, k) => k.pageDown},
+    {id: `${layer}-top`, layer, keys: 'Home', help: `the top of ${what}`, match: (_i, k) => k.home},
+    {id: `${layer}-bottom`, layer, keys: 'End', help: `the end of ${what}`, match: (_i, k) => k.end},
+  ];
+}
 
 /** The command table, highest priority first. */
 export const KEY_COMMANDS: readonly KeyCommand[] = [
@@ -181,19 +188,9 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   {id: 'inspect-bottom', layer: 'inspect', keys: 'End', help: 'to the end', match: (_i, k) => k.end},
   {id: 'inspect-back', layer: 'inspect', keys: 'Esc / q', hint: 'back', help: 'back to the view before, or the conversation', match: (i, k) => k.escape || i === 'q'},
   {id: 'close-help', layer: 'help', keys: 'Esc / q / Enter', help: 'close this help', match: (i, k) => k.escape || k.return || i === 'q'},
-  {id: 'help-up', layer: 'help', keys: '↑', help: 'scroll the help up', match: (_i, k) => k.upArrow},
-  {id: 'help-down', layer: 'help', keys: '↓', help: 'scroll the help down', match: (_i, k) => k.downArrow},
-  {id: 'help-page-up', layer: 'help', keys: 'PgUp', help: 'a page up', match: (_i, k) => k.pageUp},
-  {id: 'help-page-down', layer: 'help', keys: 'PgDn', help: 'a page down', match: (_i, k) => k.pageDown},
-  {id: 'help-top', layer: 'help', keys: 'Home', help: 'the top of the help', match: (_i, k) => k.home},
-  {id: 'help-bottom', layer: 'help', keys: 'End', help: 'the end of the help', match: (_i, k) => k.end},
+  ...rowScrollKeys('help', 'the help'),
   {id: 'result-close', layer: 'result', keys: 'Esc / Enter / q', help: 'close the whole result', match: (i, k) => k.escape || k.return || i === 'q'},
-  {id: 'result-up', layer: 'result', keys: '↑', help: 'scroll the result up', match: (_i, k) => k.upArrow},
-  {id: 'result-down', layer: 'result', keys: '↓', help: 'scroll the result down', match: (_i, k) => k.downArrow},
-  {id: 'result-page-up', layer: 'result', keys: 'PgUp', help: 'a page up', match: (_i, k) => k.pageUp},
-  {id: 'result-page-down', layer: 'result', keys: 'PgDn', help: 'a page down', match: (_i, k) => k.pageDown},
-  {id: 'result-top', layer: 'result', keys: 'Home', help: 'the top of the result', match: (_i, k) => k.home},
-  {id: 'result-bottom', layer: 'result', keys: 'End', help: 'the end of the result', match: (_i, k) => k.end},
+  ...rowScrollKeys('result', 'the result'),
   {id: 'interrupt', layer: 'global', always: true, keys: 'Ctrl-C', help: 'cancel the running turn; again quits (when idle: press it twice)', match: ctrlC},
   {id: 'focus-prev', layer: 'global', keys: 'Shift-Tab', help: 'focus the previous pane', match: (_i, k) => k.tab && k.shift},
   {id: 'focus-next', layer: 'global', keys: 'Tab', help: 'focus the next pane', match: (_i, k) => k.tab && !k.shift},
