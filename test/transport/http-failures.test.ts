@@ -1,6 +1,7 @@
 // Every way a remote server can fail, as the user sees it: the offline reason
 // in the Servers pane, or the call's isError text. Local fake servers
 // misbehave on purpose; nothing leaves this machine.
+import type http from 'node:http';
 import {afterEach, describe, expect, it} from 'vitest';
 import type {Hub} from '../../src/hub/hub.js';
 import {deadPort, fakeServer, sse, type FakeServer} from '../helpers/fake-http.js';
@@ -22,6 +23,13 @@ async function startHub(url: string, extra = {}, options = {}): Promise<Hub> {
   return hub;
 }
 const status = () => hub!.statuses()[0]!;
+
+/** A legacy server's answer to `initialize`: session `s-<n>`, tools only. Returns true (handled). */
+function newSession(msg: {id?: unknown}, res: http.ServerResponse, n: number, capabilities: Record<string, unknown> = {tools: {}}): true {
+  res.writeHead(200, {'content-type': 'application/json', 'mcp-session-id': `s-${n}`});
+  res.end(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {protocolVersion: '2025-11-25', capabilities, serverInfo: {name: 'fake', version: '1'}}}));
+  return true;
+}
 
 describe('a remote server that cannot be reached', () => {
   it('connection refused', async () => {
@@ -172,12 +180,7 @@ describe('response streams', () => {
     fake = await fakeServer({
       era: 'legacy',
       onPost: ({msg, req, res}) => {
-        if (msg.method === 'initialize') {
-          sessions++;
-          res.writeHead(200, {'content-type': 'application/json', 'mcp-session-id': `s-${sessions}`});
-          res.end(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {protocolVersion: '2025-11-25', capabilities: {tools: {}}, serverInfo: {name: 'fake', version: '1'}}}));
-          return true;
-        }
+        if (msg.method === 'initialize') return newSession(msg, res, ++sessions);
         if (msg.method === 'tools/call' && req.headers['mcp-session-id'] === 's-1') {
           res.writeHead(404).end('session expired');
           return true;
@@ -197,12 +200,7 @@ describe('response streams', () => {
     fake = await fakeServer({
       era: 'legacy',
       onPost: ({msg, req, res}) => {
-        if (msg.method === 'initialize') {
-          sessions++;
-          res.writeHead(200, {'content-type': 'application/json', 'mcp-session-id': `s-${sessions}`});
-          res.end(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {protocolVersion: '2025-11-25', capabilities: {tools: {}}, serverInfo: {name: 'fake', version: '1'}}}));
-          return true;
-        }
+        if (msg.method === 'initialize') return newSession(msg, res, ++sessions);
         if (msg.method === 'tools/call' && req.headers['mcp-session-id'] === 's-1') {
           // What the SDK's example servers (server-everything among them) answer for a session they do not know.
           res.writeHead(400, {'content-type': 'application/json'}).end(JSON.stringify({jsonrpc: '2.0', error: {code: -32000, message: 'Bad Request: No valid session ID provided'}, id: null}));
@@ -222,11 +220,7 @@ describe('response streams', () => {
     fake = await fakeServer({
       era: 'legacy',
       onPost: ({msg, res}) => {
-        if (msg.method !== 'initialize') return false;
-        sessions++;
-        res.writeHead(200, {'content-type': 'application/json', 'mcp-session-id': `s-${sessions}`});
-        res.end(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {protocolVersion: '2025-11-25', capabilities: {tools: {listChanged: true}}, serverInfo: {name: 'fake', version: '1'}}}));
-        return true;
+        return msg.method === 'initialize' && newSession(msg, res, ++sessions, {tools: {listChanged: true}});
       },
       onGet: (req, res) => {
         // Restarted after the first session began: it knows only the sessions it made since.
@@ -249,12 +243,7 @@ describe('response streams', () => {
     fake = await fakeServer({
       era: 'legacy',
       onPost: ({msg, res}) => {
-        if (msg.method === 'initialize') {
-          sessions++;
-          res.writeHead(200, {'content-type': 'application/json', 'mcp-session-id': `s-${sessions}`});
-          res.end(JSON.stringify({jsonrpc: '2.0', id: msg.id, result: {protocolVersion: '2025-11-25', capabilities: {tools: {}}, serverInfo: {name: 'fake', version: '1'}}}));
-          return true;
-        }
+        if (msg.method === 'initialize') return newSession(msg, res, ++sessions);
         if (msg.method === 'tools/call') {
           res.writeHead(400, {'content-type': 'text/plain'}).end('arguments too long');
           return true;
