@@ -36,7 +36,7 @@ describe('bytes per call through the hub (#17)', () => {
       };
     };
     prepare()(); // warm and optimise first
-    const bytes = leastAllocated(5, prepare);
+    const bytes = leastAllocated(5, prepare, 880 * n);
     expect(await last).toMatchObject({content: [{type: 'text', text: 'hello'}], alias: 'm', tool: 'echo'});
     // ~703 counted: the hub's promise and HubCall, the session's ToolCall
     // (also the connection's pending entry: ~768 when they were two objects)
