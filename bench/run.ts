@@ -62,7 +62,7 @@ function parseOptions(argv: string[]): Options {
 function build(): void {
   const started = Date.now();
   const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], {cwd: ROOT, encoding: 'utf8'});
-  // The CLI arms run bin/breakerbox.mjs, which runs the bundle of this build.
+  // The CLI arms run bin/breakerbox.cjs, which runs the bundle of this build.
   const b = spawnSync(process.execPath, ['scripts/bundle.mjs'], {cwd: ROOT, encoding: 'utf8'});
   if (b.status !== 0) throw new Error(`scripts/bundle.mjs failed:\n${(b.stdout + b.stderr).slice(0, 2000)}`);
   // Type errors elsewhere in a tree under active work still emit JS; only missing output is fatal.

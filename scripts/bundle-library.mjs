@@ -72,7 +72,7 @@ const MARK = '// breakerbox library bundle (scripts/bundle-library.mjs)';
 /**
  * dist/ paths the repository refers to that are not library entries but are
  * meant: the CLI bundle's own files, and the compiled CLI, which
- * bin/breakerbox.mjs runs only when tsc has run without the bundle step.
+ * bin/breakerbox.cjs runs only when tsc has run without the bundle step.
  */
 const NOT_ENTRIES = [/^bundle\//, /^cli\/main\.js$/];
 

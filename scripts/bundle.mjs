@@ -1,5 +1,5 @@
 // Bundles the compiled CLI (dist/cli/main.js and everything it imports,
-// npm packages included) into dist/bundle/, which bin/breakerbox.mjs runs.
+// npm packages included) into dist/bundle/, which bin/breakerbox.cjs runs.
 // Why: at startup Node spent most of its time resolving and loading about
 // 220 small modules (95 of them zod's) one by one; one file per mode loads
 // several times faster (BENCHMARKS.md, startup). Code splitting keeps every

@@ -67,7 +67,7 @@ describe('every command in the README', () => {
   it('quickstart: the two npm commands name scripts that exist', () => {
     const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
     expect(blocks[0]).toEqual(['npm install && npm start', 'npm install && npm test']);
-    expect(scripts.start).toContain('bin/breakerbox.mjs');
+    expect(scripts.start).toContain('bin/breakerbox.cjs');
     expect(scripts.test).toContain('typecheck');
     expect(scripts.test).toContain('vitest run');
   });

@@ -28,8 +28,8 @@ function runOnce(root) {
   const file = join(state, 'cpu.jsonl');
   try {
     const env = {PATH: process.env.PATH ?? '', HOME: state, XDG_STATE_HOME: state, NO_COLOR: '1', BB_CPU_FILE: file};
-    if (second) spawnSync(process.execPath, [join(root, 'bin/breakerbox.mjs'), '--list-tools'], {cwd: root, env: {...env, BB_CPU_FILE: ''}});
-    const r = spawnSync(process.execPath, ['--import', join(root, 'bench/startup/cpu-preload.mjs'), join(root, 'bin/breakerbox.mjs'), '--list-tools'], {cwd: root, env, encoding: 'utf8'});
+    if (second) spawnSync(process.execPath, [join(root, 'bin/breakerbox.cjs'), '--list-tools'], {cwd: root, env: {...env, BB_CPU_FILE: ''}});
+    const r = spawnSync(process.execPath, ['--import', join(root, 'bench/startup/cpu-preload.mjs'), join(root, 'bin/breakerbox.cjs'), '--list-tools'], {cwd: root, env, encoding: 'utf8'});
     if (r.status !== 0) throw new Error(`${root}: exited ${r.status}: ${r.stderr.slice(-400)}`);
     const rec = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1));
     const row = {};

@@ -1,6 +1,6 @@
 // Loaded with `node --import` into a `--list-tools` run (by hand, or by a
 // script alternating two built checkouts; BENCHMARKS.md §10, h23a):
-//   BB_CPU_FILE=out.jsonl node --import ./bench/startup/cpu-preload.mjs bin/breakerbox.mjs --list-tools
+//   BB_CPU_FILE=out.jsonl node --import ./bench/startup/cpu-preload.mjs bin/breakerbox.cjs --list-tools
 // our process's CPU time (user + system, from process.cpuUsage(); the servers'
 // is not in it) and wall time since the process started, at the first spawn, the
 // first write to a server's stdin, the first write to our stdout (the list;

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 const [arm] = process.argv.slice(2);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NODE = process.execPath;
-const BIN = join(ROOT, 'bin/breakerbox.mjs');
+const BIN = join(ROOT, 'bin/breakerbox.cjs');
 const state = mkdtempSync(join(tmpdir(), 'bb-bench-start-'));
 // A clean environment: no model keys (the offline model), a private state dir.
 const env = { PATH: process.env.PATH ?? '', HOME: state, XDG_STATE_HOME: state, TERM: 'xterm-256color', NO_COLOR: '1' };

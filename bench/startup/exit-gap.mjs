@@ -24,7 +24,7 @@ function once(root, raw) {
     const state = mkdtempSync(join(tmpdir(), 'exit-gap-'));
     const file = join(state, 'exit');
     const env = {PATH: process.env.PATH, HOME: state, XDG_STATE_HOME: state, NO_COLOR: '1', EXIT_FILE: file};
-    const script = raw ? [join(root, 'bench/startup/raw-list.mjs')] : [join(root, 'bin/breakerbox.mjs'), '--list-tools'];
+    const script = raw ? [join(root, 'bench/startup/raw-list.mjs')] : [join(root, 'bin/breakerbox.cjs'), '--list-tools'];
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, ['--import', MARK, ...script], {cwd: root, env, stdio: ['ignore', 'pipe', 'pipe']});
     child.stdout.resume();

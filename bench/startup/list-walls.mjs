@@ -18,7 +18,7 @@ const one = (root, raw) => new Promise((res, rej) => {
   const state = mkdtempSync(join(tmpdir(), 'w3-'));
   const env = {PATH: process.env.PATH, HOME: state, XDG_STATE_HOME: state, NO_COLOR: '1'};
   const t0 = performance.now();
-  const c = spawn(process.execPath, raw ? [join(root, 'bench/startup/raw-list.mjs')] : [join(root, 'bin/breakerbox.mjs'), '--list-tools'], {cwd: root, env, stdio: ['ignore','pipe','pipe']});
+  const c = spawn(process.execPath, raw ? [join(root, 'bench/startup/raw-list.mjs')] : [join(root, 'bin/breakerbox.cjs'), '--list-tools'], {cwd: root, env, stdio: ['ignore','pipe','pipe']});
   c.stdout.resume(); c.stderr.resume();
   c.on('close', (code) => { const ms = performance.now() - t0; rmSync(state,{recursive:true,force:true}); code === 0 ? res(ms) : rej(new Error('exit ' + code)); });
 });

@@ -23,7 +23,7 @@ function run(root) {
   const state = mkdtempSync(join(tmpdir(), 'ord-'));
   const file = join(state, 'cpu.jsonl');
   const env = {PATH: process.env.PATH, HOME: state, XDG_STATE_HOME: state, NO_COLOR: '1', BB_CPU_FILE: file};
-  spawnSync(process.execPath, ['--import', join(root, 'bench/startup/cpu-preload.mjs'), join(root, 'bin/breakerbox.mjs'), '--list-tools'], {cwd: root, env, encoding: 'utf8'});
+  spawnSync(process.execPath, ['--import', join(root, 'bench/startup/cpu-preload.mjs'), join(root, 'bin/breakerbox.cjs'), '--list-tools'], {cwd: root, env, encoding: 'utf8'});
   const r = JSON.parse(readFileSync(file, 'utf8').trim());
   rmSync(state, {recursive: true, force: true});
   const walls = r.spawnCalls.map((c) => c[1]);

@@ -17,7 +17,7 @@
 //   tables and code fences (every answer is rendered as markdown, so the pair
 //   shows what the markup itself costs per frame).
 // scenario `launch`, variant pty:
-//   `node bin/breakerbox.mjs` with the bundled config in a pseudo-terminal
+//   `node bin/breakerbox.cjs` with the bundled config in a pseudo-terminal
 //   (script(1)); time to the first frame and to "2/2 online".
 //
 // Prints one JSON line. Plain JavaScript, importing the compiled dist/.
@@ -373,7 +373,7 @@ const scenarios = {
     const state = mkdtempSync(join(tmpdir(), 'bb-bench-pty-'));
     const q = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
     const env = `env -i PATH=${q(process.env.PATH ?? '')} HOME=${q(state)} XDG_STATE_HOME=${q(state)} TERM=xterm-256color NO_COLOR=1`;
-    const command = `stty cols ${COLUMNS} rows ${ROWS}; exec ${env} ${q(process.execPath)} bin/breakerbox.mjs`;
+    const command = `stty cols ${COLUMNS} rows ${ROWS}; exec ${env} ${q(process.execPath)} bin/breakerbox.cjs`;
     const t0 = now();
     const child = spawn('script', ['-qfc', command, '/dev/null'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';

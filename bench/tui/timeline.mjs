@@ -43,7 +43,7 @@ function start(root) {
   const file = join(state, 'timeline.jsonl');
   const env = {PATH: process.env.PATH ?? '', HOME: state, XDG_STATE_HOME: state, TERM: 'xterm-256color', NO_COLOR: '1', BB_TIMELINE_FILE: file, ...extraEnv};
   const envWords = Object.entries(env).map(([k, v]) => `${k}=${q(v)}`).join(' ');
-  const nodeArgs = ['--import', PRELOAD, ...(prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : []), 'bin/breakerbox.mjs'];
+  const nodeArgs = ['--import', PRELOAD, ...(prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : []), 'bin/breakerbox.cjs'];
   const command = `stty cols 120 rows 40; exec env -i ${envWords} ${[process.execPath, ...nodeArgs].map(q).join(' ')}`;
   return new Promise((res, rej) => {
     const t0 = performance.now();

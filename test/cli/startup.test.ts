@@ -4,7 +4,7 @@
 // loader hook that records every module it loads (test/fixtures/
 // record-loads.mjs); modules inside the bundle are named through esbuild's
 // metafile (dist/bundle/meta.json).
-import {execFileSync} from 'node:child_process';
+import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, relative} from 'node:path';
@@ -24,12 +24,17 @@ function readRecord(file: string): {modules: string[]; packages: Set<string>; li
   const meta = bundleMeta();
   const files: string[] = [];
   const lines: string[] = [];
+  const seen = new Set<string>();
   for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
     if (!line.startsWith('load ')) {
       lines.push(line);
       continue;
     }
     const path = relative(ROOT, line.slice(5));
+    // The CommonJS bin is named twice: by the loader hook (the main entry goes
+    // through it under --import) and from require.cache at exit.
+    if (seen.has(path)) continue;
+    seen.add(path);
     if (path.startsWith('dist/bundle/')) {
       files.push(path);
       // Where in the run each file of the bundle was loaded.
@@ -59,8 +64,14 @@ describe('what each mode loads', () => {
   it.each([['--version'], ['-v']])('%s alone is answered by the bin script: no file of the bundle is loaded', async (flag) => {
     const {modules, stdout} = await loadsOf([flag]);
     expect(stdout).toBe(`breakerbox ${packageVersion()}\n`);
-    expect(modules).toEqual(['bin/breakerbox.mjs']);
+    expect(modules).toEqual(['bin/breakerbox.cjs']);
   }, 60_000);
+
+  it('--version alone starts no ES module loader: the bin is CommonJS', () => {
+    const run = spawnSync(process.execPath, ['--require', join(ROOT, 'test/fixtures/esm-loader-probe.cjs'), join(ROOT, 'bin/breakerbox.cjs'), '--version'], {cwd: ROOT, encoding: 'utf8'});
+    expect(run.stdout).toBe(`breakerbox ${packageVersion()}\n`);
+    expect(run.stderr).toBe('esm-loader no\n');
+  });
 
   it.each([{args: ['--version', '--json']}, {args: ['--help']}])('$args loads no package and only the entry, the parser and the command table', async ({args}) => {
     const {packages, modules, stdout, lines} = await loadsOf(args);
@@ -176,7 +187,7 @@ describe('what each mode loads', () => {
 describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
   it('writes its first frame, then spawns its stdio servers, before it loads Ink, React or the hub', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bb-loads-')), 'loads.txt');
-    const pty = openPty(`NODE_OPTIONS=--import=${HOOK} BB_LOADED_FILE=${file} node bin/breakerbox.mjs`, ROOT, 120, 40);
+    const pty = openPty(`NODE_OPTIONS=--import=${HOOK} BB_LOADED_FILE=${file} node bin/breakerbox.cjs`, ROOT, 120, 40);
     try {
       await waitFor(() => pty.screen().includes('online'), 'the servers online', 60_000);
       await pty.type('/quit');

@@ -27,7 +27,7 @@ describe.skipIf(PTY_KIND === null)('a signal while the TUI is still loading', ()
     writeFileSync(config, JSON.stringify({mcpServers: {one: server, two: server}}));
     const pidsFile = join(dir, 'pids');
     const env = `NODE_OPTIONS=--import=${FIXTURE} BB_RAISE=${signal} BB_RAISE_AFTER=2 BB_READY_DIR=${ready} BB_PIDS_FILE=${pidsFile} XDG_STATE_HOME=${dir}`;
-    const pty = openPty(`${env} node bin/breakerbox.mjs --config ${config}`, ROOT, 120, 40);
+    const pty = openPty(`${env} node bin/breakerbox.cjs --config ${config}`, ROOT, 120, 40);
     try {
       await waitFor(() => pty.exitCode() !== null, 'the run to end', 60_000);
       expect(pty.exitCode()).toBe(code);

@@ -17,7 +17,7 @@ import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = join(ROOT, 'bin', 'breakerbox.mjs');
+const BIN = join(ROOT, 'bin', 'breakerbox.cjs');
 const url = process.argv.at(-1);
 if (!url || !/^https?:/.test(url)) {
   process.stderr.write('usage: client.mjs <server-url>\n');

@@ -32,7 +32,7 @@ describe('--config that is not a regular file', () => {
   });
 
   it("an endless pipe, <(yes '{}'): exit 2 and one line", {timeout: 70_000}, async () => {
-    const cli = resolve(ROOT, 'bin/breakerbox.mjs');
+    const cli = resolve(ROOT, 'bin/breakerbox.cjs');
     const r = await new Promise<{code: number | null; stderr: string}>((done) => {
       const child = spawn('bash', ['-c', `exec "${process.execPath}" "${cli}" --list-tools --config <(yes '{}')`], {env: {PATH: process.env.PATH ?? '', HOME: '/tmp', XDG_STATE_HOME: tempDir('bb-state-')}, stdio: ['ignore', 'ignore', 'pipe']});
       let stderr = '';

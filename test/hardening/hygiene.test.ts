@@ -49,7 +49,7 @@ function script(steps: unknown[]): string {
 const RAISING = resolve(FIXTURES, 'raising.mjs');
 
 /** Starts breakerbox (or `entry`, a script and its first arguments) and lets the test watch its stderr and its end. */
-function start(args: string[], entry = [resolve(ROOT, 'bin/breakerbox.mjs')]) {
+function start(args: string[], entry = [resolve(ROOT, 'bin/breakerbox.cjs')]) {
   const child = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_STATE_HOME: tempDir('bb-state-')},

@@ -12,7 +12,7 @@ export interface CliRun {
 /** Runs the built CLI (dist/, built by the global setup) with a clean environment. */
 export function runCli(args: string[], opts: {env?: Record<string, string>; cwd?: string; timeoutMs?: number; stdin?: string} = {}): Promise<CliRun> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.mjs'), ...args], {
+    const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.cjs'), ...args], {
       cwd: opts.cwd ?? ROOT,
       env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...opts.env},
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -40,7 +40,7 @@ export function runCli(args: string[], opts: {env?: Record<string, string>; cwd?
  */
 export function runCliFirstLine(args: string[], opts: {env?: Record<string, string>; timeoutMs?: number} = {}): Promise<CliRun> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.mjs'), ...args], {
+    const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.cjs'), ...args], {
       cwd: ROOT,
       env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...opts.env},
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,14 +9,14 @@ import {waitFor} from '../helpers/wait.js';
 import {expectValidForApi, tempState} from './helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'bin', 'breakerbox.mjs');
+const BIN = join(ROOT, 'bin', 'breakerbox.cjs');
 /** The same print mode with the proposed session wiring, from src/ (see the fixture). */
 const DRIVER = ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'print-with-session.ts')];
 
 let state: ReturnType<typeof tempState>;
 let config: string;
 let script: string;
-/** Whether bin/breakerbox.mjs records sessions itself (main.ts wired). */
+/** Whether bin/breakerbox.cjs records sessions itself (main.ts wired). */
 let wired = false;
 const children: ChildProcess[] = [];
 
@@ -122,7 +122,7 @@ describe('kill -9 in the middle of a turn', () => {
     expect(after.history.at(-1)!.content).toEqual([{type: 'text', text: 'done after resume'}]);
   }, 120_000);
 
-  it('through bin/breakerbox.mjs, and --resume continues the same file', async (ctx) => {
+  it('through bin/breakerbox.cjs, and --resume continues the same file', async (ctx) => {
     if (!wired) ctx.skip(); // until src/cli/main.ts records sessions (--sessions exits 0)
     const id = await killMidTurn([BIN]);
     expectKilledSession(id);

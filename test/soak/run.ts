@@ -207,7 +207,7 @@ function writeDoc(path: string, generated: string): void {
 function cliRun(path: string, text: string): Promise<{code: number | null; stderr: string}> {
   writeFileSync(path, text);
   return new Promise((done) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.mjs'), '--list-tools', '--config', path], {
+    const child = spawn(process.execPath, [resolve(ROOT, 'bin/breakerbox.cjs'), '--list-tools', '--config', path], {
       cwd: ROOT,
       env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', XDG_STATE_HOME: tempDir('bb-soak-state-')},
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -11,7 +11,7 @@ describe.skipIf(PTY_KIND === null)(`the built CLI in a real terminal (${PTY_KIND
   afterEach(() => pty?.close());
 
   it('opens full screen at 120×40, starts both servers, and /quit closes them all', async () => {
-    pty = openPty('node bin/breakerbox.mjs', ROOT, 120, 40);
+    pty = openPty('node bin/breakerbox.cjs', ROOT, 120, 40);
     const p = pty;
     await waitFor(() => ['Conversation', 'Tools', 'Servers'].every((t) => p.screen().includes(t)), 'the three pane titles', 30_000);
     await waitFor(() => p.screen().includes('2/2 online'), 'both servers online', 30_000);
@@ -33,7 +33,7 @@ describe.skipIf(PTY_KIND === null)(`the built CLI in a real terminal (${PTY_KIND
   }, 90_000);
 
   it('a SIGTERM from outside closes every server and exits 143, as the other modes do', async () => {
-    pty = openPty('node bin/breakerbox.mjs', ROOT, 120, 40);
+    pty = openPty('node bin/breakerbox.cjs', ROOT, 120, 40);
     const p = pty;
     await waitFor(() => p.screen().includes('offline scripted model'), "the app's status line", 30_000);
     const servers = await waitFor(() => {
@@ -41,7 +41,7 @@ describe.skipIf(PTY_KIND === null)(`the built CLI in a real terminal (${PTY_KIND
       return pids.length === 2 ? pids : undefined;
     }, 'two server processes');
     // The node process itself, not the shell around it (whose command line names the bin too).
-    const [app] = descendants(p.rootPid()!, /^\S*node \S*bin\/breakerbox\.mjs/);
+    const [app] = descendants(p.rootPid()!, /^\S*node \S*bin\/breakerbox\.cjs/);
     expect(app, 'the breakerbox process').toBeDefined();
     process.kill(app!, 'SIGTERM');
     await waitFor(() => p.exitCode() !== null, 'the process to exit', 30_000);

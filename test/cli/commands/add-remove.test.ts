@@ -136,7 +136,7 @@ describe('breakerbox remove', () => {
 });
 
 describe('the subcommands through the real CLI', () => {
-  it('add, remove and import run from bin/breakerbox.mjs', async () => {
+  it('add, remove and import run from bin/breakerbox.cjs', async () => {
     const p = project('{"mcpServers": {}}\n');
     const home = mkdtempSync(join(tmpdir(), 'bb-home-'));
     expect((await runCli(['add', 'notes', '--', 'node', 'servers/notes.mjs'], {cwd: p.dir})).code).toBe(0);
