@@ -47,8 +47,14 @@ export interface StartupWatchOptions {
   progressEveryMs?: number;
 }
 
-/** Below this much CPU between two looks, the processes count as idle (timers and GC cost a little). */
-const MIN_CPU_MS = 10;
+/**
+ * Below this much CPU between two looks, the processes count as idle. /proc
+ * counts CPU in 10 ms ticks, and an idle Node server's memory reducer
+ * collects once, some seconds after its boot: one tick, which counted as life
+ * and let a silent server run ~5 s past startupTimeoutMs. Two ticks or more
+ * is work (a package manager unpacking uses far more).
+ */
+const MIN_CPU_MS = 20;
 
 export class StartupWatch {
   private readonly clock: Clock;

@@ -61,6 +61,17 @@ describe('StartupWatch', () => {
     expect(given).toEqual([expect.stringMatching(/no sign of life .* \(npm was running\)/)]);
   });
 
+  it('one clock tick of CPU (an idle server\'s one collection after its boot) is no sign of life', () => {
+    // /proc counts in 10 ms ticks: a silent Node server shows its boot, then one tick some seconds later.
+    let now = () => 0;
+    const cpu = () => (now() < 5_000 ? 70 : 80);
+    const {clock, given} = watch(() => ({cpuMs: cpu()}), cpu);
+    now = () => clock.now();
+    // The boot is seen at the first look (1 s); the silence counts from there, not from the tick.
+    clock.advance(31_000);
+    expect(given).toEqual([expect.stringMatching(/^no sign of life/)]);
+  });
+
   it('gives up at installTimeoutMs however alive the server looks', () => {
     const {clock, given, w} = watch(() => undefined);
     for (let t = 0; t < 600_000; t += 10_000) {
