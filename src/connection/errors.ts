@@ -71,6 +71,8 @@ export function describeExit(exit: ExitInfo): string {
           ? 'closed its stream'
           : `exited with code ${exit.code}`;
   // The last lines are often noise (npm notices, a stack trace's tail): the telling ones name the cause.
-  const tail = tellingLines(exit.stderrTail, 2).join(' | ');
+  // A process killed by a signal was stopped from outside (or by us): an ordinary
+  // line it wrote ("… running on stdio") is not why, so only a failure it named is quoted.
+  const tail = tellingLines(exit.stderrTail, 2, exit.signal && !exit.lost && !exit.error ? 2 : 0).join(' | ');
   return tail ? `server ${how}; stderr: ${tail}` : `server ${how}`;
 }

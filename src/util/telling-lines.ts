@@ -48,9 +48,10 @@ export function lineScore(raw: string): number {
 /**
  * Up to `max` lines of `text` that best say what went wrong: from the best
  * class present (errors, then failures named in words, then ordinary lines,
- * then a usage banner), first written first, repeats dropped.
+ * then a usage banner), first written first, repeats dropped. Lines scored
+ * below `least` are never chosen.
  */
-export function tellingLines(text: string, max = 2): string[] {
+export function tellingLines(text: string, max = 2, least = 0): string[] {
   const lines = text.split(/\r?\n/).slice(-WINDOW).map((l) => l.replace(CSI, '').trim());
   let best = -1;
   const scored = lines.map((line) => {
@@ -58,7 +59,7 @@ export function tellingLines(text: string, max = 2): string[] {
     if (score > best) best = score;
     return {line, score};
   });
-  if (best < 0) return [];
+  if (best < least) return [];
   const out: string[] = [];
   for (const {line, score} of scored) {
     if (score !== best || out.includes(cut(line))) continue;

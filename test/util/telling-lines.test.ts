@@ -1,6 +1,7 @@
 // Offline reasons come from stderr; these are tails real servers and package
 // managers print, where the last lines are noise and the cause sits above.
 import {describe, expect, it} from 'vitest';
+import {describeExit} from '../../src/connection/errors.js';
 import {tellingLines} from '../../src/util/telling-lines.js';
 
 const text = (...lines: string[]) => lines.join('\n') + '\n';
@@ -65,5 +66,17 @@ describe('tellingLines', () => {
     const red = '\u001b[31mError: boom\u001b[39m';
     expect(tellingLines(text(red, red))).toEqual(['Error: boom']);
     expect(tellingLines(`Error: ${'x'.repeat(1000)}`)[0]).toHaveLength(240);
+  });
+});
+
+describe('describeExit', () => {
+  const banner = text('Secure MCP Filesystem Server running on stdio');
+  it('quotes no ordinary line for a process killed by a signal: the banner is not why it ended', () => {
+    expect(describeExit({code: null, signal: 'SIGKILL', stderrTail: banner})).toBe('server was killed by SIGKILL');
+  });
+
+  it('still quotes a failure it named before the signal, and ordinary lines for an exit with a code', () => {
+    expect(describeExit({code: null, signal: 'SIGTERM', stderrTail: text('running', 'Error: out of memory')})).toBe('server was killed by SIGTERM; stderr: Error: out of memory');
+    expect(describeExit({code: 1, signal: null, stderrTail: banner})).toBe('server exited with code 1; stderr: Secure MCP Filesystem Server running on stdio');
   });
 });
