@@ -54,7 +54,7 @@ function startCount(): () => number {
  * Waiting for the optimized figure is waiting for a condition; code that
  * allocates more than `below` still fails, only later.
  */
-export function leastAllocated(reps: number, prepare: (rep: number) => () => void, below = -Infinity): number {
+export function leastAllocated(reps: number, prepare: (rep: number) => () => void, below = Infinity): number {
   let least = Infinity;
   for (let rep = 0; rep < reps || (least >= below && rep < MAX_COUNTS); rep++) least = Math.min(least, allocatedDuring(prepare(rep)));
   return least;
