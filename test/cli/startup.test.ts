@@ -67,10 +67,14 @@ describe('what each mode loads', () => {
     expect(modules).toEqual(['bin/breakerbox.cjs']);
   }, 60_000);
 
-  it('--version alone starts no ES module loader: the bin is CommonJS', () => {
-    const run = spawnSync(process.execPath, ['--require', join(ROOT, 'test/fixtures/esm-loader-probe.cjs'), join(ROOT, 'bin/breakerbox.cjs'), '--version'], {cwd: ROOT, encoding: 'utf8'});
-    expect(run.stdout).toBe(`breakerbox ${packageVersion()}\n`);
-    expect(run.stderr).toBe('esm-loader no\n');
+  it('--version alone starts no more of the ES module loader than an empty CommonJS script: the bin is CommonJS', () => {
+    const probe = join(ROOT, 'test/fixtures/esm-loader-probe.cjs');
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--require', probe, ...args], {cwd: ROOT, encoding: 'utf8'});
+    const version = run(join(ROOT, 'bin/breakerbox.cjs'), '--version');
+    expect(version.stdout).toBe(`breakerbox ${packageVersion()}\n`);
+    // The probe run as the script: nothing but Node's own start.
+    expect(version.stderr).toBe(run(probe).stderr);
+    expect(version.stderr).toMatch(/^esm-modules .*\n$/);
   });
 
   it.each([{args: ['--version', '--json']}, {args: ['--help']}])('$args loads no package and only the entry, the parser and the command table', async ({args}) => {
