@@ -16,7 +16,7 @@
 // Factor 0 runs with --no-opt (no TurboFan at all). The flags are for
 // measuring only: nothing in breakerbox sets them.
 import {spawnSync} from 'node:child_process';
-import {writeFileSync} from 'node:fs';
+import {unlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 
@@ -50,3 +50,4 @@ for (const factor of factors) {
   const mb = (kb) => (kb / 1024).toFixed(1);
   console.log(`${factor === 0 ? '--no-opt' : `budget ×${factor}`}: peak ${mem ? mb(mem.peakKb) : '?'} MB (file ${mem ? mb(mem.fileKb) : '?'}, anon at exit ${mem ? mb(mem.anonKb) : '?'}); ${compiled.length} TurboFan jobs${compiled.length ? `: ${compiled.join(' ')}` : ''}${run.status ? ` (exit ${run.status})` : ''}`);
 }
+unlinkSync(preload);
