@@ -48,7 +48,9 @@ export function fingerprintOf(s: ServerConfig): ServerFingerprint {
  */
 export async function serverAuths(config: Config, env: NodeJS.ProcessEnv, prompt: LoginPrompt): Promise<Map<string, ServerAuth>> {
   const out = new Map<string, ServerAuth>();
-  const remote = config.servers.filter((s) => s.type === 'http' && !Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization') && !new URL(s.url).username);
+  // An entry that cannot start (a URL that is not one) or a disabled one (its URL
+  // is not even expanded) keeps its raw text: it is never connected, so it needs no login.
+  const remote = config.servers.filter((s) => s.type === 'http' && !s.cannotStart && URL.canParse(s.url) && !Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization') && !new URL(s.url).username);
   if (remote.length === 0) return out;
   const [{ServerAuth}, {TokenStore}, {proxyFetch}] = await Promise.all([import('../auth/server-auth.js'), import('../auth/token-store.js'), import('../auth/http.js')]);
   const store = new TokenStore(stateDir(env));
