@@ -15,6 +15,8 @@ export interface FakeToolUse {
   id?: string;
   name: string;
   input: unknown;
+  /** The arguments' text exactly as streamed instead of `input` as JSON: a cut-off or broken call. */
+  inputText?: string;
 }
 
 /** A successful streamed answer. */
@@ -36,6 +38,8 @@ export interface FakeMessageReply {
    * (best 5), or exactly `found`.
    */
   toolSearch?: {query: string; found?: string[]};
+  /** After the text deltas, close the connection without finishing the stream (a proxy that cut it). */
+  cut?: boolean;
   /** Send an SSE `error` event after the text instead of finishing. */
   streamError?: {type: string; message: string};
 }
@@ -265,6 +269,8 @@ async function sendStream(res: ServerResponse, body: any, reply: FakeMessageRepl
   if (deltas.length > 0) {
     await send('content_block_start', {type: 'content_block_start', index, content_block: {type: 'text', text: ''}});
     for (const text of deltas) await send('content_block_delta', {type: 'content_block_delta', index, delta: {type: 'text_delta', text}});
+    // Give the client time to read what was sent, so the cut comes mid-answer.
+    if (reply.cut) return void setTimeout(() => res.destroy(), 50);
     if (reply.hang || reply.streamError) return finishEarly(res, reply, send);
     await send('content_block_stop', {type: 'content_block_stop', index});
     index++;
@@ -286,7 +292,7 @@ async function sendStream(res: ServerResponse, body: any, reply: FakeMessageRepl
       content_block: {type: 'tool_use', id: tool.id, name: tool.name, input: {}},
     });
     // The real API sends the arguments as JSON fragments; so do we.
-    for (const partial_json of splitInThree(JSON.stringify(tool.input ?? {}))) {
+    for (const partial_json of splitInThree(tool.inputText ?? JSON.stringify(tool.input ?? {}))) {
       await send('content_block_delta', {type: 'content_block_delta', index, delta: {type: 'input_json_delta', partial_json}});
     }
     await send('content_block_stop', {type: 'content_block_stop', index});

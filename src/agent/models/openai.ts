@@ -45,12 +45,14 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
 
   async function respond(request: ModelRequest): Promise<ModelResponse> {
     if (request.signal?.aborted) throw new AbortError();
+    let answering = false;
     try {
       const stream = await client.chat.completions.create(buildChatParams(model, request, options.maxTokens), {signal: request.signal});
+      answering = true;
       return toModelResponse(await foldStream(stream, request.onText), request);
     } catch (error) {
       if (request.signal?.aborted) throw new AbortError();
-      throw toOpenAIError(error, {model, baseURL: client.baseURL});
+      throw toOpenAIError(error, {model, baseURL: client.baseURL, answering});
     }
   }
 

@@ -183,6 +183,16 @@ describe('the OpenAI-compatible provider, request by request', () => {
     expect(err.message).toMatch(/^OpenAI-compatible API: .*backend crashed/);
   });
 
+  it('a connection cut in the middle of the answer says so, not "cannot reach"', async () => {
+    const f = await fake(() => ({text: 'the first words of an answer', cut: true}));
+    const seen: string[] = [];
+    const err = await model(f).respond({system: '', tools: [], messages: QUESTION, onText: (d) => seen.push(d)}).catch((e) => e);
+    expect(seen.join('')).toBe('the first words of an answer');
+    expect(err).toBeInstanceOf(ModelError);
+    expect(err.message).toMatch(/^OpenAI-compatible API: the connection closed in the middle of the answer — try again/);
+    expect(err.retryable).toBe(true);
+  });
+
   it('says which host it cannot reach', async () => {
     const f = await fake(() => ({text: 'x'}));
     await f.close();
