@@ -23,6 +23,8 @@ export interface FakeChatReply {
   usage?: {prompt_tokens: number; completion_tokens: number; cached?: number};
   /** Send an `error` object in the stream after the text instead of finishing. */
   streamError?: {message: string; type?: string};
+  /** After the text deltas, keep the stream open until the client goes away. */
+  hang?: boolean;
   /** After the text deltas, close the connection without finishing the stream (a proxy that cut it). */
   cut?: boolean;
   /** Leave out `index`, `id` and `type` on tool-call deltas (as some local servers do), one chunk per call. */
@@ -90,6 +92,7 @@ function sendStream(res: ServerResponse, body: any, reply: FakeChatReply, calls:
   for (const content of deltas) chunk({content});
   // Give the client time to read what was sent, so the cut comes mid-answer.
   if (reply.cut) return void setTimeout(() => res.destroy(), 50);
+  if (reply.hang) return;
   if (reply.streamError) {
     send({error: {message: reply.streamError.message, type: reply.streamError.type ?? 'server_error'}});
     return void res.end();

@@ -6,7 +6,7 @@
 import OpenAI from 'openai';
 import type {ChatCompletionCreateParamsStreaming} from 'openai/resources/chat/completions';
 import type {Model, ModelContent, ModelRequest, ModelResponse} from '../model.js';
-import {AbortError} from './abort.js';
+import {AbortError, throwIfAborted} from './abort.js';
 import {toChatMessages} from './openai-messages.js';
 import {toOpenAIError} from './openai-errors.js';
 import {stripAddedNulls} from './openai-schema.js';
@@ -49,7 +49,10 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     try {
       const stream = await client.chat.completions.create(buildChatParams(model, request, options.maxTokens), {signal: request.signal});
       answering = true;
-      return toModelResponse(await foldStream(stream, request.onText), request);
+      const answer = await foldStream(stream, request.onText);
+      // The SDK ends a stream quietly when its request is aborted: what came so far is not a finished answer.
+      throwIfAborted(request.signal);
+      return toModelResponse(answer, request);
     } catch (error) {
       if (request.signal?.aborted) throw new AbortError();
       throw toOpenAIError(error, {model, baseURL: client.baseURL, answering});

@@ -183,6 +183,24 @@ describe('the OpenAI-compatible provider, request by request', () => {
     expect(err.message).toMatch(/^OpenAI-compatible API: .*backend crashed/);
   });
 
+  it('abort mid-stream rejects with an AbortError, not the answer so far as a finished one', async () => {
+    const f = await fake(() => ({text: 'this will never finish', hang: true}));
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const pending = model(f).respond({
+      system: '',
+      tools: [],
+      messages: QUESTION,
+      signal: controller.signal,
+      onText: (d) => {
+        seen.push(d);
+        controller.abort();
+      },
+    });
+    await expect(pending).rejects.toMatchObject({name: 'AbortError'});
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
   it('a connection cut in the middle of the answer says so, not "cannot reach"', async () => {
     const f = await fake(() => ({text: 'the first words of an answer', cut: true}));
     const seen: string[] = [];
