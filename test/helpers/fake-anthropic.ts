@@ -38,8 +38,8 @@ export interface FakeMessageReply {
    * (best 5), or exactly `found`.
    */
   toolSearch?: {query: string; found?: string[]};
-  /** After the text deltas, close the connection without finishing the stream (a proxy that cut it). */
-  cut?: boolean;
+  /** After the text deltas, close the connection without finishing the stream (a proxy that cut it); `'clean'` ends the response properly, only early. */
+  cut?: boolean | 'clean';
   /** Send an SSE `error` event after the text instead of finishing. */
   streamError?: {type: string; message: string};
 }
@@ -270,7 +270,7 @@ async function sendStream(res: ServerResponse, body: any, reply: FakeMessageRepl
     await send('content_block_start', {type: 'content_block_start', index, content_block: {type: 'text', text: ''}});
     for (const text of deltas) await send('content_block_delta', {type: 'content_block_delta', index, delta: {type: 'text_delta', text}});
     // Give the client time to read what was sent, so the cut comes mid-answer.
-    if (reply.cut) return void setTimeout(() => res.destroy(), 50);
+    if (reply.cut) return void setTimeout(() => (reply.cut === 'clean' ? res.end() : res.destroy()), 50);
     if (reply.hang || reply.streamError) return finishEarly(res, reply, send);
     await send('content_block_stop', {type: 'content_block_stop', index});
     index++;

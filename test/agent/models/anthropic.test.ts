@@ -146,6 +146,13 @@ describe('anthropic model against the fake Messages API', () => {
     expect((error as ModelError).retryable).toBe(true);
   });
 
+  it('a stream that ends cleanly before message_stop is a cut answer, said once', async () => {
+    const {model} = await setup(() => ({text: 'the first words', cut: 'clean'}));
+    const error = await model.respond({system: 's', tools: TOOLS, messages: QUESTION}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).message).toBe('Anthropic API: the answer stopped before its end (the stream closed without message_stop) — try again');
+  });
+
   it('passes tool_result blocks, is_error included, through unchanged', async () => {
     const {fake, model} = await setup(() => ({text: 'The search failed.'}));
     const messages: ModelMessage[] = [
