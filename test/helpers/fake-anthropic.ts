@@ -224,7 +224,7 @@ function unfoundDeferredCall(body: any, search: any[], toolUses: FakeToolUse[]):
   return toolUses.find((t) => deferred.has(t.name) && !found.has(t.name))?.name;
 }
 
-function finalMessage(body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[], search: any[] = []) {
+function finalMessage(body: any, reply: FakeMessageReply, toolUses: Array<FakeToolUse & {id: string}>, search: any[] = []) {
   const text = reply.text ?? textDeltas(reply).join('');
   return {
     id: 'msg_fake',
@@ -242,7 +242,7 @@ function finalMessage(body: any, reply: FakeMessageReply, toolUses: Required<Fak
   };
 }
 
-async function sendStream(res: ServerResponse, body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[], search: any[] = []) {
+async function sendStream(res: ServerResponse, body: any, reply: FakeMessageReply, toolUses: Array<FakeToolUse & {id: string}>, search: any[] = []) {
   res.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': 'req_fake'});
   const send = async (event: string, data: unknown) => {
     if (res.destroyed) return;
