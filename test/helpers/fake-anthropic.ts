@@ -91,6 +91,8 @@ const ERROR_TYPES: Record<number, string> = {
 export interface FakeAnthropicOptions {
   /** Refuse `defer_loading` and the tool search tool with a 400, like a gateway that does not know them. */
   rejectToolSearch?: boolean;
+  /** Answer token counts with a 404, like a gateway that has no counting endpoint. */
+  noTokenCounting?: boolean;
 }
 
 /** Starts the fake on 127.0.0.1 with a free port. */
@@ -107,6 +109,7 @@ export async function startFakeAnthropic(handler: FakeHandler, options: FakeAnth
       // Token counting: a fixed rule (4 characters of the tools and messages' JSON per token) tests can recompute.
       if (req.method === 'POST' && req.url?.split('?')[0] === '/v1/messages/count_tokens') {
         counts.push(body);
+        if (options.noTokenCounting) return sendError(res, {status: 404, error: {message: 'Not Found'}});
         return sendJson(res, 200, {input_tokens: Math.ceil(JSON.stringify([body?.tools ?? [], body?.messages ?? []]).length / 4)});
       }
       requests.push(body);

@@ -69,10 +69,17 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     if (!client) throw new ModelError('auth', 'Anthropic API: no API key — set ANTHROPIC_API_KEY');
     const messages: Anthropic.MessageParam[] = [{role: 'user', content: 'x'}];
     const count = async (tools?: ModelTool[]) => (await client.messages.countTokens({model, messages, ...(tools ? {tools: tools as Anthropic.Tool[]} : {})})).input_tokens;
-    const base = await count();
-    const out: Record<string, number> = {};
-    for (const [alias, tools] of Object.entries(groups)) out[alias] = Math.max(0, (await count(tools)) - base);
-    return out;
+    try {
+      const base = await count();
+      const out: Record<string, number> = {};
+      for (const [alias, tools] of Object.entries(groups)) out[alias] = Math.max(0, (await count(tools)) - base);
+      return out;
+    } catch (error) {
+      const failure = toModelError(error, {model, baseURL: client.baseURL});
+      // A gateway without the counting endpoint answers 404: the model id is fine, the turn uses it.
+      if (failure instanceof ModelError && failure.status === 404) throw new ModelError('not-found', `Anthropic API: ${client.baseURL} does not count tokens (404 on /v1/messages/count_tokens)`, 404, {cause: error});
+      throw failure;
+    }
   }
 
   return {...anthropicFacts(model), respond, countToolTokens};

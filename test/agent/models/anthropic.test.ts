@@ -153,6 +153,14 @@ describe('anthropic model against the fake Messages API', () => {
     expect((error as ModelError).message).toBe('Anthropic API: the answer stopped before its end (the stream closed without message_stop) — try again');
   });
 
+  it('a gateway without token counting gets a sentence, not the SDK\'s JSON dump', async () => {
+    fake = await startFakeAnthropic(() => ({text: 'ok'}), {noTokenCounting: true});
+    const model = createAnthropicModel({apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, maxRetries: 0});
+    const error = await model.countToolTokens!({notes: TOOLS}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).message).toBe(`Anthropic API: ${fake.url} does not count tokens (404 on /v1/messages/count_tokens)`);
+  });
+
   it('passes tool_result blocks, is_error included, through unchanged', async () => {
     const {fake, model} = await setup(() => ({text: 'The search failed.'}));
     const messages: ModelMessage[] = [
