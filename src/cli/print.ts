@@ -17,7 +17,10 @@ export function progressLine(event: AppEvent, state: AppState): string | undefin
       const r = event.result;
       // Where the call went, as its result says: a card made while its server
       // was restarting knew neither. The tool name is the server's own and may carry escape sequences.
-      const name = card ? stripControlLine(`${card.name} → ${r.alias ?? card.alias ?? '?'}/${r.tool ?? card.tool ?? '?'}`) : event.callId;
+      const alias = r.alias ?? card?.alias;
+      // Neither knows a server when the model named a tool the table does not have: say that, as the card does.
+      const where = alias === undefined ? '(not in the catalog)' : `${alias}/${r.tool ?? card?.tool ?? '?'}`;
+      const name = card ? stripControlLine(`${card.name} → ${where}`) : event.callId;
       const status = r.protocolError ? `protocol error ${r.protocolError.code}` : r.isError ? 'error' : 'ok';
       const warned = r.warnings?.length ? `; ⚠ ${stripControlLine(r.warnings.join('; ')).slice(0, 300)}` : '';
       return `• ${name}: ${status} (${r.durationMs} ms)${warned}`;
