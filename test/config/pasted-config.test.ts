@@ -63,6 +63,21 @@ describe('one broken entry keeps only that server offline', () => {
     expect(() => loadConfig(bare, {})).toThrow(/bare\.json: contains NUL bytes, so it is not UTF-8 text \(UTF-16, or not a config file at all\); save it as UTF-8$/);
   });
 
+  it('a whole command line pasted into "command" is offline with the split written out, not "command not found"', () => {
+    const PATH = '/usr/bin:/bin';
+    expect(reasonOf({mcpServers: {mem: {command: 'npx -y @modelcontextprotocol/server-memory'}}}, 'mem', {PATH})).toBe(
+      'mcpServers.mem.command: "npx -y @modelcontextprotocol/server-memory" is a whole command line, but breakerbox runs "command" without a shell; put the program in "command" and each argument in "args": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}',
+    );
+    // Quotes would be split wrongly by hand: the fix is said without an example.
+    expect(reasonOf({mcpServers: {q: {command: 'node "my server.js"'}}}, 'q', {PATH})).toMatch(/is a whole command line, but breakerbox runs "command" without a shell; put the program in "command" and each argument in "args"$/);
+    // Spaces with args, or a program whose path really has spaces, are left alone.
+    expect(reasonOf({mcpServers: {a: {command: 'npx -y', args: ['x']}}}, 'a', {PATH})).toBeUndefined();
+    const dir = mkdtempSync(join(tmpdir(), 'bb-spaced-'));
+    writeFileSync(join(dir, 'my server'), '');
+    expect(reasonOf({mcpServers: {s: {command: join(dir, 'my server')}}}, 's', {PATH})).toBeUndefined();
+    expect(reasonOf({mcpServers: {p: {command: 'my server'}}}, 'p', {PATH: `/usr/bin:${dir}`})).toBeUndefined();
+  });
+
   it('the edit commands still refuse every problem (strict)', () => {
     expect(problems({mcpServers: {a: {command: 'x', env: {K: '${NOPE}'}}}})).toMatch(/^mcp\.config\.json: mcpServers\.a\.env\.K: \$\{NOPE\} is not set/);
   });
