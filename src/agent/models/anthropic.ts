@@ -10,6 +10,7 @@ import {isArgumentsObject} from './adapt-history.js';
 import {AbortError} from './abort.js';
 import {toModelError} from './anthropic-errors.js';
 import {foldMessageStream} from './anthropic-stream.js';
+import {uniqueCallIds} from './call-ids.js';
 import {ModelError} from './model-error.js';
 import {anthropicFacts, resolveAnthropicModel} from './provider-facts.js';
 
@@ -57,7 +58,9 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     try {
       const events = await client.messages.create({...buildParams(model, request, options.maxTokens), stream: true}, {signal: request.signal});
       answering = true;
-      return toModelResponse(await foldMessageStream(events, request.onText));
+      const response = toModelResponse(await foldMessageStream(events, request.onText));
+      // A gateway in front of another model may repeat ids the way some Chat Completions servers do.
+      return {...response, content: uniqueCallIds(response.content, request.messages)};
     } catch (error) {
       if (request.signal?.aborted) throw new AbortError();
       throw toModelError(error, {model, baseURL: client.baseURL, answering});

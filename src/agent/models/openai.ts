@@ -7,6 +7,7 @@ import OpenAI from 'openai';
 import type {ChatCompletionCreateParamsStreaming} from 'openai/resources/chat/completions';
 import type {Model, ModelContent, ModelRequest, ModelResponse} from '../model.js';
 import {AbortError, throwIfAborted} from './abort.js';
+import {uniqueCallIds} from './call-ids.js';
 import {toChatMessages} from './openai-messages.js';
 import {toOpenAIError} from './openai-errors.js';
 import {stripAddedNulls} from './openai-schema.js';
@@ -78,7 +79,7 @@ export function buildChatParams(model: string, request: ModelRequest, maxTokens?
 const STOP: Record<string, string> = {stop: 'end_turn', tool_calls: 'tool_use', function_call: 'tool_use', length: 'max_tokens', content_filter: 'refusal'};
 
 /** The streamed answer in the loop's shapes. Arguments that are not JSON are passed on as text, so the call fails with a reason the model can read. */
-export function toModelResponse(answer: StreamedAnswer, request: Pick<ModelRequest, 'tools'>): ModelResponse {
+export function toModelResponse(answer: StreamedAnswer, request: Pick<ModelRequest, 'tools' | 'messages'>): ModelResponse {
   const content: ModelContent[] = [];
   const text = answer.text + (answer.refusal ? `${answer.text ? '\n' : ''}${answer.refusal}` : '');
   if (text) content.push({type: 'text', text});
@@ -88,7 +89,7 @@ export function toModelResponse(answer: StreamedAnswer, request: Pick<ModelReque
   const usage = answer.usage;
   const cached = usage?.prompt_tokens_details?.cached_tokens;
   return {
-    content,
+    content: uniqueCallIds(content, request.messages),
     stopReason: answer.calls.length ? 'tool_use' : (STOP[answer.finishReason ?? 'stop'] ?? answer.finishReason ?? 'end_turn'),
     ...(usage ? {usage: {inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens, ...(cached ? {cacheReadTokens: cached} : {})}} : {}),
   };

@@ -161,6 +161,17 @@ describe('anthropic model against the fake Messages API', () => {
     expect((error as ModelError).message).toBe(`Anthropic API: ${fake.url} does not count tokens (404 on /v1/messages/count_tokens)`);
   });
 
+  it('renames a call id an earlier call of the conversation has (a gateway numbering from zero)', async () => {
+    const {model} = await setup(() => ({toolUses: [{id: 'toolu_0', name: 'mcp__clock__now', input: {}}]}));
+    const history: ModelMessage[] = [
+      ...QUESTION,
+      {role: 'assistant', content: [{type: 'tool_use', id: 'toolu_0', name: 'mcp__clock__now', input: {}}]},
+      {role: 'user', content: [{type: 'tool_result', tool_use_id: 'toolu_0', content: [{type: 'text', text: 'noon'}]}]},
+    ];
+    const response = await model.respond({system: 's', tools: TOOLS, messages: history});
+    expect(response.content).toEqual([{type: 'tool_use', id: 'toolu_0_2', name: 'mcp__clock__now', input: {}}]);
+  });
+
   it('passes tool_result blocks, is_error included, through unchanged', async () => {
     const {fake, model} = await setup(() => ({text: 'The search failed.'}));
     const messages: ModelMessage[] = [

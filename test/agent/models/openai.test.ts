@@ -72,6 +72,29 @@ describe('the OpenAI-compatible provider in a whole turn', () => {
     expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
   });
 
+  it('keeps every call apart when the server numbers call ids from zero in each answer', async () => {
+    const answers: FakeChatAnswer[] = [
+      {calls: [{id: 'call_0', name: 'mcp__notes__search', arguments: {query: 'runbook'}}, {id: 'call_0', name: 'mcp__tickets__search', arguments: {query: 'login'}}]},
+      {calls: [{id: 'call_0', name: 'mcp__tickets__get_ticket', arguments: {id: 'T-102'}}]},
+      {text: 'done'},
+    ];
+    const f = await fake(() => answers.shift()!);
+    const outcome = (await (await controllerWith(f)).submit('look everywhere'))!;
+    expect(outcome.calls.map((c) => [c.name, c.server, c.tool])).toEqual([
+      ['mcp__notes__search', 'notes', 'search'],
+      ['mcp__tickets__search', 'tickets', 'search'],
+      ['mcp__tickets__get_ticket', 'tickets', 'get_ticket'],
+    ]);
+    const last = f.requests.at(-1).messages;
+    const ids = last.flatMap((m: any) => (m.tool_calls ?? []).map((c: any) => c.id));
+    expect(ids).toEqual(['call_0', 'call_0_2', 'call_0_3']);
+    expect(last.filter((m: any) => m.role === 'tool').map((m: any) => [m.tool_call_id, m.content.slice(0, 14)])).toEqual([
+      ['call_0', 'notes/search r'],
+      ['call_0_2', 'tickets/search'],
+      ['call_0_3', 'T-102 [open, h'],
+    ]);
+  });
+
   it('keeps the step limit and denials as with Anthropic', async () => {
     const f = await fake(() => ({calls: [{name: 'mcp__tickets__close_ticket', arguments: {id: 'T-101'}}]}));
     const controller = await controllerWith(f, {maxSteps: 2, yes: false});
