@@ -90,7 +90,8 @@ export function toModelResponse(answer: StreamedAnswer, request: Pick<ModelReque
   const cached = usage?.prompt_tokens_details?.cached_tokens;
   return {
     content: uniqueCallIds(content, request.messages),
-    stopReason: answer.calls.length ? 'tool_use' : (STOP[answer.finishReason ?? 'stop'] ?? answer.finishReason ?? 'end_turn'),
+    // A call cut off by the output limit still says so: the loop runs (or refuses) the calls whatever the reason.
+    stopReason: answer.calls.length && answer.finishReason !== 'length' ? 'tool_use' : (STOP[answer.finishReason ?? 'stop'] ?? answer.finishReason ?? 'end_turn'),
     ...(usage ? {usage: {inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens, ...(cached ? {cacheReadTokens: cached} : {})}} : {}),
   };
 }

@@ -206,6 +206,13 @@ describe('the OpenAI-compatible provider, request by request', () => {
     expect(err.message).toMatch(/^OpenAI-compatible API: .*backend crashed/);
   });
 
+  it('a call cut off by the output limit keeps max_tokens as the stop reason, and its text as arguments', async () => {
+    const f = await fake(() => ({calls: [{id: 'call_cut', name: 'mcp__notes__search', arguments: '{"query": "pagin'}], finishReason: 'length'}));
+    const response = await model(f).respond({system: '', tools: [], messages: QUESTION});
+    expect(response.stopReason).toBe('max_tokens');
+    expect(response.content).toEqual([{type: 'tool_use', id: 'call_cut', name: 'mcp__notes__search', input: '{"query": "pagin'}]);
+  });
+
   it('abort mid-stream rejects with an AbortError, not the answer so far as a finished one', async () => {
     const f = await fake(() => ({text: 'this will never finish', hang: true}));
     const controller = new AbortController();
