@@ -3,6 +3,7 @@ import type {AppState} from '../state/app-state.js';
 import type {AppEvent} from '../state/events.js';
 import {droppedText} from '../state/reduce-servers.js';
 import {callCard, turnCalls} from '../state/selectors.js';
+import {stopNotice} from '../state/stop-notice.js';
 import {stripControl, stripControlLine} from '../util/sanitize.js';
 import type {TextSink} from './commands/io.js';
 import {jsonForTerminal} from './json-out.js';
@@ -16,10 +17,17 @@ export function progressLine(event: AppEvent, state: AppState): string | undefin
       const r = event.result;
       // Where the call went, as its result says: a card made while its server
       // was restarting knew neither. The tool name is the server's own and may carry escape sequences.
-      const name = card ? stripControlLine(`${card.name} → ${r.alias ?? card.alias ?? '?'}/${r.tool ?? card.tool ?? '?'}`) : event.callId;
+      const alias = r.alias ?? card?.alias;
+      // Neither knows a server when the model named a tool the table does not have: say that, as the card does.
+      const where = alias === undefined ? '(not in the catalog)' : `${alias}/${r.tool ?? card?.tool ?? '?'}`;
+      const name = card ? stripControlLine(`${card.name} → ${where}`) : event.callId;
       const status = r.protocolError ? `protocol error ${r.protocolError.code}` : r.isError ? 'error' : 'ok';
       const warned = r.warnings?.length ? `; ⚠ ${stripControlLine(r.warnings.join('; ')).slice(0, 300)}` : '';
       return `• ${name}: ${status} (${r.durationMs} ms)${warned}`;
+    }
+    case 'model/responded': {
+      const why = stopNotice(event.stopReason);
+      return why ? `• warn: ${why}` : undefined;
     }
     case 'turn/step-limit-reached':
       return `• stopped: the step limit of ${event.maxSteps} model requests was reached`;

@@ -48,7 +48,9 @@ export function fingerprintOf(s: ServerConfig): ServerFingerprint {
  */
 export async function serverAuths(config: Config, env: NodeJS.ProcessEnv, prompt: LoginPrompt): Promise<Map<string, ServerAuth>> {
   const out = new Map<string, ServerAuth>();
-  const remote = config.servers.filter((s) => s.type === 'http' && !Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization') && !new URL(s.url).username);
+  // An entry that cannot start (a URL that is not one) or a disabled one (its URL
+  // is not even expanded) keeps its raw text: it is never connected, so it needs no login.
+  const remote = config.servers.filter((s) => s.type === 'http' && !s.cannotStart && URL.canParse(s.url) && !Object.keys(s.headers).some((h) => h.toLowerCase() === 'authorization') && !new URL(s.url).username);
   if (remote.length === 0) return out;
   const [{ServerAuth}, {TokenStore}, {proxyFetch}] = await Promise.all([import('../auth/server-auth.js'), import('../auth/token-store.js'), import('../auth/http.js')]);
   const store = new TokenStore(stateDir(env));
@@ -84,6 +86,7 @@ export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv, {def
   if (provider === 'anthropic') {
     const apiKey = env.ANTHROPIC_API_KEY;
     if (!apiKey) throw new UsageError('--provider anthropic needs ANTHROPIC_API_KEY');
+    apiBaseUrl('ANTHROPIC_BASE_URL', env.ANTHROPIC_BASE_URL, 'https://api.anthropic.com');
     const model = resolveAnthropicModel(opts.model, env);
     const load = async () => (await import('../agent/models/anthropic.js')).createAnthropicModel({apiKey, model});
     return defer ? deferredModel(anthropicFacts(model), true, load) : load();
@@ -91,11 +94,23 @@ export async function chooseModel(opts: CliOptions, env: NodeJS.ProcessEnv, {def
   if (provider === 'openai') {
     if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) throw new UsageError('--provider openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server that needs no key)');
     const model = resolveOpenAIModel(opts.model, env);
-    const baseURL = env.OPENAI_BASE_URL || undefined;
+    const baseURL = apiBaseUrl('OPENAI_BASE_URL', env.OPENAI_BASE_URL, 'http://localhost:11434/v1');
     const load = async () => (await import('../agent/models/openai.js')).createOpenAIModel({apiKey: env.OPENAI_API_KEY, baseURL, model});
     return defer ? deferredModel(openAIFacts(model, baseURL), false, load) : load();
   }
   return offlineModel(defer);
+}
+
+/**
+ * A model API's root from the environment, refused before any request when it
+ * is not an http(s) URL: `localhost:11434/v1` (the scheme left out, a common
+ * slip) would otherwise fail each turn with "unknown scheme".
+ */
+function apiBaseUrl(name: string, value: string | undefined, example: string): string | undefined {
+  if (!value) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol === 'http:' || url?.protocol === 'https:') return value;
+  throw new UsageError(`${name} must be an http:// or https:// URL, got ${JSON.stringify(value)} (e.g. ${example})`);
 }
 
 /**

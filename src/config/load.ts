@@ -75,6 +75,11 @@ function readBounded(path: string): string {
       used += n;
       if (used > MAX_CONFIG_BYTES) throw tooBig(st.isFile() ? 'larger than that' : `a ${kindOfFile(st)} that gave more than ${MAX_CONFIG_BYTES} bytes`);
     }
+    // Windows editors save "Unicode" as UTF-16: read as UTF-8 that is a bad character at 1:1, which says nothing of the fix.
+    if (used >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
+      throw new ConfigError(`${path}: is saved as UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8`);
+    }
+    if (buf.subarray(0, used).includes(0)) throw new ConfigError(`${path}: contains NUL bytes, so it is not UTF-8 text (UTF-16, or not a config file at all); save it as UTF-8`);
     return buf.toString('utf8', 0, used);
   } finally {
     closeSync(fd);

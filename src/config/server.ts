@@ -2,6 +2,7 @@
 // the list of everything wrong with it (each line prefixed with its JSON path).
 import {isAbsolute, resolve} from 'node:path';
 import {checkValue} from './checks.js';
+import {commandLineProblem} from './command-line.js';
 import {expandVars} from './expand.js';
 import {formatPath} from './path.js';
 import {finishHttp} from './http-server.js';
@@ -151,8 +152,12 @@ function finish(alias: string, data: RawServer, entry: Record<string, unknown>, 
     Object.defineProperty(env, name, {value: expand(value, 'env', name), enumerable: true, writable: true, configurable: true});
   }
   const cwdText = data.cwd === undefined ? '' : expand(data.cwd, 'cwd');
-  if (problems.length > 0) return {ok: false, problems};
   const cwd = cwdText === '' ? undefined : isAbsolute(cwdText) ? cwdText : resolve(ctx.dir, cwdText);
+  if (problems.length === 0) {
+    const whole = commandLineProblem(command, args, cwd ?? process.cwd(), env.PATH ?? ctx.env.PATH);
+    if (whole) problems.push(`${at('command')}: ${whole}`);
+  }
+  if (problems.length > 0) return {ok: false, problems};
   const {alias: _a, ...rest} = base;
   // OAuth is for remote servers; a local one gets its credentials from its env (spec: Authorization, Protocol Requirements).
   const cannotStart = entry.oauth !== undefined ? {cannotStart: '"oauth" applies to remote servers (with a "url") only; a local server gets its credentials from "env": remove "oauth"'} : {};

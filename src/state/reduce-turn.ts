@@ -2,6 +2,7 @@
 import type {AppState, AssistantItem} from './app-state.js';
 import type {EventOf} from './events.js';
 import {appendItem, appendNotice, cancelOpenCalls, closeStreaming, replaceItem, withTurn} from './conversation.js';
+import {stopNotice} from './stop-notice.js';
 
 /** Events this sub-reducer handles. */
 export type TurnEvent = EventOf<'user/submitted' | `question/${string}` | `model/${string}` | `turn/${string}` | 'conversation/cleared' | 'clock/ticked'>;
@@ -96,6 +97,8 @@ function responded(state: AppState, event: EventOf<'model/responded'>): AppState
   if (state.turn.streamingIndex !== null) next = closeStreaming(state, text, event.stopReason);
   else if (text !== '') next = appendItem(state, {kind: 'assistant', text, streaming: false, stopReason: event.stopReason});
   else next = state;
+  const why = stopNotice(event.stopReason);
+  if (why) next = appendNotice(next, 'warn', why);
   return next.turn.answer === text ? next : withTurn(next, {answer: text});
 }
 

@@ -15,4 +15,22 @@ describe('progressLine', () => {
     state = reduce(state, event);
     expect(progressLine(event, state)).toBe('• mcp__c1__echo → c1/echo: ok (7 ms)');
   });
+
+  it('says a tool the table does not have is not in the catalog, not "?/?"', () => {
+    let state = initialState({servers: [{alias: 'c1', trusted: false}]});
+    state = reduce(state, {type: 'user/submitted', text: 'go'});
+    state = reduce(state, {type: 'call/requested', callId: 'tu_1', name: 'search', arguments: {}});
+    const event = {type: 'call/completed' as const, callId: 'tu_1', result: {text: 'there is no tool named search', isError: true, durationMs: 0}};
+    state = reduce(state, event);
+    expect(progressLine(event, state)).toBe('• search → (not in the catalog): error (0 ms)');
+  });
+
+  it('warns on stderr when the answer was cut at the output limit', () => {
+    let state = initialState({servers: []});
+    state = reduce(state, {type: 'user/submitted', text: 'go'});
+    const event = {type: 'model/responded' as const, content: [{type: 'text' as const, text: 'half an'}], stopReason: 'max_tokens'};
+    state = reduce(state, event);
+    expect(progressLine(event, state)).toMatch(/^• warn: The answer was cut off: the model reached its output limit \(max_tokens\)/);
+    expect(progressLine({...event, stopReason: 'end_turn'}, state)).toBeUndefined();
+  });
 });

@@ -17,12 +17,18 @@ describe('choosing the provider', () => {
     ['openai', {ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o'}, 'openai'],
   ] as const)('--provider %s with %j → %s', (flag, env, expected) => expect(resolveProvider(flag, env)).toBe(expected));
 
-  it('refuses a provider whose key is missing, and an unknown one, with exit 2', async () => {
+  it('refuses a provider whose key is missing, a base URL without http(s)://, and an unknown provider, with exit 2', async () => {
     const a = await runCli(['--print', 'hi', '--provider', 'anthropic'], {env: {XDG_STATE_HOME: tempDir('bb-prov-')}});
     expect(a.code).toBe(2);
     expect(a.stderr).toBe('breakerbox: --provider anthropic needs ANTHROPIC_API_KEY\n');
     const o = await runCli(['--print', 'hi', '--provider', 'openai'], {env: {XDG_STATE_HOME: tempDir('bb-prov-')}});
     expect(o.stderr).toMatch(/--provider openai needs OPENAI_API_KEY \(or OPENAI_BASE_URL/);
+    const u = await runCli(['--print', 'hi', '--provider', 'openai'], {env: {XDG_STATE_HOME: tempDir('bb-prov-'), OPENAI_BASE_URL: 'localhost:11434/v1'}});
+    expect(u.code).toBe(2);
+    expect(u.stderr).toBe('breakerbox: OPENAI_BASE_URL must be an http:// or https:// URL, got "localhost:11434/v1" (e.g. http://localhost:11434/v1)\n');
+    const v = await runCli(['--print', 'hi'], {env: {XDG_STATE_HOME: tempDir('bb-prov-'), ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: 'api.anthropic.com'}});
+    expect(v.code).toBe(2);
+    expect(v.stderr).toMatch(/^breakerbox: ANTHROPIC_BASE_URL must be an http:\/\/ or https:\/\/ URL, got "api\.anthropic\.com"/);
     const x = await runCli(['--print', 'hi', '--provider', 'gemini']);
     expect(x.code).toBe(2);
     expect(x.stderr).toMatch(/--provider "gemini": use anthropic, openai/);

@@ -2,7 +2,7 @@
 // one entry keeps only that server offline (with the reason), keys other
 // clients write are honoured or explained, and only a file that is not a JSON
 // object of servers stops the app.
-import {mkdtempSync} from 'node:fs';
+import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -50,6 +50,32 @@ describe('one broken entry keeps only that server offline', () => {
     expect(() => parse('[]')).toThrow(ConfigError);
     expect(() => parse({mcpServers: []})).toThrow(/mcpServers: expected an object mapping aliases to servers/);
     expect(() => parse({servers: {}})).toThrow(/VS Code/);
+  });
+
+  it('a file saved as UTF-16 (Notepad\'s "Unicode") is refused naming the encoding, with or without a byte order mark', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bb-utf16-'));
+    const json = '{"mcpServers": {"notes": {"command": "node"}}}';
+    const withMark = join(dir, 'marked.json');
+    writeFileSync(withMark, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]));
+    expect(() => loadConfig(withMark, {})).toThrow(`${withMark}: is saved as UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8`);
+    const bare = join(dir, 'bare.json');
+    writeFileSync(bare, Buffer.from(json, 'utf16le'));
+    expect(() => loadConfig(bare, {})).toThrow(/bare\.json: contains NUL bytes, so it is not UTF-8 text \(UTF-16, or not a config file at all\); save it as UTF-8$/);
+  });
+
+  it('a whole command line pasted into "command" is offline with the split written out, not "command not found"', () => {
+    const PATH = '/usr/bin:/bin';
+    expect(reasonOf({mcpServers: {mem: {command: 'npx -y @modelcontextprotocol/server-memory'}}}, 'mem', {PATH})).toBe(
+      'mcpServers.mem.command: "npx -y @modelcontextprotocol/server-memory" is a whole command line, but breakerbox runs "command" without a shell; put the program in "command" and each argument in "args": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}',
+    );
+    // Quotes would be split wrongly by hand: the fix is said without an example.
+    expect(reasonOf({mcpServers: {q: {command: 'node "my server.js"'}}}, 'q', {PATH})).toMatch(/is a whole command line, but breakerbox runs "command" without a shell; put the program in "command" and each argument in "args"$/);
+    // Spaces with args, or a program whose path really has spaces, are left alone.
+    expect(reasonOf({mcpServers: {a: {command: 'npx -y', args: ['x']}}}, 'a', {PATH})).toBeUndefined();
+    const dir = mkdtempSync(join(tmpdir(), 'bb-spaced-'));
+    writeFileSync(join(dir, 'my server'), '');
+    expect(reasonOf({mcpServers: {s: {command: join(dir, 'my server')}}}, 's', {PATH})).toBeUndefined();
+    expect(reasonOf({mcpServers: {p: {command: 'my server'}}}, 'p', {PATH: `/usr/bin:${dir}`})).toBeUndefined();
   });
 
   it('the edit commands still refuse every problem (strict)', () => {

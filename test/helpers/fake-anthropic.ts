@@ -15,6 +15,8 @@ export interface FakeToolUse {
   id?: string;
   name: string;
   input: unknown;
+  /** The arguments' text exactly as streamed instead of `input` as JSON: a cut-off or broken call. */
+  inputText?: string;
 }
 
 /** A successful streamed answer. */
@@ -36,6 +38,8 @@ export interface FakeMessageReply {
    * (best 5), or exactly `found`.
    */
   toolSearch?: {query: string; found?: string[]};
+  /** After the text deltas, close the connection without finishing the stream (a proxy that cut it); `'clean'` ends the response properly, only early. */
+  cut?: boolean | 'clean';
   /** Send an SSE `error` event after the text instead of finishing. */
   streamError?: {type: string; message: string};
 }
@@ -87,6 +91,8 @@ const ERROR_TYPES: Record<number, string> = {
 export interface FakeAnthropicOptions {
   /** Refuse `defer_loading` and the tool search tool with a 400, like a gateway that does not know them. */
   rejectToolSearch?: boolean;
+  /** Answer token counts with a 404, like a gateway that has no counting endpoint. */
+  noTokenCounting?: boolean;
 }
 
 /** Starts the fake on 127.0.0.1 with a free port. */
@@ -103,6 +109,7 @@ export async function startFakeAnthropic(handler: FakeHandler, options: FakeAnth
       // Token counting: a fixed rule (4 characters of the tools and messages' JSON per token) tests can recompute.
       if (req.method === 'POST' && req.url?.split('?')[0] === '/v1/messages/count_tokens') {
         counts.push(body);
+        if (options.noTokenCounting) return sendError(res, {status: 404, error: {message: 'Not Found'}});
         return sendJson(res, 200, {input_tokens: Math.ceil(JSON.stringify([body?.tools ?? [], body?.messages ?? []]).length / 4)});
       }
       requests.push(body);
@@ -220,7 +227,7 @@ function unfoundDeferredCall(body: any, search: any[], toolUses: FakeToolUse[]):
   return toolUses.find((t) => deferred.has(t.name) && !found.has(t.name))?.name;
 }
 
-function finalMessage(body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[], search: any[] = []) {
+function finalMessage(body: any, reply: FakeMessageReply, toolUses: Array<FakeToolUse & {id: string}>, search: any[] = []) {
   const text = reply.text ?? textDeltas(reply).join('');
   return {
     id: 'msg_fake',
@@ -238,7 +245,7 @@ function finalMessage(body: any, reply: FakeMessageReply, toolUses: Required<Fak
   };
 }
 
-async function sendStream(res: ServerResponse, body: any, reply: FakeMessageReply, toolUses: Required<FakeToolUse>[], search: any[] = []) {
+async function sendStream(res: ServerResponse, body: any, reply: FakeMessageReply, toolUses: Array<FakeToolUse & {id: string}>, search: any[] = []) {
   res.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': 'req_fake'});
   const send = async (event: string, data: unknown) => {
     if (res.destroyed) return;
@@ -265,6 +272,8 @@ async function sendStream(res: ServerResponse, body: any, reply: FakeMessageRepl
   if (deltas.length > 0) {
     await send('content_block_start', {type: 'content_block_start', index, content_block: {type: 'text', text: ''}});
     for (const text of deltas) await send('content_block_delta', {type: 'content_block_delta', index, delta: {type: 'text_delta', text}});
+    // Give the client time to read what was sent, so the cut comes mid-answer.
+    if (reply.cut) return void setTimeout(() => (reply.cut === 'clean' ? res.end() : res.destroy()), 50);
     if (reply.hang || reply.streamError) return finishEarly(res, reply, send);
     await send('content_block_stop', {type: 'content_block_stop', index});
     index++;
@@ -286,7 +295,7 @@ async function sendStream(res: ServerResponse, body: any, reply: FakeMessageRepl
       content_block: {type: 'tool_use', id: tool.id, name: tool.name, input: {}},
     });
     // The real API sends the arguments as JSON fragments; so do we.
-    for (const partial_json of splitInThree(JSON.stringify(tool.input ?? {}))) {
+    for (const partial_json of splitInThree(tool.inputText ?? JSON.stringify(tool.input ?? {}))) {
       await send('content_block_delta', {type: 'content_block_delta', index, delta: {type: 'input_json_delta', partial_json}});
     }
     await send('content_block_stop', {type: 'content_block_stop', index});

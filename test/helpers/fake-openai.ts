@@ -23,6 +23,10 @@ export interface FakeChatReply {
   usage?: {prompt_tokens: number; completion_tokens: number; cached?: number};
   /** Send an `error` object in the stream after the text instead of finishing. */
   streamError?: {message: string; type?: string};
+  /** After the text deltas, keep the stream open until the client goes away. */
+  hang?: boolean;
+  /** After the text deltas, close the connection without finishing the stream (a proxy that cut it). */
+  cut?: boolean;
   /** Leave out `index`, `id` and `type` on tool-call deltas (as some local servers do), one chunk per call. */
   sloppy?: boolean;
 }
@@ -86,6 +90,9 @@ function sendStream(res: ServerResponse, body: any, reply: FakeChatReply, calls:
   chunk({role: 'assistant', content: ''});
   const deltas = reply.deltas ?? reply.text?.match(/\s*\S+\s*/g) ?? [];
   for (const content of deltas) chunk({content});
+  // Give the client time to read what was sent, so the cut comes mid-answer.
+  if (reply.cut) return void setTimeout(() => res.destroy(), 50);
+  if (reply.hang) return;
   if (reply.streamError) {
     send({error: {message: reply.streamError.message, type: reply.streamError.type ?? 'server_error'}});
     return void res.end();

@@ -144,6 +144,18 @@ describe('turn end', () => {
     expect(reduce(s, {type: 'turn/cancelled'})).toBe(s);
   });
 
+  it('an answer cut at the output limit, or refused, gets a warning after it; a normal end none', () => {
+    const cut = run(base(), submit, {type: 'model/text-delta', text: 'The answer goes on and'}, {type: 'model/responded', content: [{type: 'text', text: 'The answer goes on and'}], stopReason: 'max_tokens'});
+    expect(cut.conversation.items.slice(-2)).toMatchObject([
+      {kind: 'assistant', text: 'The answer goes on and', stopReason: 'max_tokens'},
+      {kind: 'notice', level: 'warn', text: expect.stringMatching(/^The answer was cut off: the model reached its output limit \(max_tokens\)/)},
+    ]);
+    const refused = run(base(), submit, {type: 'model/responded', content: [], stopReason: 'refusal'});
+    expect(refused.conversation.items.at(-1)).toMatchObject({kind: 'notice', level: 'warn', text: 'The model declined to answer (stop reason: refusal).'});
+    const normal = run(base(), submit, {type: 'model/responded', content: [{type: 'text', text: 'done'}], stopReason: 'end_turn'});
+    expect(normal.conversation.items.at(-1)).toMatchObject({kind: 'assistant', text: 'done'});
+  });
+
   it('turn/failed ends the turn with an error notice; idle is a no-op', () => {
     const s = run(base(), submit, {type: 'turn/failed', message: 'boom'});
     expect(s.turn).toMatchObject({status: 'idle', outcome: 'error', error: 'boom'});

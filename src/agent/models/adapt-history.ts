@@ -33,7 +33,7 @@ export function adaptHistory(history: ModelMessage[], from: ProviderName | undef
         continue;
       }
       if (block.type === 'tool_use') {
-        const objectInput = block.input !== null && typeof block.input === 'object' && !Array.isArray(block.input);
+        const objectInput = isArgumentsObject(block.input);
         if (to === 'anthropic' && !objectInput) inputs++;
         content.push({...block, id: fixId(block.id), input: to === 'anthropic' && !objectInput ? {} : block.input});
       } else if (block.type === 'tool_result') content.push({...block, tool_use_id: fixId(block.tool_use_id)});
@@ -46,6 +46,11 @@ export function adaptHistory(history: ModelMessage[], from: ProviderName | undef
   if (inputs) notes.push(`${inputs} earlier call${inputs === 1 ? '' : 's'} whose arguments were not JSON shown with empty arguments`);
   if (dropped) notes.push(`${dropped} block${dropped === 1 ? '' : 's'} only ${from ?? 'the earlier model'} reads left out`);
   return notes;
+}
+
+/** Claude takes a call's arguments only as an object: a slip recorded as text (not JSON) or another value is not one. */
+export function isArgumentsObject(input: unknown): boolean {
+  return input !== null && typeof input === 'object' && !Array.isArray(input);
 }
 
 function validId(id: string, to: ProviderName): boolean {

@@ -5,9 +5,12 @@
 // request names deferred tools, they go with `defer_loading` behind the API's
 // own BM25 tool search tool, and the search blocks of the answer are kept.
 import Anthropic from '@anthropic-ai/sdk';
-import type {Model, ModelContent, ModelRequest, ModelResponse, ModelTool} from '../model.js';
+import type {Model, ModelContent, ModelMessage, ModelRequest, ModelResponse, ModelTool} from '../model.js';
+import {isArgumentsObject} from './adapt-history.js';
 import {AbortError} from './abort.js';
 import {toModelError} from './anthropic-errors.js';
+import {foldMessageStream} from './anthropic-stream.js';
+import {uniqueCallIds} from './call-ids.js';
 import {ModelError} from './model-error.js';
 import {anthropicFacts, resolveAnthropicModel} from './provider-facts.js';
 
@@ -51,16 +54,16 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     if (!client) {
       throw new ModelError('auth', 'Anthropic API: no API key — set ANTHROPIC_API_KEY');
     }
-    const stream = client.messages.stream(buildParams(model, request, options.maxTokens), {signal: request.signal});
-    if (request.onText) {
-      const onText = request.onText;
-      stream.on('text', (delta) => onText(delta));
-    }
+    let answering = false;
     try {
-      return toModelResponse(await stream.finalMessage());
+      const events = await client.messages.create({...buildParams(model, request, options.maxTokens), stream: true}, {signal: request.signal});
+      answering = true;
+      const response = toModelResponse(await foldMessageStream(events, request.onText));
+      // A gateway in front of another model may repeat ids the way some Chat Completions servers do.
+      return {...response, content: uniqueCallIds(response.content, request.messages)};
     } catch (error) {
       if (request.signal?.aborted) throw new AbortError();
-      throw toModelError(error, {model, baseURL: client.baseURL});
+      throw toModelError(error, {model, baseURL: client.baseURL, answering});
     }
   }
 
@@ -69,10 +72,17 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     if (!client) throw new ModelError('auth', 'Anthropic API: no API key — set ANTHROPIC_API_KEY');
     const messages: Anthropic.MessageParam[] = [{role: 'user', content: 'x'}];
     const count = async (tools?: ModelTool[]) => (await client.messages.countTokens({model, messages, ...(tools ? {tools: tools as Anthropic.Tool[]} : {})})).input_tokens;
-    const base = await count();
-    const out: Record<string, number> = {};
-    for (const [alias, tools] of Object.entries(groups)) out[alias] = Math.max(0, (await count(tools)) - base);
-    return out;
+    try {
+      const base = await count();
+      const out: Record<string, number> = {};
+      for (const [alias, tools] of Object.entries(groups)) out[alias] = Math.max(0, (await count(tools)) - base);
+      return out;
+    } catch (error) {
+      const failure = toModelError(error, {model, baseURL: client.baseURL});
+      // A gateway without the counting endpoint answers 404: the model id is fine, the turn uses it.
+      if (failure instanceof ModelError && failure.status === 404) throw new ModelError('not-found', `Anthropic API: ${client.baseURL} does not count tokens (404 on /v1/messages/count_tokens)`, 404, {cause: error});
+      throw failure;
+    }
   }
 
   return {...anthropicFacts(model), respond, countToolTokens};
@@ -88,13 +98,26 @@ export function buildParams(
     model,
     max_tokens: request.maxTokens ?? defaultMaxTokens,
     // The conversation already uses the Messages API shapes (see model.ts).
-    messages: request.messages as unknown as Anthropic.MessageParam[],
+    messages: withObjectArguments(request.messages) as unknown as Anthropic.MessageParam[],
   };
   // The API rejects empty text blocks, so an empty prompt is left out.
   if (request.system) params.system = [{type: 'text', text: request.system, cache_control: EPHEMERAL}];
   if (request.deferred?.length) params.tools = withServerSearch(request.tools, new Set(request.deferred));
   else if (request.tools.length > 0) params.tools = withCacheBreakpoint(request.tools);
   return params;
+}
+
+/**
+ * A call whose arguments were not JSON (a slip of the model, kept as text so
+ * the call failed with a reason) is sent back with `{}`: the API refuses a
+ * tool_use whose input is not an object, and would refuse the whole request.
+ */
+function withObjectArguments(messages: readonly ModelMessage[]): ModelMessage[] {
+  return messages.map((m) =>
+    m.content.some((b) => b.type === 'tool_use' && !isArgumentsObject(b.input))
+      ? {...m, content: m.content.map((b) => (b.type === 'tool_use' && !isArgumentsObject(b.input) ? {...b, input: {}} : b))}
+      : m,
+  );
 }
 
 /** The API's search tool, as the SDK types it. */

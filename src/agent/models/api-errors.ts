@@ -55,6 +55,26 @@ export function connectionModelError(kind: 'timeout' | 'network', words: ApiWord
   return new ModelError('network', `${words.prefix} network error — cannot reach ${baseURL}${why ? ` (${why})` : ''}`, undefined, {cause});
 }
 
+/**
+ * A connection that closed after the answer began: the API was reached, so
+ * "cannot reach" would send the user looking at the wrong thing. undici says
+ * it with a bare TypeError "terminated" (its cause: "other side closed").
+ */
+export function cutModelError(words: ApiWords, cause: unknown): ModelError {
+  let inner = cause;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  const why = inner !== cause && inner instanceof Error ? oneLine(inner.message) : '';
+  return new ModelError('network', `${words.prefix} the connection closed in the middle of the answer — try again${why ? ` (${why})` : ''}`, undefined, {cause});
+}
+
+/** True when `error` (or what it wraps) is undici's "terminated": a response body cut off. */
+export function isCutStream(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = (e as {cause?: unknown}).cause, depth++) {
+    if (e.name === 'TypeError' && e.message === 'terminated') return true;
+  }
+  return false;
+}
+
 /** Anything else thrown. */
 export function unknownModelError(error: unknown, words: ApiWords): ModelError {
   const message = error instanceof Error ? error.message : String(error);

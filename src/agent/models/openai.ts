@@ -6,7 +6,8 @@
 import OpenAI from 'openai';
 import type {ChatCompletionCreateParamsStreaming} from 'openai/resources/chat/completions';
 import type {Model, ModelContent, ModelRequest, ModelResponse} from '../model.js';
-import {AbortError} from './abort.js';
+import {AbortError, throwIfAborted} from './abort.js';
+import {uniqueCallIds} from './call-ids.js';
 import {toChatMessages} from './openai-messages.js';
 import {toOpenAIError} from './openai-errors.js';
 import {stripAddedNulls} from './openai-schema.js';
@@ -45,12 +46,17 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
 
   async function respond(request: ModelRequest): Promise<ModelResponse> {
     if (request.signal?.aborted) throw new AbortError();
+    let answering = false;
     try {
       const stream = await client.chat.completions.create(buildChatParams(model, request, options.maxTokens), {signal: request.signal});
-      return toModelResponse(await foldStream(stream, request.onText), request);
+      answering = true;
+      const answer = await foldStream(stream, request.onText);
+      // The SDK ends a stream quietly when its request is aborted: what came so far is not a finished answer.
+      throwIfAborted(request.signal);
+      return toModelResponse(answer, request);
     } catch (error) {
       if (request.signal?.aborted) throw new AbortError();
-      throw toOpenAIError(error, {model, baseURL: client.baseURL});
+      throw toOpenAIError(error, {model, baseURL: client.baseURL, answering});
     }
   }
 
@@ -73,7 +79,7 @@ export function buildChatParams(model: string, request: ModelRequest, maxTokens?
 const STOP: Record<string, string> = {stop: 'end_turn', tool_calls: 'tool_use', function_call: 'tool_use', length: 'max_tokens', content_filter: 'refusal'};
 
 /** The streamed answer in the loop's shapes. Arguments that are not JSON are passed on as text, so the call fails with a reason the model can read. */
-export function toModelResponse(answer: StreamedAnswer, request: Pick<ModelRequest, 'tools'>): ModelResponse {
+export function toModelResponse(answer: StreamedAnswer, request: Pick<ModelRequest, 'tools' | 'messages'>): ModelResponse {
   const content: ModelContent[] = [];
   const text = answer.text + (answer.refusal ? `${answer.text ? '\n' : ''}${answer.refusal}` : '');
   if (text) content.push({type: 'text', text});
@@ -83,8 +89,9 @@ export function toModelResponse(answer: StreamedAnswer, request: Pick<ModelReque
   const usage = answer.usage;
   const cached = usage?.prompt_tokens_details?.cached_tokens;
   return {
-    content,
-    stopReason: answer.calls.length ? 'tool_use' : (STOP[answer.finishReason ?? 'stop'] ?? answer.finishReason ?? 'end_turn'),
+    content: uniqueCallIds(content, request.messages),
+    // A call cut off by the output limit still says so: the loop runs (or refuses) the calls whatever the reason.
+    stopReason: answer.calls.length && answer.finishReason !== 'length' ? 'tool_use' : (STOP[answer.finishReason ?? 'stop'] ?? answer.finishReason ?? 'end_turn'),
     ...(usage ? {usage: {inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens, ...(cached ? {cacheReadTokens: cached} : {})}} : {}),
   };
 }

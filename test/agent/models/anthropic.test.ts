@@ -98,6 +98,80 @@ describe('anthropic model against the fake Messages API', () => {
     expect(response.usage).toEqual({inputTokens: 50, outputTokens: 9, cacheReadTokens: 1200, cacheWriteTokens: 30});
   });
 
+  it('a call cut off by max_tokens keeps its arguments as the text sent, not the part that parses', async () => {
+    const {model} = await setup(() => ({
+      toolUses: [{id: 'toolu_cut', name: 'mcp__notes__search', input: undefined, inputText: '{"query": "pagination", "limit": 5'}],
+      stopReason: 'max_tokens',
+    }));
+    const response = await model.respond({system: 's', tools: TOOLS, messages: QUESTION});
+    expect(response.content).toEqual([{type: 'tool_use', id: 'toolu_cut', name: 'mcp__notes__search', input: '{"query": "pagination", "limit": 5'}]);
+    expect(response.stopReason).toBe('max_tokens');
+  });
+
+  it('arguments with text after the JSON (a gateway model\'s slip) fail that call, not the whole answer', async () => {
+    const {model} = await setup(() => ({
+      text: 'Searching.',
+      toolUses: [
+        {id: 'toolu_bad', name: 'mcp__notes__search', input: undefined, inputText: '{"query": "x"} and more'},
+        {id: 'toolu_ok', name: 'mcp__clock__now', input: {}},
+      ],
+    }));
+    const response = await model.respond({system: 's', tools: TOOLS, messages: QUESTION});
+    expect(response.content).toEqual([
+      {type: 'text', text: 'Searching.'},
+      {type: 'tool_use', id: 'toolu_bad', name: 'mcp__notes__search', input: '{"query": "x"} and more'},
+      {type: 'tool_use', id: 'toolu_ok', name: 'mcp__clock__now', input: {}},
+    ]);
+  });
+
+  it('sends an earlier call whose arguments were not JSON back with {} (the API takes only objects)', async () => {
+    const {fake, model} = await setup(() => ({text: 'ok'}));
+    const history: ModelMessage[] = [
+      ...QUESTION,
+      {role: 'assistant', content: [{type: 'tool_use', id: 'toolu_bad', name: 'mcp__notes__search', input: '{"query": "x"'}, {type: 'tool_use', id: 'toolu_ok', name: 'mcp__clock__now', input: {}}]},
+      {role: 'user', content: [{type: 'tool_result', tool_use_id: 'toolu_bad', content: [{type: 'text', text: 'not run'}], is_error: true}, {type: 'tool_result', tool_use_id: 'toolu_ok', content: [{type: 'text', text: 'noon'}]}]},
+    ];
+    await model.respond({system: 's', tools: TOOLS, messages: history});
+    expect(fake.requests[0].messages[1].content.map((b: {input: unknown}) => b.input)).toEqual([{}, {}]);
+    expect(history[1]!.content[0]).toMatchObject({input: '{"query": "x"'});
+  });
+
+  it('a connection cut in the middle of the answer says so, not "cannot reach"', async () => {
+    const {model} = await setup(() => ({text: 'the first words of an answer', cut: true}));
+    const seen: string[] = [];
+    const error = await model.respond({system: 's', tools: TOOLS, messages: QUESTION, onText: (d) => seen.push(d)}).catch((e: unknown) => e);
+    expect(seen.join('')).toBe('the first words of an answer');
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).message).toMatch(/^Anthropic API: the connection closed in the middle of the answer — try again/);
+    expect((error as ModelError).retryable).toBe(true);
+  });
+
+  it('a stream that ends cleanly before message_stop is a cut answer, said once', async () => {
+    const {model} = await setup(() => ({text: 'the first words', cut: 'clean'}));
+    const error = await model.respond({system: 's', tools: TOOLS, messages: QUESTION}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).message).toBe('Anthropic API: the answer stopped before its end (the stream closed without message_stop) — try again');
+  });
+
+  it('a gateway without token counting gets a sentence, not the SDK\'s JSON dump', async () => {
+    fake = await startFakeAnthropic(() => ({text: 'ok'}), {noTokenCounting: true});
+    const model = createAnthropicModel({apiKey: 'sk-test', model: 'claude-test', baseURL: fake.url, maxRetries: 0});
+    const error = await model.countToolTokens!({notes: TOOLS}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).message).toBe(`Anthropic API: ${fake.url} does not count tokens (404 on /v1/messages/count_tokens)`);
+  });
+
+  it('renames a call id an earlier call of the conversation has (a gateway numbering from zero)', async () => {
+    const {model} = await setup(() => ({toolUses: [{id: 'toolu_0', name: 'mcp__clock__now', input: {}}]}));
+    const history: ModelMessage[] = [
+      ...QUESTION,
+      {role: 'assistant', content: [{type: 'tool_use', id: 'toolu_0', name: 'mcp__clock__now', input: {}}]},
+      {role: 'user', content: [{type: 'tool_result', tool_use_id: 'toolu_0', content: [{type: 'text', text: 'noon'}]}]},
+    ];
+    const response = await model.respond({system: 's', tools: TOOLS, messages: history});
+    expect(response.content).toEqual([{type: 'tool_use', id: 'toolu_0_2', name: 'mcp__clock__now', input: {}}]);
+  });
+
   it('passes tool_result blocks, is_error included, through unchanged', async () => {
     const {fake, model} = await setup(() => ({text: 'The search failed.'}));
     const messages: ModelMessage[] = [

@@ -72,6 +72,29 @@ describe('the OpenAI-compatible provider in a whole turn', () => {
     expect(JSON.stringify(second.tools)).toBe(JSON.stringify(first.tools));
   });
 
+  it('keeps every call apart when the server numbers call ids from zero in each answer', async () => {
+    const answers: FakeChatAnswer[] = [
+      {calls: [{id: 'call_0', name: 'mcp__notes__search', arguments: {query: 'runbook'}}, {id: 'call_0', name: 'mcp__tickets__search', arguments: {query: 'login'}}]},
+      {calls: [{id: 'call_0', name: 'mcp__tickets__get_ticket', arguments: {id: 'T-102'}}]},
+      {text: 'done'},
+    ];
+    const f = await fake(() => answers.shift()!);
+    const outcome = (await (await controllerWith(f)).submit('look everywhere'))!;
+    expect(outcome.calls.map((c) => [c.name, c.server, c.tool])).toEqual([
+      ['mcp__notes__search', 'notes', 'search'],
+      ['mcp__tickets__search', 'tickets', 'search'],
+      ['mcp__tickets__get_ticket', 'tickets', 'get_ticket'],
+    ]);
+    const last = f.requests.at(-1).messages;
+    const ids = last.flatMap((m: any) => (m.tool_calls ?? []).map((c: any) => c.id));
+    expect(ids).toEqual(['call_0', 'call_0_2', 'call_0_3']);
+    expect(last.filter((m: any) => m.role === 'tool').map((m: any) => [m.tool_call_id, m.content.slice(0, 14)])).toEqual([
+      ['call_0', 'notes/search r'],
+      ['call_0_2', 'tickets/search'],
+      ['call_0_3', 'T-102 [open, h'],
+    ]);
+  });
+
   it('keeps the step limit and denials as with Anthropic', async () => {
     const f = await fake(() => ({calls: [{name: 'mcp__tickets__close_ticket', arguments: {id: 'T-101'}}]}));
     const controller = await controllerWith(f, {maxSteps: 2, yes: false});
@@ -181,6 +204,41 @@ describe('the OpenAI-compatible provider, request by request', () => {
     const err = await model(f).respond({system: '', tools: [], messages: QUESTION}).catch((e) => e);
     expect(err).toBeInstanceOf(ModelError);
     expect(err.message).toMatch(/^OpenAI-compatible API: .*backend crashed/);
+  });
+
+  it('a call cut off by the output limit keeps max_tokens as the stop reason, and its text as arguments', async () => {
+    const f = await fake(() => ({calls: [{id: 'call_cut', name: 'mcp__notes__search', arguments: '{"query": "pagin'}], finishReason: 'length'}));
+    const response = await model(f).respond({system: '', tools: [], messages: QUESTION});
+    expect(response.stopReason).toBe('max_tokens');
+    expect(response.content).toEqual([{type: 'tool_use', id: 'call_cut', name: 'mcp__notes__search', input: '{"query": "pagin'}]);
+  });
+
+  it('abort mid-stream rejects with an AbortError, not the answer so far as a finished one', async () => {
+    const f = await fake(() => ({text: 'this will never finish', hang: true}));
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const pending = model(f).respond({
+      system: '',
+      tools: [],
+      messages: QUESTION,
+      signal: controller.signal,
+      onText: (d) => {
+        seen.push(d);
+        controller.abort();
+      },
+    });
+    await expect(pending).rejects.toMatchObject({name: 'AbortError'});
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
+  it('a connection cut in the middle of the answer says so, not "cannot reach"', async () => {
+    const f = await fake(() => ({text: 'the first words of an answer', cut: true}));
+    const seen: string[] = [];
+    const err = await model(f).respond({system: '', tools: [], messages: QUESTION, onText: (d) => seen.push(d)}).catch((e) => e);
+    expect(seen.join('')).toBe('the first words of an answer');
+    expect(err).toBeInstanceOf(ModelError);
+    expect(err.message).toMatch(/^OpenAI-compatible API: the connection closed in the middle of the answer — try again/);
+    expect(err.retryable).toBe(true);
   });
 
   it('says which host it cannot reach', async () => {
