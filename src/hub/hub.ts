@@ -360,7 +360,7 @@ export class Hub {
   private callOnline(slot: ServerSlot, entry: CatalogEntry, args: unknown, options: HubCallOptions, wokenAt: number | undefined): Promise<HubCallResult> {
     if (!slot.session || slot.status.state !== 'online') return Promise.resolve(errorResult(`the server ${entry.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: entry.alias, tool: entry.tool}));
     if (args === undefined || args === null) args = {};
-    if (typeof args !== 'object' || Array.isArray(args)) return Promise.resolve(errorResult(`${entry.name}: arguments must be a JSON object`, 'internal', {alias: entry.alias, tool: entry.tool}));
+    if (typeof args !== 'object' || Array.isArray(args)) return Promise.resolve(errorResult(`${entry.name}: ${argumentsProblem(args)}`, 'internal', {alias: entry.alias, tool: entry.tool}));
     // Half-open: if this call is let through, it is the one trial call.
     const trial = slot.circuit.openUntilMs !== undefined;
     if (!slot.circuit.allow()) {
@@ -489,7 +489,10 @@ export class Hub {
     if (slot && slot.status.state !== 'online') {
       return errorResult(`the server ${slot.alias} is unavailable: ${unavailableWhy(slot)}`, 'offline', {alias: slot.alias, tool: known?.tool});
     }
-    return errorResult(`there is no tool named ${name}`, 'unknown-tool');
+    // A bare tool name (`search`) or a near miss: name the tools the model may have meant.
+    const meant = this.table.entries.filter((e) => e.tool === name || e.name.endsWith(`__${name}`)).map((e) => e.name);
+    const hint = meant.length ? `; did you mean ${meant.slice(0, 3).join(' or ')}${meant.length > 3 ? ` (or ${meant.length - 3} more)` : ''}?` : '';
+    return errorResult(`there is no tool named ${name}${hint}`, 'unknown-tool');
   }
 
   private makeSlot(server: HubServer): ServerSlot {
@@ -743,4 +746,15 @@ function unavailableWhy(slot: ServerSlot): string {
   if (s.state === 'idle') return 'it is not started (lazy)';
   if (s.state === 'starting') return 'it is still starting';
   return `${s.phase ?? 'startup'} failed: ${s.reason ?? 'unknown reason'}`;
+}
+
+/**
+ * Why a call's arguments cannot be sent. A model's arguments that were not
+ * JSON reach the hub as their text (both providers pass it on, so the model
+ * can see what it wrote): "must be an object" would send it looking for the
+ * wrong mistake.
+ */
+function argumentsProblem(args: unknown): string {
+  if (typeof args === 'string') return `the arguments are not valid JSON (${JSON.stringify(args.length > 120 ? `${args.slice(0, 120)}…` : args)}); send one JSON object`;
+  return `arguments must be a JSON object, not ${Array.isArray(args) ? 'an array' : typeof args}`;
 }

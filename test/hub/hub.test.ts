@@ -96,6 +96,21 @@ describe('failure isolation', () => {
     expect(textOf(r)).toBe('there is no tool named mcp__nobody__nothing');
   });
 
+  it('a bare tool name gets the model names it may have meant', async () => {
+    const {hub} = make(bundled());
+    await hub.start();
+    const r = await hub.call('search', {query: 'x'});
+    expect(r).toMatchObject({isError: true, failure: 'unknown-tool'});
+    expect(textOf(r)).toBe('there is no tool named search; did you mean mcp__notes__search or mcp__tickets__search?');
+  });
+
+  it('arguments that are not JSON (a model\'s cut-off text) are called that, not "not an object"', async () => {
+    const {hub} = make(bundled());
+    await hub.start();
+    expect(textOf(await hub.call('mcp__notes__search', '{"query": "pag'))).toBe('mcp__notes__search: the arguments are not valid JSON ("{\\"query\\": \\"pag"); send one JSON object');
+    expect(textOf(await hub.call('mcp__notes__search', [1]))).toBe('mcp__notes__search: arguments must be a JSON object, not an array');
+  });
+
   it('a timeout is an isError result and the server receives notifications/cancelled', async () => {
     const dir = tempDir();
     const log = join(dir, 'cancel.log');

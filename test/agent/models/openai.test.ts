@@ -159,7 +159,7 @@ describe('the OpenAI-compatible provider, request by request', () => {
     const r = await model(f).respond({system: '', tools: [], messages: QUESTION});
     expect(r.content).toEqual([
       {type: 'tool_use', id: 'call_1', name: 'a', input: {q: 1}},
-      // Not JSON: passed on as text, so the hub answers "arguments must be a JSON object" to the model.
+      // Not JSON: passed on as text, so the hub answers "the arguments are not valid JSON (…)" to the model.
       {type: 'tool_use', id: 'call_2', name: 'b', input: '{"broken": '},
     ]);
   });
