@@ -30,6 +30,14 @@ const draw = (s: AppState, height = 60) =>
   render(<ConversationPane items={s.conversation.items} scroll={s.ui.scroll.conversation} width={100} height={height} focused={false} step="" now={0} theme={theme} />).lastFrame()!;
 
 describe('result cards', () => {
+  it('arguments that were not JSON (a cut-off call) show as written, not as a quoted string', () => {
+    let s = run(base(), {type: 'user/submitted', text: 'find', at: 1});
+    s = requested(s, 'c0', 'notes', 'search', '{"query": "pag');
+    const frame = draw(s);
+    expect(frame).toContain('args {"query": "pag');
+    expect(frame).not.toContain('\\"query');
+  });
+
   it('JSON text is indented and folded after six lines, saying how many more there are', () => {
     const frame = draw(withResults({content: [{type: 'text', text: JSON.stringify({tickets: ROWS})}]}));
     expect(frame).toContain('│ {');

@@ -20,7 +20,8 @@ export function plural(n: number, word: string, many = `${word}s`): string {
 /** Tool arguments on one safe line of at most `width` cells. */
 export function shortArgs(args: unknown, width: number): string {
   // Depth-bounded: arguments read back from a session file may nest deeper than JSON.stringify goes.
-  const text = args === undefined ? '{}' : safeStringify(args, {maxString: Math.max(0, width) * 4 + 16, fallback: '(arguments cannot be shown)'});
+  // Arguments that were not JSON (a model's cut-off call) are their text: shown as written, not as a quoted string.
+  const text = args === undefined ? '{}' : typeof args === 'string' ? args : safeStringify(args, {maxString: Math.max(0, width) * 4 + 16, fallback: '(arguments cannot be shown)'});
   // Only the start is shown: never sanitise a megabyte to show 80 cells.
   return fitCells(safeLine(text.slice(0, Math.max(0, width) * 4 + 16)), width);
 }
