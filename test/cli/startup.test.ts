@@ -95,6 +95,9 @@ describe('what each mode loads', () => {
     // Nor what only another output needs: the JSON's check of what each model API loses (OpenAI's strict
     // mode), the resources' and prompts' lists, and node:readline, which reads a pasted login URL (BENCHMARKS.md §26).
     expect(modules.filter((m) => /cli\/(list-tools-json|list-extras)\.(js|ts)$|agent\/models\/(provider-losses|openai-tools|openai-schema)\.(js|ts)$/.test(m))).toEqual([]);
+    // Nor the driver: a list asks no model and no user, so its hub's events go straight into the store
+    // (driver/hub-store.ts), and the driver's turns, manual calls, views and notices stay unloaded (BENCHMARKS.md §34).
+    expect(modules.filter((m) => /driver\/(driver|inspect|manual-call|trust-notices|session-recording|login-dialog)\.(js|ts)$/.test(m))).toEqual([]);
     const builtinsAtExit = lines.find((l) => l.startsWith('builtins-at-exit '));
     expect(builtinsAtExit).toMatch(/child_process/);
     expect(builtinsAtExit!.slice('builtins-at-exit '.length).split(',')).not.toContain('readline');
