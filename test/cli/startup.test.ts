@@ -147,7 +147,7 @@ describe('what each mode loads', () => {
     expect(files).toContain('dist/bundle/main.js');
   }, 60_000);
 
-  it('--list-tools spawns both stdio servers before it loads the hub, the driver or the store', async () => {
+  it('--list-tools spawns both stdio servers before it loads the hub or the store', async () => {
     const {lines, stdout} = await loadsOf(['--list-tools']);
     expect(stdout).toMatch(/tickets +online/);
     const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
@@ -156,7 +156,7 @@ describe('what each mode loads', () => {
     const builtinsAtSpawn = lines[spawns[0]! - 1]!;
     expect(builtinsAtSpawn).toMatch(/^builtins-now .*child_process/);
     expect(builtinsAtSpawn.slice('builtins-now '.length).split(',')).not.toContain('crypto');
-    for (const re of [/hub\/hub\.(js|ts)$/, /driver\/driver\.(js|ts)$/, /state\/store\.(js|ts)$/]) {
+    for (const re of [/hub\/hub\.(js|ts)$/, /driver\/hub-store\.(js|ts)$/, /state\/store\.(js|ts)$/]) {
       const at = lines.findIndex((l) => l.startsWith('load ') && re.test(l));
       expect(at, String(re)).toBeGreaterThan(Math.max(...spawns));
     }
