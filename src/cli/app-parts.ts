@@ -7,12 +7,40 @@ import type {LoginPrompt} from '../auth/prompt.js';
 import type {ServerAuth} from '../auth/server-auth.js';
 import {loadConfig, type Config} from '../config/index.js';
 import {DEFAULT_RESULT_LIMITS} from '../hub/content/index.js';
-import type {AppOptions} from '../driver/app.js';
-import type {Model} from '../agent/model.js';
+import type {AppOptions} from '../driver/app-options.js';
+import type {Model, ModelMessage} from '../agent/model.js';
+import type {TraceEvent} from '../connection/connection.js';
+import type {TurnRecorder} from '../driver/session-recording.js';
+import type {HubOptions} from '../hub/hub.js';
+import type {Limits} from '../state/app-state.js';
 import type {CliOptions} from './args.js';
-import type {AppHooks} from './app.js';
 import {approvalRules, chooseModel, hubServers, logDir, offlineModel, pinStore, serverAuths, startPolicy} from './setup.js';
 import {ServerRecordStore} from '../util/server-record.js';
+
+/** What a mode adds to the wiring. */
+export interface AppHooks {
+  interactive: boolean;
+  trace?: boolean;
+  rawTrace?: (alias: string, event: TraceEvent) => void;
+  recorder?: TurnRecorder;
+  history?: ModelMessage[];
+  columns?: number;
+  rows?: number;
+  limits?: Partial<Limits>;
+  tickMs?: number;
+  /** List every server's resources and prompts as it comes online. */
+  listExtras?: boolean;
+  /** How a remote server's login reaches the user: stderr (--print), a dialog (TUI); none: the server stays offline with "needs login". */
+  loginPrompt?: LoginPrompt | 'dialog';
+  /** `--list-tools`: no model is chosen (no SDK is loaded); the offline one stands in. */
+  noModel?: boolean;
+  /** The TUI: the model's SDK loads at its first use, not before the servers start (setup.ts, chooseModel). */
+  deferModel?: boolean;
+  /** The config already loaded (the early spawn read it); loaded here otherwise. */
+  config?: Config;
+  /** Servers spawned before the hub loaded (early-spawn.ts). */
+  adopt?: HubOptions['adopt'];
+}
 
 /** A run's options, decided; nothing is started or wired yet. */
 export interface PreparedApp {

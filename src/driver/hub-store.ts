@@ -11,7 +11,7 @@ import type {AppEvent} from '../state/events.js';
 import {createStore, type Store} from '../state/store.js';
 import {Hub} from '../hub/hub.js';
 import type {HubEvent} from '../hub/hub-events.js';
-import type {AppOptions} from './app.js';
+import type {AppOptions} from './app-options.js';
 import {stamped} from './stamp.js';
 
 /** What a run's hub calls back into: where its events go, and who answers a server's question. */
