@@ -87,6 +87,50 @@ function dropRuntimeOnlyImports(outputs) {
 }
 
 /**
+ * A mode's entry (`list-main.js`, `tui-main.js`) comes out of esbuild as a
+ * stub of one statement: it imports the parser and the mode from a chunk
+ * (its whole static graph is shared with the mode's lazy chunks, so esbuild
+ * puts it there) and makes `main`. Node's loader then takes a second file
+ * before the first spawn: ~2 ms of CPU on the way to it (BENCHMARKS.md §34).
+ * The stub's statement goes to the end of its chunk, the chunk takes the
+ * entry's name, and every file that imported the chunk imports the entry.
+ * Only the shape esbuild gives today is accepted; anything else fails the build.
+ */
+function mergeEntryStubs(outputs, entries) {
+  for (const entry of entries) {
+    const stub = readFileSync(entry, 'utf8');
+    const m = /^import\{([\w$,]+)\}from"\.\/([\w-]+\.js)";var ([\w$]+)=([^;]*);export\{([\w$,]+)\};\s*$/.exec(stub);
+    if (!m) throw new Error(`bundle: ${entry} is not the stub mergeEntryStubs expects; check it against esbuild's output`);
+    const [, imported, chunkName, declared, init, exported] = m;
+    const chunk = `dist/bundle/${chunkName}`;
+    const chunkText = readFileSync(chunk, 'utf8');
+    const chunkExports = /export\{([^}]*)\};?\s*$/.exec(chunkText)?.[1].split(',') ?? [];
+    // The stub's names must be the chunk's own top-level names (exported as they are), and its
+    // declared name must be new there: it is renamed to a name esbuild never makes.
+    for (const name of imported.split(',')) {
+      if (!chunkExports.includes(name)) throw new Error(`bundle: ${chunk} does not export ${name} under its own name, which ${entry} imports`);
+    }
+    if (new RegExp(`(?<![\\w$])${declared.replace(/\$/g, '\\$')}(?![\\w$])`).test(init)) throw new Error(`bundle: ${entry}'s ${declared} refers to itself`);
+    const local = `__bbEntry_${declared}`;
+    if (chunkText.includes(local)) throw new Error(`bundle: ${chunk} already names ${local}`);
+    const reexported = exported.split(',').filter((name) => name !== declared);
+    if (!exported.split(',').includes(declared) || reexported.some((name) => !chunkExports.includes(name))) throw new Error(`bundle: ${entry} exports what its chunk does not`);
+    writeFileSync(entry, `${chunkText.trimEnd()}\nvar ${local}=${init};export{${local} as ${declared}};\n`);
+    rmSync(chunk);
+    for (const [file, out] of Object.entries(outputs)) {
+      if (file === entry || file === chunk || !file.endsWith('.js')) continue;
+      const text = readFileSync(file, 'utf8');
+      if (text.includes(`"./${chunkName}"`)) writeFileSync(file, text.replaceAll(`"./${chunkName}"`, `"./${entry.slice('dist/bundle/'.length)}"`));
+      for (const i of out.imports) if (i.path === chunk) i.path = entry;
+    }
+    const merged = outputs[chunk];
+    outputs[entry] = {...merged, entryPoint: outputs[entry].entryPoint, inputs: {...merged.inputs, ...outputs[entry].inputs}, exports: [...new Set([...merged.exports, declared])], bytes: Buffer.byteLength(readFileSync(entry))};
+    outputs[entry].imports = outputs[entry].imports.filter((i) => i.path !== entry);
+    delete outputs[chunk];
+  }
+}
+
+/**
  * The list modes (`--list-tools`, `--list-resources`, `--list-prompts`) and
  * the TUI are builds of their own: entry cli/<name>-main.js (the parser and
  * the mode, src/cli/mode-entry.ts), split only at that mode's own lazy
@@ -182,5 +226,6 @@ for (const mode of MODES_APART) {
 const meta = {inputs: Object.assign({}, ...builds.map((r) => r.metafile.inputs)), outputs: Object.assign({}, ...builds.map((r) => r.metafile.outputs))};
 dropRuntimeOnlyImports(meta.outputs);
 dropUnusedRequire(Object.keys(meta.outputs).filter((f) => f.endsWith('.js')));
+mergeEntryStubs(meta.outputs, MODES_APART.map((m) => `dist/bundle/${m.name}-main.js`));
 writeFileSync(`${OUT}meta.json`, JSON.stringify(meta));
 await bundleLibrary();

@@ -1,21 +1,14 @@
-import type {ModelMessage} from '../agent/model.js';
 import {describeLogout} from '../auth/describe.js';
-import {neverAsk, type LoginPrompt} from '../auth/prompt.js';
+import {neverAsk} from '../auth/prompt.js';
 import type {ServerAuth} from '../auth/server-auth.js';
-import {loadConfig, type Config} from '../config/index.js';
-import {DEFAULT_RESULT_LIMITS} from '../hub/content/index.js';
-import type {TraceEvent} from '../connection/connection.js';
+import type {Config} from '../config/index.js';
 import type {Accounts} from '../driver/accounts.js';
 import {createApp, type AppParts} from '../driver/app.js';
-import type {HubOptions} from '../hub/hub.js';
 import type {Driver} from '../driver/driver.js';
 import {dialogPrompt} from '../driver/login-dialog.js';
-import type {TurnRecorder} from '../driver/session-recording.js';
-import type {Limits} from '../state/app-state.js';
 import type {Model} from '../agent/model.js';
 import type {CliOptions} from './args.js';
-import {approvalRules, chooseModel, hubServers, logDir, offlineModel, pinStore, serverAuths, startPolicy} from './setup.js';
-import {ServerRecordStore} from '../util/server-record.js';
+import {prepareApp, type AppHooks} from './app-parts.js';
 
 /** Everything one run is made of. */
 export interface App extends AppParts {
@@ -23,61 +16,13 @@ export interface App extends AppParts {
   model: Model;
 }
 
-/** What a mode adds to the wiring. */
-export interface AppHooks {
-  interactive: boolean;
-  trace?: boolean;
-  rawTrace?: (alias: string, event: TraceEvent) => void;
-  recorder?: TurnRecorder;
-  history?: ModelMessage[];
-  columns?: number;
-  rows?: number;
-  limits?: Partial<Limits>;
-  tickMs?: number;
-  /** List every server's resources and prompts as it comes online. */
-  listExtras?: boolean;
-  /** How a remote server's login reaches the user: stderr (--print), a dialog (TUI); none: the server stays offline with "needs login". */
-  loginPrompt?: LoginPrompt | 'dialog';
-  /** `--list-tools`: no model is chosen (no SDK is loaded); the offline one stands in. */
-  noModel?: boolean;
-  /** The TUI: the model's SDK loads at its first use, not before the servers start (setup.ts, chooseModel). */
-  deferModel?: boolean;
-  /** The config already loaded (the early spawn read it); loaded here otherwise. */
-  config?: Config;
-  /** Servers spawned before the hub loaded (early-spawn.ts). */
-  adopt?: HubOptions['adopt'];
-  /** The list modes: nobody reads the notices, so the trust notices are not worked out (DriverOptions.trustNotices). */
-  trustNotices?: boolean;
-}
-
 /** Loads the config (throws ConfigError), picks the model, wires hub → driver → store. Starts nothing. */
-export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, noModel, deferModel, config: loaded, ...hooks}: AppHooks): Promise<App> {
-  const config = loaded ?? loadConfig(opts.config, env);
-  const model = noModel ? await offlineModel(true) : await chooseModel(opts, env, {defer: deferModel});
+export async function buildApp(opts: CliOptions, env: NodeJS.ProcessEnv, {loginPrompt, ...hooks}: AppHooks): Promise<App> {
   // The TUI's login dialog is asked through the driver, made after the servers that need it.
   let driver: Driver | undefined;
   const prompt = loginPrompt === 'dialog' ? dialogPrompt((request, signal) => driver!.askInput(request, signal), env) : (loginPrompt ?? neverAsk);
-  const auth = await serverAuths(config, env, prompt);
-  // One record store for the run: the era and the pins live in the same files.
-  const records = ServerRecordStore.open(env);
-  // The list modes show live servers, never a cache: they start every server.
-  const servers = startPolicy(hubServers(config, env, auth), opts.mode.startsWith('list-') ? 'eager' : opts.lazy ? 'lazy' : undefined);
-  const parts = createApp({
-    servers,
-    model,
-    maxSteps: opts.maxSteps,
-    rules: approvalRules(opts, config),
-    resultCap: opts.resultCap,
-    ...(opts.resultTokens === undefined ? {} : {resultTokens: opts.resultTokens}),
-    toolSearch: {mode: opts.toolSearch ?? 'auto', ...(opts.toolSearchThreshold === undefined ? {} : {thresholdTokens: opts.toolSearchThreshold})},
-    // The hub fits each result's text to the same cap the model gets.
-    results: {textChars: opts.resultCap ?? DEFAULT_RESULT_LIMITS.textChars},
-    logDir: logDir(env, config.path),
-    records,
-    accounts: auth.size > 0 ? accountsOf(auth) : undefined,
-    pins: pinStore(config, env, records, servers),
-    ...hooks,
-  });
+  const {config, model, auth, options} = await prepareApp(opts, env, prompt, hooks);
+  const parts = createApp({...options, accounts: auth.size > 0 ? accountsOf(auth) : undefined});
   driver = parts.driver;
   return {config, model, ...parts};
 }

@@ -3,7 +3,8 @@ import type {Config} from '../config/index.js';
 import {newSessionId} from '../sessions/session-id.js';
 import type {AppState} from '../state/app-state.js';
 import type {CliOptions} from './args.js';
-import {buildApp} from './app.js';
+import {createListParts} from '../driver/hub-store.js';
+import {prepareApp} from './app-parts.js';
 import {debugTrace} from './debug-trace.js';
 import type {EarlySpawns} from './early-spawn.js';
 import {listToolsText} from './list-tools.js';
@@ -39,15 +40,17 @@ export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: 
   render.catch(() => {});
   const trace = debugTrace(opts, env, newSessionId);
   const listExtras = opts.mode !== 'list-tools';
-  const app = await buildApp(opts, env, {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, trustNotices: false, loginPrompt: processTerminalPrompt(env), config, adopt: at ? watchAdoption(early, at) : early.adopt}).catch((err) => {
+  // No driver: a list asks no model and no user; the hub's events go straight into the store.
+  const {options} = await prepareApp(opts, env, processTerminalPrompt(env), {interactive: false, rawTrace: trace?.rawTrace, noModel: true, listExtras, config, adopt: at ? watchAdoption(early, at) : early.adopt}).catch((err) => {
     trace?.close();
     throw err;
   });
+  const app = createListParts(options);
   at?.('built');
   // On top of the early spawn's cleanup (modes/list-tools.ts), which runs after this one.
   const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
   try {
-    await app.driver.start();
+    await app.hub.start();
     // Every eager slot has made its transport by now; a child left over was not wanted.
     early.dispose();
     if (listExtras) await app.hub.inspect.settled();

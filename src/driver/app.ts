@@ -1,17 +1,10 @@
 // One run's parts, wired: the store, the hub whose events feed it, and the
 // driver between them. Nothing starts here; `driver.start()` starts the hub.
-import type {ApprovalRules} from '../agent/approvals.js';
-import {clientFeatures} from '../agent/client-features.js';
-import type {Model, ModelMessage} from '../agent/model.js';
-import type {ToolSearchSettings} from '../agent/tool-search/settings.js';
-import type {ServerConfig} from '../config/index.js';
-import type {TraceEvent} from '../connection/connection.js';
-import {Hub, type HubOptions, type HubServer} from '../hub/hub.js';
-import {initialState, type Limits} from '../state/app-state.js';
-import {createStore, type Store} from '../state/store.js';
-import type {Accounts} from './accounts.js';
+import type {Hub} from '../hub/hub.js';
+import type {Store} from '../state/store.js';
+import type {AppOptions} from './app-options.js';
 import {Driver} from './driver.js';
-import type {TurnRecorder} from './session-recording.js';
+import {createHubAndStore} from './hub-store.js';
 
 /** What one run is made of. */
 export interface AppParts {
@@ -20,82 +13,14 @@ export interface AppParts {
   driver: Driver;
 }
 
-/** What the caller has decided: servers, model, rules, and how this run talks to the user. */
-export interface AppOptions {
-  /** The config's servers, each with its finished child environment. */
-  servers: Array<ServerConfig & HubServer>;
-  model: Model;
-  maxSteps: number;
-  rules: ApprovalRules;
-  /** False for `--print` and `--list-tools`: nobody can be asked. */
-  interactive: boolean;
-  resultCap?: number;
-  /** `--result-tokens`: the token budget of one result where a server sets no maxResultTokens. */
-  resultTokens?: number;
-  /** When tools are deferred behind search; per-server `deferTools` comes from `servers`. */
-  toolSearch?: Pick<ToolSearchSettings, 'mode' | 'thresholdTokens'>;
-  recorder?: TurnRecorder;
-  history?: ModelMessage[];
-  /** Summarise every message into the trace pane. */
-  trace?: boolean;
-  rawTrace?: (alias: string, event: TraceEvent) => void;
-  logDir?: string;
-  /** Per-server records (era memory; see HubOptions.records). */
-  records?: HubOptions['records'];
-  /** Per-result limits the hub applies (see HubOptions.results). */
-  results?: HubOptions['results'];
-  columns?: number;
-  rows?: number;
-  limits?: Partial<Limits>;
-  /** How often elapsed times move while a turn runs (the TUI); never by default. */
-  tickMs?: number;
-  /** List each server's resources and prompts as it comes online (the TUI, --list-resources, --list-prompts). */
-  listExtras?: boolean;
-  /** The remote servers' logins (`/login`, `/logout`). */
-  accounts?: Accounts;
-  /** Where tool pins are kept (see HubOptions.pins). */
-  pins?: HubOptions['pins'];
-  /** Processes the CLI spawned before the hub loaded (see HubOptions.adopt). */
-  adopt?: HubOptions['adopt'];
-  /** False where no one reads the notices (see DriverOptions.trustNotices). */
-  trustNotices?: boolean;
-}
-
 /** The store, the hub and the driver of one run. */
 export function createApp(o: AppOptions): AppParts {
   // The hub is made before the driver that listens to it: its callbacks reach the driver late.
   let driver: Driver | undefined;
-  const hub = new Hub({
-    servers: o.servers,
-    features: (server) =>
-      clientFeatures(o.servers.find((s) => s.alias === server.alias)!, {
-        interactive: o.interactive,
-        yes: o.rules.yes,
-        model: () => o.model,
-        ask: (request, signal) => driver!.askInput(request, signal),
-      }),
+  const {hub, store} = createHubAndStore(o, {
     onEvent: (event) => driver?.hubEvent(event),
-    trace: o.trace ?? false,
-    rawTrace: o.rawTrace,
-    logDir: o.logDir,
-    records: o.records,
-    results: o.results,
-    pins: o.pins,
-    listExtras: o.listExtras,
-    adopt: o.adopt,
+    ask: (request, signal) => driver!.askInput(request, signal),
   });
-  const store = createStore(
-    initialState({
-      servers: hub.statuses(),
-      modelLabel: o.model.label,
-      offline: o.model.offline,
-      maxSteps: o.maxSteps,
-      columns: o.columns,
-      rows: o.rows,
-      limits: o.limits,
-      now: Date.now(),
-    }),
-  );
   driver = new Driver({
     store,
     hub,
@@ -110,7 +35,6 @@ export function createApp(o: AppOptions): AppParts {
     history: o.history,
     tickMs: o.tickMs,
     accounts: o.accounts,
-    trustNotices: o.trustNotices,
   });
   return {store, hub, driver};
 }

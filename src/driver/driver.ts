@@ -24,6 +24,7 @@ import {tokenCounter} from './count-tokens.js';
 import type {Catalog} from '../hub/types.js';
 import {InspectActions, type InspectDeps} from './inspect.js';
 import {ManualCalls} from './manual-call.js';
+import {stamped} from './stamp.js';
 
 /** The hub as the driver runs it. */
 export interface DriverHub extends LoopHub {
@@ -68,12 +69,6 @@ export interface DriverOptions {
   tickMs?: number;
   /** The logins of remote servers, for `/login` and `/logout`; none without remote servers. */
   accounts?: Accounts;
-  /**
-   * False where no one reads the status-line notices (the list modes print
-   * their list and nothing else): the servers' text is then not scanned for
-   * the trust notices, ~2 ms of CPU while the servers start (BENCHMARKS.md §14).
-   */
-  trustNotices?: boolean;
 }
 
 /** Sees each event after the store applied it, with the state after it. */
@@ -106,7 +101,7 @@ export class Driver {
     if (hub.inspect && hub.relist && hub.setLogLevel) {
       this.inspector = new InspectActions({...base, hub: {inspect: hub.inspect, relist: (a) => hub.relist!(a), setLogLevel: (a, l) => hub.setLogLevel!(a, l), wake: (a) => hub.wake?.(a)}, ask: (text) => this.ask(text)});
     }
-    if (o.trustNotices !== false) this.trustNotices = new TrustNotices(hub.inspect, () => this.o.store.getState().servers.order, (level, text) => this.notice(level, text));
+    this.trustNotices = new TrustNotices(hub.inspect, () => this.o.store.getState().servers.order, (level, text) => this.notice(level, text));
     this.manual = new ManualCalls({...base, hub, rules: o.rules, next: (match, signal) => this.next(match, signal)});
   }
 
@@ -121,11 +116,11 @@ export class Driver {
 
   /** Stamps `event` with the clock, applies it, then tells the observers. */
   dispatch(event: AppEvent): void {
-    const stamped: AppEvent = event.at === undefined ? {...event, at: this.now()} : event;
-    this.o.store.dispatch(stamped);
+    const at = stamped(event, this.now);
+    this.o.store.dispatch(at);
     if (this.observers.size === 0) return;
     const state = this.o.store.getState();
-    for (const observer of [...this.observers]) observer(stamped, state);
+    for (const observer of [...this.observers]) observer(at, state);
   }
 
   /** Adds an observer of every dispatched event; returns the function that removes it. */
@@ -154,12 +149,12 @@ export class Driver {
   /** Where the hub's events go (its `onEvent`). */
   readonly hubEvent = (event: HubEvent): void => {
     this.dispatch(event);
-    this.trustNotices?.seen(event);
+    this.trustNotices.seen(event);
     // During startup the table is rebuilt as each server comes up: count once it has settled.
     if (event.type === 'catalog/rebuilt' && this.ready) this.countTokens(event.catalog);
   };
   private readonly countTokens: (catalog: Catalog) => void;
-  private readonly trustNotices?: TrustNotices;
+  private readonly trustNotices: TrustNotices;
 
   /**
    * Starts every server; resolves when each is online or offline. A question

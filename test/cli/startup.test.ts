@@ -110,6 +110,9 @@ describe('what each mode loads', () => {
     // Nor what only another output needs: the JSON's check of what each model API loses (OpenAI's strict
     // mode), the resources' and prompts' lists, and node:readline, which reads a pasted login URL (BENCHMARKS.md §26).
     expect(modules.filter((m) => /cli\/(list-tools-json|list-extras)\.(js|ts)$|agent\/models\/(provider-losses|openai-tools|openai-schema)\.(js|ts)$/.test(m))).toEqual([]);
+    // Nor the driver: a list asks no model and no user, so its hub's events go straight into the store
+    // (driver/hub-store.ts), and the driver's turns, manual calls, views and notices stay unloaded (BENCHMARKS.md §34).
+    expect(modules.filter((m) => /driver\/(driver|inspect|manual-call|trust-notices|session-recording|login-dialog)\.(js|ts)$/.test(m))).toEqual([]);
     const builtinsAtExit = lines.find((l) => l.startsWith('builtins-at-exit '));
     expect(builtinsAtExit).toMatch(/child_process/);
     expect(builtinsAtExit!.slice('builtins-at-exit '.length).split(',')).not.toContain('readline');
@@ -126,7 +129,8 @@ describe('what each mode loads', () => {
     // A module loaded lazily no longer cuts what its importers load into small chunks of its own
     // (scripts/importers-first.mjs): 17 files before, each ~0.9 ms of CPU in Node's loader. Nor is
     // esbuild's runtime chunk loaded for nothing (scripts/bundle.mjs, dropRuntimeOnlyImports): 10 before.
-    expect(files.length).toBeLessThanOrEqual(4);
+    // Nor is the entry a stub that imports its chunk (mergeEntryStubs, BENCHMARKS.md §34): 4 before.
+    expect(files.length).toBeLessThanOrEqual(3);
   }, 90_000);
 
   it('--list-tools loads one file of the bundle with what it imports statically before its first spawn', async () => {
@@ -138,8 +142,9 @@ describe('what each mode loads', () => {
       .outputs['dist/bundle/list-main.js']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
       .map((i) => i.path);
     expect(before.sort()).toEqual(['dist/bundle/list-main.js', ...entryStatic].sort());
-    // Through main.js it was five: main.js, its chunk, the mode's file and its chunk after the bin.
-    expect(before.length).toBeLessThanOrEqual(2);
+    // Through main.js it was five: main.js, its chunk, the mode's file and its chunk after the bin;
+    // then two, the entry and its chunk, until the entry became its chunk (scripts/bundle.mjs, mergeEntryStubs).
+    expect(before).toEqual(['dist/bundle/list-main.js']);
   }, 90_000);
 
   it.each([
@@ -159,7 +164,7 @@ describe('what each mode loads', () => {
     expect(files).toContain('dist/bundle/main.js');
   }, 60_000);
 
-  it('--list-tools spawns both stdio servers before it loads the hub, the driver or the store', async () => {
+  it('--list-tools spawns both stdio servers before it loads the hub or the store', async () => {
     const {lines, stdout} = await loadsOf(['--list-tools']);
     expect(stdout).toMatch(/tickets +online/);
     const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
@@ -168,7 +173,7 @@ describe('what each mode loads', () => {
     const builtinsAtSpawn = lines[spawns[0]! - 1]!;
     expect(builtinsAtSpawn).toMatch(/^builtins-now .*child_process/);
     expect(builtinsAtSpawn.slice('builtins-now '.length).split(',')).not.toContain('crypto');
-    for (const re of [/hub\/hub\.(js|ts)$/, /driver\/driver\.(js|ts)$/, /state\/store\.(js|ts)$/]) {
+    for (const re of [/hub\/hub\.(js|ts)$/, /driver\/hub-store\.(js|ts)$/, /state\/store\.(js|ts)$/]) {
       const at = lines.findIndex((l) => l.startsWith('load ') && re.test(l));
       expect(at, String(re)).toBeGreaterThan(Math.max(...spawns));
     }

@@ -1,15 +1,10 @@
 // The trust notices: a newly withheld tool, a tool removed since pinned, and
 // findings in a server's instructions, prompts or resources, each told once.
 import {expect, it} from 'vitest';
-import {createScriptedModel} from '../../src/agent/models/scripted.js';
-import {Driver, type DriverHub} from '../../src/driver/driver.js';
 import {TrustNotices} from '../../src/driver/trust-notices.js';
-import type {HubEvent} from '../../src/hub/hub-events.js';
 import type {Inspector} from '../../src/hub/inspector.js';
 import {scanText, type Finding} from '../../src/hub/trust/scan.js';
 import type {Catalog, CatalogEntry} from '../../src/hub/types.js';
-import {initialState} from '../../src/state/app-state.js';
-import {createStore} from '../../src/state/store.js';
 
 const held: CatalogEntry = {
   name: 'mcp__rug__add', alias: 'rug', tool: 'add', description: '', inputSchema: {type: 'object'}, trusted: false, mangling: 'none',
@@ -40,16 +35,4 @@ it('tells a withheld tool, a removed one and a server’s text findings once eac
   notices.seen({type: 'server/resources-listed', alias: 'rug', resources: [], templates: [], dropped: []});
   notices.seen({type: 'prompts/rebuilt', table: {} as never});
   expect(told).toEqual(['rug: 1 hidden-instruction finding outside its tools (/server rug): ✖ invisible tag characters at instructions, line 1, column 6: hidden text "A" (1 tag character)']);
-});
-
-it('are not worked out where no one reads them: the list modes make the driver with trustNotices false', () => {
-  const looked: string[] = [];
-  const hub = {inspect: {findings: (alias: string) => (looked.push(alias), [])}} as unknown as DriverHub;
-  const driver = (trustNotices?: boolean) =>
-    new Driver({store: createStore(initialState({servers: []})), hub, model: createScriptedModel(), maxSteps: 1, rules: {yes: false, allow: [], autoApprove: {}}, interactive: false, ...(trustNotices === undefined ? {} : {trustNotices})});
-  const listed: HubEvent = {type: 'server/resources-listed', alias: 'rug', resources: [], templates: [], dropped: []};
-  driver(false).hubEvent(listed);
-  expect(looked).toEqual([]);
-  driver().hubEvent(listed);
-  expect(looked).toEqual(['rug']);
 });

@@ -1,5 +1,5 @@
 // The list modes. Only the config and the spawn load before the stdio servers
-// are started; the hub, the driver, the store and the renderers load while
+// are started; the hub, the store and the renderers load while
 // the servers start (BENCHMARKS.md §10).
 import {loadConfig} from '../../config/index.js';
 import type {CliOptions} from '../args.js';
