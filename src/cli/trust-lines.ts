@@ -13,7 +13,8 @@ export const shown = (text: string): string => stripControlLine(showInvisible(te
 /** `  [changed since pinned] [new] [2 warnings]` after a tool's row. */
 export function trustMarks(e: CatalogEntry): string {
   const marks: string[] = [];
-  if (e.pinCheck?.state === 'changed') marks.push(e.pinCheck.mustAsk ? 'changed since pinned: asks every call' : 'changed since pinned: accepted (onToolChange allow)');
+  // A withheld tool is never called, so it does not "ask every call": its [withheld] mark says what happens.
+  if (e.pinCheck?.state === 'changed') marks.push(e.pinCheck.withheld.includes('changed') ? 'changed since pinned' : e.pinCheck.mustAsk ? 'changed since pinned: asks every call' : 'changed since pinned: accepted (onToolChange allow)');
   if (e.pinCheck?.state === 'new') marks.push('new');
   const n = e.findings?.length ?? 0;
   if (n > 0) marks.push(`${n} warning${n === 1 ? '' : 's'}`);
