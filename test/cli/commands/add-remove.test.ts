@@ -95,6 +95,25 @@ describe('breakerbox add', () => {
     expect(p.read()).toBe(ORIGINAL);
   });
 
+  it.each([
+    ['--type sse, a transport that would never start', ['old', '--url', 'https://x.example/sse', '--type', 'sse'], '--type sse: breakerbox does not speak the HTTP+SSE transport of 2024-11-05; if the server also offers Streamable HTTP (often at /mcp rather than /sse), add that URL'],
+    ['an --env name given twice (the last would win unseen)', ['x', '--env', 'A=1', '--env', 'A=2', '--', 'node'], '--env "A" is given twice; give each name once'],
+    ['a header given twice in another case (one header)', ['x', '--url', 'https://x.example/mcp', '--header', 'X-Key=1', '--header', 'x-key=2'], '--header "x-key" is given twice; give each name once'],
+  ])('refuses %s with exit 2 and writes nothing', async (_what, argv, message) => {
+    const p = project();
+    const io = testIo(p.dir, {});
+    expect(await add(argv, io)).toBe(2);
+    expect(io.err()).toContain(`breakerbox: ${message}`);
+    expect(p.read()).toBe(ORIGINAL);
+  });
+
+  it('writes a name as given, "__proto__" included (not dropped by an assignment)', async () => {
+    const p = project('{"mcpServers": {}}\n');
+    expect(await add(['x', '--env', '__proto__=v', '--env', 'B=1', '--', 'node'], testIo(p.dir, {}))).toBe(0);
+    expect(p.read()).toContain('"__proto__": "v"');
+    expect(Object.keys(JSON.parse(p.read()).mcpServers.x.env)).toEqual(['__proto__', 'B']);
+  });
+
   it('warns when a literal secret goes into the file', async () => {
     const p = project();
     const io = testIo(p.dir, {});
