@@ -29,12 +29,23 @@ export function run(argv: string[], io: CliIo): Promise<number> {
       if (!(err instanceof ConfigError)) throw err;
       throw new ConfigError(`${err.message}${knownAliases(before)}`);
     }
+    // JSON keeps the last of two same-named entries: taking out the first would leave the server the app runs.
+    if (stillListed(after, target.label, alias)) throw new ConfigError(`${target.label}: mcpServers: alias "${alias}" is defined twice; remove or rename one by hand (nothing was changed)`);
     const problems = newProblems(before, after, target.label);
     if (problems.length) throw new ConfigError(problems);
     writeConfigText(target.path, after);
     io.stdout.write(`Removed "${alias}" from ${target.label}.\n`);
     return 0;
   });
+}
+
+function stillListed(text: string, label: string, alias: string): boolean {
+  try {
+    removeServerText(text, label, alias);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function knownAliases(text: string): string {

@@ -146,6 +146,15 @@ describe('breakerbox remove', () => {
     expect(JSON.parse(p.read())).toEqual({mcpServers: {b: {command: 'y'}}});
   });
 
+  it('refuses an alias defined twice (JSON keeps the last: removing the first would leave it running)', async () => {
+    const text = '{"mcpServers": {"a": {"command": "x"}, "a": {"command": "y"}}}\n';
+    const p = project(text);
+    const io = testIo(p.dir, {});
+    expect(await remove(['a'], io)).toBe(2);
+    expect(io.err()).toBe('breakerbox: mcp.config.json: mcpServers: alias "a" is defined twice; remove or rename one by hand (nothing was changed)\n');
+    expect(p.read()).toBe(text);
+  });
+
   it('names the servers there are when the alias is unknown', async () => {
     const p = project();
     const io = testIo(p.dir, {});
