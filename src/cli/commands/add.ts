@@ -3,13 +3,13 @@
 // mcp.config.json, the rest of the file untouched, checked by the startup
 // loader before anything is written.
 import {ConfigError} from '../../config/index.js';
-import {newProblems, readConfigText, writeConfigText} from '../../config/config-file.js';
+import {newProblems, writeConfigText} from '../../config/config-file.js';
 import {addServerText} from '../../config/edit.js';
 import {hasReference} from '../../config/import/references.js';
 import {isSecret} from '../../config/import/secrets.js';
 import {UsageError} from '../args.js';
 import type {CliIo} from './io.js';
-import {configTarget, guarded, parseFlags} from './kit.js';
+import {configTarget, editableConfigText, guarded, parseFlags} from './kit.js';
 
 export const ADD_USAGE = `Usage: breakerbox add <alias> [--env NAME=VALUE]… -- <command> [args…]
        breakerbox add <alias> --url <url> [--header NAME=VALUE]…
@@ -30,7 +30,7 @@ export function run(argv: string[], io: CliIo): Promise<number> {
     if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}; the server's command goes after --, e.g. breakerbox add ${alias} -- npx -y some-server`);
     const entry = buildEntry(v, command);
     const target = configTarget(io, v.config);
-    const {text: before} = readConfigText(target.path);
+    const {text: before} = editableConfigText(target);
     const after = addServerText(before, target.label, alias, entry);
     const problems = newProblems(before, after, target.label);
     if (problems.length) throw new ConfigError(problems);

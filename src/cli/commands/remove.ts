@@ -1,11 +1,11 @@
 // `breakerbox remove <alias>`: takes one server out of mcp.config.json, with
 // its line and comma; every other byte of the file stays.
 import {ConfigError} from '../../config/index.js';
-import {newProblems, readConfigText, writeConfigText} from '../../config/config-file.js';
+import {newProblems, writeConfigText} from '../../config/config-file.js';
 import {removeServerText} from '../../config/edit.js';
 import {UsageError} from '../args.js';
 import type {CliIo} from './io.js';
-import {configTarget, guarded, parseFlags} from './kit.js';
+import {configTarget, editableConfigText, guarded, parseFlags} from './kit.js';
 
 export const REMOVE_USAGE = 'Usage: breakerbox remove <alias> [--config PATH]';
 
@@ -20,7 +20,7 @@ export function run(argv: string[], io: CliIo): Promise<number> {
     if (positionals.length !== 1) throw new UsageError(`remove takes one alias\n${REMOVE_USAGE}`);
     const alias = positionals[0]!;
     const target = configTarget(io, v.config);
-    const {text: before, exists} = readConfigText(target.path);
+    const {text: before, exists} = editableConfigText(target);
     if (!exists) throw new ConfigError(`${target.label}: cannot read the config file: no such file`);
     let after: string;
     try {

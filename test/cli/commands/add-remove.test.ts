@@ -155,6 +155,18 @@ describe('breakerbox remove', () => {
     expect(p.read()).toBe(text);
   });
 
+  it.each([
+    ['add', ['c', '--', 'node']],
+    ['remove', ['a']],
+  ])('%s refuses a file the loader cannot parse, naming the place in the file as it is', async (command, argv) => {
+    const text = '{\n  "mcpServers": {\n    "a": {"command": "x"}, // the old one\n    "b": {"command": "y"}\n  }\n}\n';
+    const p = project(text);
+    const io = testIo(p.dir, {});
+    expect(await (command === 'add' ? add : remove)(argv, io)).toBe(2);
+    expect(io.err()).toBe('breakerbox: mcp.config.json:3:28: invalid JSON: comments are not allowed in JSON\nmcp.config.json: nothing was changed; fix the file first\n');
+    expect(p.read()).toBe(text);
+  });
+
   it('names the servers there are when the alias is unknown', async () => {
     const p = project();
     const io = testIo(p.dir, {});
