@@ -57,3 +57,6 @@ export function fail(io: CliIo, message: string, code: number): number {
   io.stderr.write(`breakerbox: ${message}\n`);
   return code;
 }
+
+/** `1 tool`, `2 tools`. */
+export const toolCount = (n: number): string => `${n} tool${n === 1 ? '' : 's'}`;

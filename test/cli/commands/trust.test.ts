@@ -43,7 +43,7 @@ describe('breakerbox audit and pins', () => {
 
     io = p.io();
     expect(await pins([], io), io.err()).toBe(0);
-    expect(io.out()).toContain('rug: 1 tools pinned (its record in the state directory)');
+    expect(io.out()).toContain('rug: 1 tool pinned (its record in the state directory)');
   });
 
   it('a first sight is not a finding; after pins --write, a changed description fails the audit with its diff', async () => {
