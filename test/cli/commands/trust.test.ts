@@ -90,6 +90,10 @@ describe('breakerbox audit and pins', () => {
     const json = JSON.parse(io.out());
     expect(json.tools.find((t: {tool: string}) => t.tool === 'add')).toMatchObject({withheld: ['hidden-characters'], findings: [{kind: 'tag-characters', place: 'description', line: 1, column: 6, detail: expect.stringContaining('"exfiltrate"')}]});
     expect(json.tools.find((t: {tool: string}) => t.tool === 'plain')).toMatchObject({withheld: [], findings: [], attention: []});
+    io = p.io();
+    expect(await audit([], io)).toBe(1);
+    // A finding that withholds the tool is not called a warning.
+    expect(io.out()).toContain('  mcp__rug__add  [withheld]  [1 hidden-character finding]\n');
 
     io = p.io();
     expect(await pins(['--write'], io)).toBe(0);
