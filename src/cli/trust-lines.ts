@@ -13,10 +13,14 @@ export const shown = (text: string): string => stripControlLine(showInvisible(te
 /** `  [changed since pinned] [new] [2 warnings]` after a tool's row. */
 export function trustMarks(e: CatalogEntry): string {
   const marks: string[] = [];
-  if (e.pinCheck?.state === 'changed') marks.push(e.pinCheck.mustAsk ? 'changed since pinned: asks every call' : 'changed since pinned: accepted (onToolChange allow)');
+  // A withheld tool is never called, so it does not "ask every call": its [withheld] mark says what happens.
+  if (e.pinCheck?.state === 'changed') marks.push(e.pinCheck.withheld.includes('changed') ? 'changed since pinned' : e.pinCheck.mustAsk ? 'changed since pinned: asks every call' : 'changed since pinned: accepted (onToolChange allow)');
   if (e.pinCheck?.state === 'new') marks.push('new');
-  const n = e.findings?.length ?? 0;
-  if (n > 0) marks.push(`${n} warning${n === 1 ? '' : 's'}`);
+  // Invisible characters block (withhold) and phrases only warn: counted apart, so a block is never called a warning.
+  const blocking = e.findings?.filter((f) => f.severity === 'block').length ?? 0;
+  const warnings = (e.findings?.length ?? 0) - blocking;
+  if (blocking > 0) marks.push(`${blocking} hidden-character finding${blocking === 1 ? '' : 's'}`);
+  if (warnings > 0) marks.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
   return marks.map((m) => `  [${m}]`).join('');
 }
 

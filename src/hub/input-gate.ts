@@ -20,6 +20,8 @@ export class InputGate {
   private readonly waiting = new Map<string, Set<AbortController>>();
   private readonly blockedUntil = new Map<string, number>();
   private readonly pending = new Map<string, {count: number; method: string; reason: DeclineReason; timer?: unknown}>();
+  /** Declines so far per server and reason: a later notice replaces the earlier one on screen, so it carries the total. */
+  private readonly totals = new Map<string, number>();
 
   constructor(
     private readonly emit: (event: HubEvent) => void,
@@ -107,6 +109,10 @@ export class InputGate {
 
   private send(alias: string, count: number, method: string, reason: DeclineReason): void {
     const why = reason === 'flood' ? `${this.maxQueued} of its requests were already waiting for you` : 'you chose to decline every request from it';
-    this.emit({type: 'server/inputs-declined', alias, method, reason, count, text: `${alias}: ${count} ${method} request${count === 1 ? '' : 's'} declined without asking (${why})`});
+    const key = `${reason} ${alias}`;
+    const total = (this.totals.get(key) ?? 0) + count;
+    this.totals.set(key, total);
+    const counted = total === count ? `${count} ${method} request${count === 1 ? '' : 's'}` : `${count} more ${method} request${count === 1 ? '' : 's'}`;
+    this.emit({type: 'server/inputs-declined', alias, method, reason, count, text: `${alias}: ${counted} declined without asking (${total === count ? '' : `${total} in all; `}${why})`});
   }
 }

@@ -65,6 +65,21 @@ describe('InputGate', () => {
     expect(events).toMatchObject([{type: 'server/inputs-declined', reason: 'declined-all', count: 1}]);
   });
 
+  it('a later notice of a flood says how many in all (it replaces the first on screen)', async () => {
+    const events: HubEvent[] = [];
+    const timers: Array<() => void> = [];
+    const gate = new InputGate((e) => events.push(e), 1, {now: () => 0, setTimeout: (fn: () => void) => timers.push(fn), clearTimeout: () => {}});
+    const f = gate.wrap('a', {elicit: () => new Promise(() => {})}); // the user has not answered the first
+    void f.elicit!({}, ctx());
+    for (let i = 0; i < 5; i++) expect(await f.elicit!({}, ctx())).toEqual({action: 'decline'});
+    timers.shift()!();
+    const texts = events.map((e) => (e as {text: string}).text);
+    expect(texts).toEqual([
+      'a: 1 elicitation/create request declined without asking (1 of its requests were already waiting for you)',
+      'a: 4 more elicitation/create requests declined without asking (5 in all; 1 of its requests were already waiting for you)',
+    ]);
+  });
+
   it('declineFrom for a while: after forMs the server may ask again', async () => {
     let now = 0;
     const gate = new InputGate(() => {}, 3, {now: () => now, setTimeout: () => 0, clearTimeout: () => {}});

@@ -3,16 +3,16 @@
 // mcp.config.json, the rest of the file untouched, checked by the startup
 // loader before anything is written.
 import {ConfigError} from '../../config/index.js';
-import {newProblems, readConfigText, writeConfigText} from '../../config/config-file.js';
+import {newProblems, writeConfigText} from '../../config/config-file.js';
 import {addServerText} from '../../config/edit.js';
 import {hasReference} from '../../config/import/references.js';
 import {isSecret} from '../../config/import/secrets.js';
 import {UsageError} from '../args.js';
 import type {CliIo} from './io.js';
-import {configTarget, guarded, parseFlags} from './kit.js';
+import {configTarget, editableConfigText, guarded, parseFlags} from './kit.js';
 
 export const ADD_USAGE = `Usage: breakerbox add <alias> [--env NAME=VALUE]… -- <command> [args…]
-       breakerbox add <alias> --url <url> [--header NAME=VALUE]… [--type http|sse]
+       breakerbox add <alias> --url <url> [--header NAME=VALUE]…
        (both take --config PATH)`;
 
 /** Runs `breakerbox add`. */
@@ -30,7 +30,7 @@ export function run(argv: string[], io: CliIo): Promise<number> {
     if (extra.length) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}; the server's command goes after --, e.g. breakerbox add ${alias} -- npx -y some-server`);
     const entry = buildEntry(v, command);
     const target = configTarget(io, v.config);
-    const {text: before} = readConfigText(target.path);
+    const {text: before} = editableConfigText(target);
     const after = addServerText(before, target.label, alias, entry);
     const problems = newProblems(before, after, target.label);
     if (problems.length) throw new ConfigError(problems);
@@ -48,7 +48,9 @@ function buildEntry(v: Flags, command: string[]): Record<string, unknown> {
     if (command.length) throw new UsageError('give either --url or a command after --, not both');
     if (v.env?.length) throw new UsageError('--env is for local servers; a remote server takes --header NAME=VALUE');
     const type = v.type ?? 'http';
-    if (type !== 'http' && type !== 'sse') throw new UsageError(`--type ${JSON.stringify(type)}: use http (Streamable HTTP) or sse (the older HTTP+SSE transport)`);
+    // An imported "sse" entry is kept to say why it is offline; one added by hand would never start.
+    if (type === 'sse') throw new UsageError('--type sse: breakerbox does not speak the HTTP+SSE transport of 2024-11-05; if the server also offers Streamable HTTP (often at /mcp rather than /sse), add that URL (--type http, the default)');
+    if (type !== 'http') throw new UsageError(`--type ${JSON.stringify(type)}: use http (Streamable HTTP, the default)`);
     return {type, url: v.url, ...(v.header?.length ? {headers: pairs(v.header, '--header')} : {})};
   }
   if (v.header?.length || v.type !== undefined) throw new UsageError('--header and --type are for remote servers (--url)');
@@ -58,13 +60,20 @@ function buildEntry(v: Flags, command: string[]): Record<string, unknown> {
 }
 
 function pairs(items: string[], flag: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = new Map<string, string>();
+  // Header names are case-insensitive: X-Key and x-key are one header.
+  const same = (name: string) => (flag === '--header' ? name.toLowerCase() : name);
+  const seen = new Set<string>();
   for (const item of items) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new UsageError(`${flag} ${JSON.stringify(item)}: write NAME=VALUE`);
-    out[item.slice(0, eq)] = item.slice(eq + 1);
+    const name = item.slice(0, eq);
+    if (seen.has(same(name))) throw new UsageError(`${flag} ${JSON.stringify(name)} is given twice; give each name once`);
+    seen.add(same(name));
+    out.set(name, item.slice(eq + 1));
   }
-  return out;
+  // fromEntries makes every name an own key, "__proto__" included (an assignment would drop it).
+  return Object.fromEntries(out);
 }
 
 function secretWarnings(entry: Record<string, unknown>): string[] {

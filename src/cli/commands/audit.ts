@@ -9,7 +9,7 @@ import type {CatalogEntry, ServerStatus} from '../../hub/types.js';
 import {jsonForTerminal} from '../json-out.js';
 import {findingJson, shown, trustLines, trustMarks} from '../trust-lines.js';
 import type {CliIo} from './io.js';
-import {guarded, parseFlags} from './kit.js';
+import {guarded, parseFlags, toolCount} from './kit.js';
 import {withCheckedHub, type CheckedRun} from './trust-run.js';
 
 export const AUDIT_USAGE = 'Usage: breakerbox audit [--json] [--config PATH]';
@@ -87,5 +87,5 @@ function serverLine(s: ServerStatus, tools: CatalogEntry[]): string {
   if (s.state === 'disabled') return 'disabled';
   if (s.state !== 'online') return `offline: ${shown(`${s.phase ?? ''} failed: ${s.reason ?? ''}`)} (not checked)`;
   const count = (state: string) => tools.filter((e) => e.pinCheck?.state === state).length;
-  return `online, ${tools.length} tools: ${count('pinned')} pinned, ${count('first-seen')} first seen, ${count('new')} new, ${count('changed')} changed`;
+  return `online, ${toolCount(tools.length)}: ${count('pinned')} pinned, ${count('first-seen')} first seen, ${count('new')} new, ${count('changed')} changed`;
 }

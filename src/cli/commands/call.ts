@@ -10,7 +10,7 @@ import {resultText} from '../../hub/content/index.js';
 import {stripControl, stripControlLine} from '../../util/sanitize.js';
 import {UsageError} from '../args.js';
 import {jsonForTerminal} from '../json-out.js';
-import {configFeatures, hubServers, logDir} from '../setup.js';
+import {configFeatures, hubServers, logDir, pinStore} from '../setup.js';
 import type {CliIo} from './io.js';
 import {configTarget, fail, guarded, parseFlags} from './kit.js';
 
@@ -55,7 +55,10 @@ interface CallPlan {
 async function callOne(p: CallPlan): Promise<number> {
   const server = p.config.servers.find((s) => s.alias === p.alias)!;
   if (server.disabled) return fail(p.io, `the server ${p.alias} is disabled in ${p.config.path}`, EXIT.unavailable);
-  const hub = new Hub({servers: hubServers(p.config, p.io.env).filter((s) => s.alias === p.alias), features: () => configFeatures(server), logDir: logDir(p.io.env, p.config.path)});
+  const servers = hubServers(p.config, p.io.env).filter((s) => s.alias === p.alias);
+  // The pins the app keeps: a tool changed since it was pinned is held back here too.
+  const pins = pinStore(p.config, p.io.env, undefined, servers);
+  const hub = new Hub({servers, pins, features: () => configFeatures(server), logDir: logDir(p.io.env, p.config.path)});
   const abort = new AbortController();
   const interrupt = () => abort.abort('interrupted (Ctrl-C)');
   process.on('SIGINT', interrupt);
@@ -63,8 +66,10 @@ async function callOne(p: CallPlan): Promise<number> {
     await hub.start();
     const status = hub.statuses()[0]!;
     if (status.state !== 'online') return fail(p.io, `the server ${p.alias} is unavailable: ${status.phase ?? 'startup'} failed: ${stripControlLine(status.reason ?? 'unknown reason')}`, EXIT.unavailable);
-    const entry = findEntry(hub, p.target, p.alias);
+    const entry = findEntry(hub.catalog.entries, p.target, p.alias);
     if (!entry) return fail(p.io, unknownTool(hub, p.target, p.alias), EXIT.usage);
+    const untrusted = pinRefusal(entry);
+    if (untrusted) return fail(p.io, untrusted, EXIT.usage);
     if (entry.annotations?.destructiveHint === true && !p.yes) {
       return fail(p.io, `${entry.name} claims destructiveHint (it may delete or overwrite); add --yes to run it`, EXIT.usage);
     }
@@ -168,13 +173,26 @@ function aliasOf(target: string, config: Config): string {
   return raise(`${JSON.stringify(target)} is neither a model name (mcp__<alias>__<tool>) nor alias/tool; ${listed}`);
 }
 
-function findEntry(hub: Hub, target: string, alias: string): CatalogEntry | undefined {
-  if (target.startsWith('mcp__')) return hub.catalog.byName.get(target);
+function findEntry(entries: readonly CatalogEntry[], target: string, alias: string): CatalogEntry | undefined {
+  if (target.startsWith('mcp__')) return entries.find((e) => e.name === target);
   const tool = target.slice(alias.length + 1);
-  return hub.catalog.entries.find((e) => e.alias === alias && e.tool === tool);
+  return entries.find((e) => e.alias === alias && e.tool === tool);
+}
+
+/**
+ * Why a tool trust holds back is not called: typing the command approves a
+ * call, not a definition you were never shown (as in --print, which cannot ask).
+ */
+function pinRefusal(entry: CatalogEntry): string | undefined {
+  const check = entry.pinCheck;
+  if (!check || (check.withheld.length === 0 && !check.mustAsk)) return undefined;
+  const why = check.withheld.includes('hidden-characters') && check.state !== 'changed' ? 'its definition contains invisible characters' : 'its definition changed since it was pinned';
+  return `${entry.name} was not called: ${why}. Review it with breakerbox audit; accept it with /trust ${entry.name} in the app, or breakerbox pins --write`;
 }
 
 function unknownTool(hub: Hub, target: string, alias: string): string {
+  const held = findEntry(hub.catalog.withheld ?? [], target, alias);
+  if (held) return pinRefusal(held)!;
   const dropped = hub.droppedTools.find((d) => d.alias === alias && (target === `${alias}/${d.tool}` || target.endsWith(`__${d.tool}`)));
   if (dropped) return `${target}: ${alias} lists it, but it cannot be called: ${stripControlLine(dropped.reason)}`;
   const names = hub.catalog.entries.map((e) => e.name);

@@ -2,6 +2,7 @@
 // line, the config path, and how failures are printed.
 import {isAbsolute, resolve} from 'node:path';
 import {ConfigError} from '../../config/index.js';
+import {configProblems, readConfigText} from '../../config/config-file.js';
 import {UsageError} from '../args.js';
 import {FlagError, parseFlags as parseTable, type FlagSpec} from '../flags.js';
 import type {CliIo} from './io.js';
@@ -24,6 +25,22 @@ export function configTarget(io: CliIo, flag: string | undefined): {path: string
   return {path: isAbsolute(label) ? label : resolve(io.cwd, label), label};
 }
 
+/**
+ * The config's text for `add` and `remove`. A file the loader cannot parse
+ * (a comment, a trailing comma) is refused with the loader's own message, at
+ * its line and column in the file: an edit around it would leave a config the
+ * app still refuses, or report a place in text the user never saw.
+ */
+export function editableConfigText(target: {path: string; label: string}): {text: string; exists: boolean} {
+  const read = readConfigText(target.path);
+  try {
+    JSON.parse(read.text.replace(/^\uFEFF/, ''));
+  } catch {
+    throw new ConfigError([...configProblems(read.text, target.label), `${target.label}: nothing was changed; fix the file first`]);
+  }
+  return read;
+}
+
 /** Runs a command body, turning usage and config errors into their exit codes. */
 export async function guarded(io: CliIo, body: () => Promise<number> | number): Promise<number> {
   try {
@@ -40,3 +57,6 @@ export function fail(io: CliIo, message: string, code: number): number {
   io.stderr.write(`breakerbox: ${message}\n`);
   return code;
 }
+
+/** `1 tool`, `2 tools`. */
+export const toolCount = (n: number): string => `${n} tool${n === 1 ? '' : 's'}`;

@@ -10,7 +10,7 @@ import {existsSync} from 'node:fs';
 import {UsageError} from '../args.js';
 import {pinStore} from '../setup.js';
 import type {CliIo} from './io.js';
-import {configTarget, guarded, parseFlags} from './kit.js';
+import {configTarget, guarded, parseFlags, toolCount} from './kit.js';
 import {withCheckedHub} from './trust-run.js';
 import {shown} from '../trust-lines.js';
 
@@ -46,7 +46,7 @@ export function run(argv: string[], io: CliIo): Promise<number> {
         lines.push(`${s.alias}: nothing pinned yet (first sight at its next start)`);
         continue;
       }
-      lines.push(`${s.alias}: ${Object.keys(pins.tools).length} tools pinned (${where})`);
+      lines.push(`${s.alias}: ${toolCount(Object.keys(pins.tools).length)} pinned (${where})`);
       for (const [name, pin] of Object.entries(pins.tools)) {
         lines.push(`  ${shown(name).padEnd(28)} ${pin.hash.slice(0, 19)}…  pinned ${pin.pinnedAt}${pin.allowHidden ? '  (invisible characters allowed)' : ''}`);
       }
@@ -75,7 +75,7 @@ function write(io: CliIo, configFlag: string | undefined): Promise<number> {
     }
     writePinFile(path, servers);
     const count = [...servers.values()].reduce((n, s) => n + Object.keys(s.tools).length, 0);
-    io.stdout.write(`Wrote ${path}: ${count} tools of ${servers.size} servers. It is now the reference for them; commit it with the config.\n`);
+    io.stdout.write(`Wrote ${path}: ${toolCount(count)} of ${servers.size} server${servers.size === 1 ? '' : 's'}. It is now the reference for them; commit it with the config.\n`);
     if (down.length > 0) {
       io.stderr.write(`breakerbox: not pinned (offline): ${down.join(', ')}\n`);
       return 1;

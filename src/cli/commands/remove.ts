@@ -1,11 +1,11 @@
 // `breakerbox remove <alias>`: takes one server out of mcp.config.json, with
 // its line and comma; every other byte of the file stays.
 import {ConfigError} from '../../config/index.js';
-import {newProblems, readConfigText, writeConfigText} from '../../config/config-file.js';
+import {newProblems, writeConfigText} from '../../config/config-file.js';
 import {removeServerText} from '../../config/edit.js';
 import {UsageError} from '../args.js';
 import type {CliIo} from './io.js';
-import {configTarget, guarded, parseFlags} from './kit.js';
+import {configTarget, editableConfigText, guarded, parseFlags} from './kit.js';
 
 export const REMOVE_USAGE = 'Usage: breakerbox remove <alias> [--config PATH]';
 
@@ -20,7 +20,7 @@ export function run(argv: string[], io: CliIo): Promise<number> {
     if (positionals.length !== 1) throw new UsageError(`remove takes one alias\n${REMOVE_USAGE}`);
     const alias = positionals[0]!;
     const target = configTarget(io, v.config);
-    const {text: before, exists} = readConfigText(target.path);
+    const {text: before, exists} = editableConfigText(target);
     if (!exists) throw new ConfigError(`${target.label}: cannot read the config file: no such file`);
     let after: string;
     try {
@@ -29,12 +29,23 @@ export function run(argv: string[], io: CliIo): Promise<number> {
       if (!(err instanceof ConfigError)) throw err;
       throw new ConfigError(`${err.message}${knownAliases(before)}`);
     }
+    // JSON keeps the last of two same-named entries: taking out the first would leave the server the app runs.
+    if (stillListed(after, target.label, alias)) throw new ConfigError(`${target.label}: mcpServers: alias "${alias}" is defined twice; remove or rename one by hand (nothing was changed)`);
     const problems = newProblems(before, after, target.label);
     if (problems.length) throw new ConfigError(problems);
     writeConfigText(target.path, after);
     io.stdout.write(`Removed "${alias}" from ${target.label}.\n`);
     return 0;
   });
+}
+
+function stillListed(text: string, label: string, alias: string): boolean {
+  try {
+    removeServerText(text, label, alias);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function knownAliases(text: string): string {

@@ -7,7 +7,7 @@
 import type {ContentBlock, GetPromptResult, Prompt, Resource, ResourceContents, ResourceTemplate} from '../../session/mcp-types.js';
 import {stripTagCharacters} from '../../util/visible.js';
 import {tagNote} from './result-tags.js';
-import {scanText, type Finding, type ScanContext} from './scan.js';
+import {scanHidden, scanText, type Finding, type ScanContext} from './scan.js';
 
 /** What a server sent beside its tools. */
 export interface ServerTexts {
@@ -37,7 +37,10 @@ export function scanServerTexts(texts: ServerTexts, context: ScanContext = {}): 
   }
   for (const [kind, list] of [['resource', texts.resources ?? []], ['resource template', texts.templates ?? []]] as const) {
     for (const r of list) {
-      const at = `${kind} ${JSON.stringify('uri' in r ? r.uri : r.uriTemplate)}`;
+      const uri = 'uri' in r ? r.uri : r.uriTemplate;
+      const at = `${kind} ${JSON.stringify(uri)}`;
+      // The address goes to the model with what it attaches; a path is data, so only for invisible characters.
+      if (typeof uri === 'string') out.push(...scanHidden(uri, `${at} address`));
       scan(r.name, `${at} name`, {});
       scan(r.title, `${at} title`);
       scan(r.description, `${at} description`);

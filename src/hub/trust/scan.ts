@@ -96,6 +96,13 @@ export function hasHiddenCharacters(text: string): boolean {
   return false;
 }
 
+/** Only the invisible characters of `text` (for schema values such as `enum` and `default`, where phrases are data, not instructions). */
+export function scanHidden(text: string, place: string): Finding[] {
+  const out: Finding[] = [];
+  scanInvisible(text, place, out);
+  return out;
+}
+
 function scanInvisible(text: string, place: string, out: Finding[]): void {
   if (!NON_ASCII.test(text)) return;
   let tags: {start: number; hidden: string} | undefined;

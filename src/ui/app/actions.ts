@@ -145,7 +145,10 @@ export function createActions(d: ActionDeps): Actions {
       if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) turnNotice('cancelling the turn…');
     },
     answer(answer) {
-      const card = pendingApproval(store.getState());
+      const state = store.getState();
+      const card = pendingApproval(state);
+      // Not offered for a tool changed since pinned (see approvalLines): the key does nothing there.
+      if (answer === 'always' && card && state.catalog.byName.get(card.name)?.pinCheck?.mustAsk) return;
       if (card) driver.answerApproval(card.callId, answer);
     },
     answerInput: (requestId, answer) => driver.answerInput(requestId, answer),

@@ -12,6 +12,7 @@ import {resourceRows} from '../../state/resource-rows.js';
 import type {KeyCommandId} from '../keys/key-table.js';
 import {catalogRowAt} from './rows.js';
 import type {UiDriver} from './intents.js';
+import {withheldFromCalls} from './run-inspect-slash.js';
 
 type InspectCommandId = Extract<KeyCommandId, `inspect-${string}` | `arg-${string}` | `manual-${string}` | 'open-row'>;
 
@@ -109,7 +110,13 @@ export function inspectHandlers(t: InspectTarget): Readonly<Record<InspectComman
     },
     'inspect-call': () => {
       const v = view();
-      if (v?.kind === 'tool') driver.inspector?.open({kind: 'call', name: v.name});
+      if (v?.kind !== 'tool') return;
+      // The view shows withheld tools too (to review them); calling one waits for /trust, as /call does.
+      if (store.getState().catalog.withheld?.some((e) => e.name === v.name)) {
+        store.dispatch({type: 'notice/posted', level: 'warn', text: withheldFromCalls(v.name), at: Date.now()});
+        return;
+      }
+      driver.inspector?.open({kind: 'call', name: v.name});
     },
     'inspect-trust': () => {
       const v = view();

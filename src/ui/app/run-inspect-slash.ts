@@ -18,6 +18,9 @@ export interface InspectSlashDeps {
 
 type InspectIntent = Extract<SlashIntent, {kind: 'tool' | 'call' | 'server' | 'relist' | 'logs' | 'loglevel' | 'resources' | 'prompt'}>;
 
+/** Why a withheld tool cannot be called by hand (`/call`, or `c` in its view). */
+export const withheldFromCalls = (name: string): string => `${name} is withheld from the model and from calls until you trust it: /tool ${name} shows why, /trust ${name} accepts it`;
+
 /** Runs one inspector command; false when the text should stay in the input. */
 export function runInspectSlash(intent: InspectIntent, d: InspectSlashDeps): boolean {
   const {store, driver, notice} = d;
@@ -31,7 +34,7 @@ export function runInspectSlash(intent: InspectIntent, d: InspectSlashDeps): boo
     if (state.catalog.byName.has(name)) return true;
     if (state.catalog.withheld?.some((e) => e.name === name)) {
       if (withheldToo) return true;
-      notice('warn', `${name} is withheld from the model and from calls until you trust it: /tool ${name} shows why, /trust ${name} accepts it`);
+      notice('warn', withheldFromCalls(name));
       return false;
     }
     const near = state.catalog.entries.filter((e) => e.name.includes(name) || e.tool === name).map((e) => e.name).slice(0, 4);

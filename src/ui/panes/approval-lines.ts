@@ -23,7 +23,8 @@ export function approvalLines(card: ToolCallItem, entry: CatalogEntry | undefine
     ...claimLines(card),
     ...changeLines(entry, width),
     [],
-    [seg('[y]', 'ok', true), seg(' allow once   '), seg('[a]', 'accent', true), seg(' always allow this tool   '), seg('[n]', 'error', true), seg(' deny'), ...(waiting > 1 ? [seg(`   · ${waiting - 1} more waiting`, 'warn')] : [])],
+    // A changed tool asks at every call until trusted: "always" would be a key that changes nothing.
+    [seg('[y]', 'ok', true), seg(' allow once   '), ...(entry?.pinCheck?.mustAsk ? [] : [seg('[a]', 'accent', true), seg(' always allow this tool   ')]), seg('[n]', 'error', true), seg(' deny'), ...(waiting > 1 ? [seg(`   · ${waiting - 1} more waiting`, 'warn')] : [])],
   ];
   return lines.map((l) => fitLine(l, width));
 }

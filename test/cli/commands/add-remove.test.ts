@@ -95,6 +95,25 @@ describe('breakerbox add', () => {
     expect(p.read()).toBe(ORIGINAL);
   });
 
+  it.each([
+    ['--type sse, a transport that would never start', ['old', '--url', 'https://x.example/sse', '--type', 'sse'], '--type sse: breakerbox does not speak the HTTP+SSE transport of 2024-11-05; if the server also offers Streamable HTTP (often at /mcp rather than /sse), add that URL'],
+    ['an --env name given twice (the last would win unseen)', ['x', '--env', 'A=1', '--env', 'A=2', '--', 'node'], '--env "A" is given twice; give each name once'],
+    ['a header given twice in another case (one header)', ['x', '--url', 'https://x.example/mcp', '--header', 'X-Key=1', '--header', 'x-key=2'], '--header "x-key" is given twice; give each name once'],
+  ])('refuses %s with exit 2 and writes nothing', async (_what, argv, message) => {
+    const p = project();
+    const io = testIo(p.dir, {});
+    expect(await add(argv, io)).toBe(2);
+    expect(io.err()).toContain(`breakerbox: ${message}`);
+    expect(p.read()).toBe(ORIGINAL);
+  });
+
+  it('writes a name as given, "__proto__" included (not dropped by an assignment)', async () => {
+    const p = project('{"mcpServers": {}}\n');
+    expect(await add(['x', '--env', '__proto__=v', '--env', 'B=1', '--', 'node'], testIo(p.dir, {}))).toBe(0);
+    expect(p.read()).toContain('"__proto__": "v"');
+    expect(Object.keys(JSON.parse(p.read()).mcpServers.x.env)).toEqual(['__proto__', 'B']);
+  });
+
   it('warns when a literal secret goes into the file', async () => {
     const p = project();
     const io = testIo(p.dir, {});
@@ -125,6 +144,27 @@ describe('breakerbox remove', () => {
     expect(p.read()).toBe('{"mcpServers": {}}\n');
     expect(await add(['b', '--', 'y'], testIo(p.dir, {}))).toBe(0);
     expect(JSON.parse(p.read())).toEqual({mcpServers: {b: {command: 'y'}}});
+  });
+
+  it('refuses an alias defined twice (JSON keeps the last: removing the first would leave it running)', async () => {
+    const text = '{"mcpServers": {"a": {"command": "x"}, "a": {"command": "y"}}}\n';
+    const p = project(text);
+    const io = testIo(p.dir, {});
+    expect(await remove(['a'], io)).toBe(2);
+    expect(io.err()).toBe('breakerbox: mcp.config.json: mcpServers: alias "a" is defined twice; remove or rename one by hand (nothing was changed)\n');
+    expect(p.read()).toBe(text);
+  });
+
+  it.each([
+    ['add', ['c', '--', 'node']],
+    ['remove', ['a']],
+  ])('%s refuses a file the loader cannot parse, naming the place in the file as it is', async (command, argv) => {
+    const text = '{\n  "mcpServers": {\n    "a": {"command": "x"}, // the old one\n    "b": {"command": "y"}\n  }\n}\n';
+    const p = project(text);
+    const io = testIo(p.dir, {});
+    expect(await (command === 'add' ? add : remove)(argv, io)).toBe(2);
+    expect(io.err()).toBe('breakerbox: mcp.config.json:3:28: invalid JSON: comments are not allowed in JSON\nmcp.config.json: nothing was changed; fix the file first\n');
+    expect(p.read()).toBe(text);
   });
 
   it('names the servers there are when the alias is unknown', async () => {

@@ -98,6 +98,7 @@ describe('invisible characters in a listing', () => {
     const check = checkPins(undefined, marked, 'withhold', when);
     const withheld = [...check.tools].filter(([, v]) => v.withheld.length > 0);
     expect(withheld).toEqual([['tool_300', {state: 'first-seen', withheld: ['hidden-characters'], mustAsk: false}]]);
-    expect(asciiTests()).toBeLessThan(2_500);
+    // The two pieces that hold them walked tool by tool, every string of a schema tested (about 1,800 a piece); all four would be about 7,200.
+    expect(asciiTests()).toBeLessThan(4_000);
   });
 });
