@@ -3,9 +3,12 @@
 import type {AppState} from '../state/app-state.js';
 import {serverRows} from '../state/selectors.js';
 import {stripControlLine} from '../util/sanitize.js';
+import {showInvisible} from '../util/visible.js';
 import {jsonForTerminal} from './json-out.js';
 
-const safe = (s: string | undefined): string => stripControlLine(s ?? '');
+// Shown to a person: what a terminal would act on is removed, and what no one would see
+// (tag, zero-width and bidi characters, which a model reads) is written as ⟨U+XXXX⟩.
+const safe = (s: string | undefined): string => stripControlLine(showInvisible(s ?? ''));
 const quoted = (s: string | undefined): string => (s ? `  “${safe(s)}”` : '');
 
 /** Per server: online or why not, and whether it offers the capability. */

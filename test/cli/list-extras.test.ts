@@ -1,6 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/cli.js';
 import {tempDir} from '../helpers/hub.js';
+import {listResourcesText} from '../../src/cli/list-extras.js';
+import {base} from '../ui/fixtures.js';
 
 const state = () => ({XDG_STATE_HOME: tempDir('bb-state-')});
 
@@ -33,5 +35,15 @@ describe('breakerbox --list-resources and --list-prompts', () => {
     const r = await runCli(['--list-prompts', '--list-tools'], {env: state()});
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot be used together');
+  });
+});
+
+describe('--list-resources for a person', () => {
+  it('writes invisible characters in a resource as ⟨U+XXXX⟩, so a reader sees what a model reads', () => {
+    const s = base();
+    const state = {...s, inspect: {...s.inspect, resources: {notes: {alias: 'notes', resources: [{uri: 'notes://a\u200bb', name: 'pay\u{E0041}', title: 'T\u202Eitle'}], templates: [], dropped: []}}}};
+    const text = listResourcesText(state);
+    expect(text).toContain('notes://a⟨U+200B⟩b  pay⟨U+E0041⟩  “T⟨U+202E⟩itle”');
+    expect(text).not.toMatch(/[\u200b\u202e]/u);
   });
 });
