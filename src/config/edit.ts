@@ -40,9 +40,10 @@ export function removeServerText(text: string, label: string, alias: string): st
   const next = props[i + 1];
   const prev = props[i - 1];
   if (next) {
-    const from = ownLine(text, prop.offset) ? lineStart(text, prop.offset) : prop.offset;
-    const to = ownLine(text, next.offset) ? lineStart(text, next.offset) : next.offset;
-    return text.slice(0, from) + text.slice(to);
+    // Whole lines only when both entries have their own: otherwise the next
+    // entry would lose the indentation (or the line) it shared with this one.
+    if (ownLine(text, prop.offset) && ownLine(text, next.offset)) return text.slice(0, lineStart(text, prop.offset)) + text.slice(lineStart(text, next.offset));
+    return text.slice(0, prop.offset) + text.slice(next.offset);
   }
   if (prev) return text.slice(0, prev.offset + prev.length) + text.slice(prop.offset + prop.length);
   return text.slice(0, block!.offset + 1) + text.slice(block!.offset + block!.length - 1);

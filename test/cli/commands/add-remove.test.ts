@@ -132,6 +132,12 @@ describe('breakerbox remove', () => {
     expect(p.read()).toBe(ORIGINAL.replace(lines, ''));
   });
 
+  it('an entry sharing its line with the next one goes alone: the next keeps its indentation', async () => {
+    const p = project('{"mcpServers": {\n    "a": {"command": "x"}, "b": {"command": "y"}\n  }}\n');
+    expect(await remove(['a'], testIo(p.dir, {}))).toBe(0);
+    expect(p.read()).toBe('{"mcpServers": {\n    "b": {"command": "y"}\n  }}\n');
+  });
+
   it('removes the last server and the comma before it', async () => {
     const p = project();
     expect(await remove(['chaos'], testIo(p.dir, {}))).toBe(0);
