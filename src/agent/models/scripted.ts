@@ -120,7 +120,8 @@ function summarise(results: ModelContent[], messages: ModelMessage[]): string {
       if (block.type !== 'tool_result') return '';
       const name = names.get(block.tool_use_id) ?? block.tool_use_id;
       // Quoted as a block, line by line: readable in a terminal, unmistakably the tool's words.
-      const quoted = quote(block.content).split('\n').map((line) => `> ${line}`).join('\n');
+      // Each line ends in a hard break (two spaces), or Markdown joins a list's lines into one paragraph.
+      const quoted = quote(block.content).split('\n').map((line) => `> ${line}`).join('  \n');
       return block.is_error ? `${name} failed:\n${quoted}` : `From ${name}:\n${quoted}`;
     })
     .join('\n');

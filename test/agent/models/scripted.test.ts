@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest';
 import type {ModelMessage, ModelRequest, ModelTool} from '../../../src/agent/model.js';
 import {createScriptedModel} from '../../../src/agent/models/scripted.js';
 import {loadScript, parseScript} from '../../../src/agent/models/script.js';
+import {markdownLines} from '../../../src/ui/markdown/index.js';
 
 const TOOLS: ModelTool[] = [
   {
@@ -99,6 +100,20 @@ describe('offline scripted model without a script', () => {
     expect(text).toBe(`From mcp__notes__search:\n> ${long.slice(0, 300)}…`);
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.join('')).toBe(text);
+  });
+
+  it('quotes a result of several lines as several lines on screen (Markdown would join them)', async () => {
+    const result = '2026-06-10 n7 Release checklist\n2026-06-02 n2 MCP pagination notes';
+    const messages: ModelMessage[] = [
+      ...ask('list recent notes'),
+      {role: 'assistant', content: [{type: 'tool_use', id: 'toolu_2', name: 'mcp__notes__list_recent', input: {}}]},
+      {role: 'user', content: [{type: 'tool_result', tool_use_id: 'toolu_2', content: [{type: 'text', text: result}]}]},
+    ];
+    const response = await model.respond(req(messages));
+    const text = response.content[0].type === 'text' ? response.content[0].text : '';
+    const shown = markdownLines(text, {width: 80, color: false}).map((line) => line.map((seg) => seg.text).join('').trimEnd());
+    expect(shown.some((l) => l.endsWith('2026-06-10 n7 Release checklist'))).toBe(true);
+    expect(shown.some((l) => l.endsWith('2026-06-02 n2 MCP pagination notes'))).toBe(true);
   });
 
   it('says when the tool failed and quotes the error', async () => {
