@@ -56,7 +56,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
   if (session.resumed) {
     const {meta, turns} = session.resumed;
     // Straight into the store: these are not new, and the session file has them.
-    app.store.dispatchAll(replayEvents(session.history ?? []));
+    app.store.dispatchAll(replayEvents(session.history ?? [], session.resumed.routes));
     notice('info', `resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})`);
     for (const warning of session.warnings) notice('warn', `session ${meta.id}: ${warning}`);
   }
