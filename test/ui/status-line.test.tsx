@@ -1,5 +1,4 @@
 import {render} from 'ink-testing-library';
-import React from 'react';
 import {describe, expect, it} from 'vitest';
 import {StatusLine, type StatusLineProps} from '../../src/ui/panes/status-line.js';
 import {createTheme} from '../../src/ui/theme.js';
