@@ -56,7 +56,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
   if (session.resumed) {
     const {meta, turns} = session.resumed;
     // Straight into the store: these are not new, and the session file has them.
-    app.store.dispatchAll(replayEvents(session.history ?? []));
+    app.store.dispatchAll(replayEvents(session.history ?? [], session.resumed.routes));
     notice('info', `resumed session ${meta.id} (${turns} earlier turn${turns === 1 ? '' : 's'})`);
     for (const warning of session.warnings) notice('warn', `session ${meta.id}: ${warning}`);
   }
@@ -97,7 +97,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
     const statusLine = firstFrameStatus(out.columns || 80, out.rows || 24, app.store.getState().servers.order.length);
     await serversFirst(app.store, {onLabel: (label) => out.write(statusLine(label))});
     // React is CommonJS: its exports are the default export in every loader (Node, the bundle, vitest).
-    const [{render}, {default: React}, {App, createTheme, noColorRequested}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
+    const [{render}, {default: React}, {App, createTheme, noColorRequested, DIALOG_ARM_MS}] = await Promise.all([import('ink'), import('react'), import('../ui/index.js')]);
     // A signal while the servers or the UI were loading: nothing to show any more.
     if (closing) return exitCode();
     replaceFirstFrame(out);
@@ -108,6 +108,7 @@ export async function runTui(opts: CliOptions, env: NodeJS.ProcessEnv, leave: ()
         theme: createTheme(noColorRequested(env)),
         onQuit: () => void quit(),
         host: terminalHost(out, process.cwd(), session.recorder.id),
+        arming: {ms: DIALOG_ARM_MS, now: () => performance.now()},
       }),
       {exitOnCtrlC: false, patchConsole: true, maxFps: 30},
     );

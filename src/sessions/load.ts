@@ -2,7 +2,7 @@ import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import type {ModelMessage} from '../state/model-content.js';
 import type {HeaderRecord} from './records.js';
-import {rebuildHistory, type NumberedRecord} from './rebuild.js';
+import {rebuildHistory, type CallRoute, type NumberedRecord} from './rebuild.js';
 import {sessionsDir, startedAtFromId} from './session-id.js';
 
 /** A session that cannot be found or read; the CLI prints the message and exits 2. */
@@ -31,6 +31,8 @@ export interface LoadedSession {
   meta: SessionMeta;
   /** How many user messages the session holds. */
   turns: number;
+  /** Where each saved call went: the catalog of this run may not have its server (yet). */
+  routes: ReadonlyMap<string, CallRoute>;
 }
 
 /** A session file's records, as read. */
@@ -44,7 +46,7 @@ export interface SessionRecords {
 export function loadSession(id: string | 'latest', env: NodeJS.ProcessEnv): LoadedSession {
   const {records, warnings, meta} = readSession(id, env);
   const rebuilt = rebuildHistory(records);
-  return {history: rebuilt.history, warnings: [...warnings, ...rebuilt.warnings], turns: rebuilt.turns, meta};
+  return {history: rebuilt.history, warnings: [...warnings, ...rebuilt.warnings], turns: rebuilt.turns, routes: rebuilt.routes, meta};
 }
 
 /** Reads the records of `id` (an exact id, a unique prefix, or `latest`). Throws SessionError. */

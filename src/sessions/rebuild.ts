@@ -23,12 +23,21 @@ export interface Rebuilt {
   history: ModelMessage[];
   warnings: string[];
   turns: number;
+  /** Where each saved call went (call id → server alias and tool), for the transcript's cards. */
+  routes: Map<string, CallRoute>;
+}
+
+/** The server and tool a tool name stood for when the call was made. */
+export interface CallRoute {
+  alias: string;
+  tool: string;
 }
 
 /** Rebuilds the history; problems become warnings, never exceptions. */
 export function rebuildHistory(records: readonly NumberedRecord[]): Rebuilt {
   const history: ModelMessage[] = [];
   const warnings: string[] = [];
+  const routes = new Map<string, CallRoute>();
   let turns = 0;
   let open: {uses: ToolUse[]; results: Map<string, ToolResult>} | undefined;
 
@@ -80,6 +89,7 @@ export function rebuildHistory(records: readonly NumberedRecord[]): Rebuilt {
           break;
         }
         open.results.set(id, resultBlock(id, call));
+        if (typeof call.server === 'string' && typeof call.tool === 'string') routes.set(id, {alias: call.server, tool: call.tool});
         break;
       }
       case 'resumed':
@@ -95,7 +105,7 @@ export function rebuildHistory(records: readonly NumberedRecord[]): Rebuilt {
     }
   }
   close(STOPPED_DURING_CALL);
-  return {history, warnings, turns};
+  return {history, warnings, turns, routes};
 }
 
 function assistantContent(raw: unknown): ModelContent[] | undefined {

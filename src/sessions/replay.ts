@@ -2,13 +2,16 @@ import type {ContentBlock} from '../session/mcp-types.js';
 import {resultText} from '../hub/content/index.js';
 import {apiToolSearches, type ModelContent, type ModelMessage} from '../state/model-content.js';
 import type {AppEvent} from '../state/events.js';
+import type {CallRoute} from './rebuild.js';
 
 /**
  * Events that rebuild a resumed conversation in the transcript: each user
  * text starts a turn, assistant messages and their calls follow, and every
- * turn ends finished. Dispatch them (`store.dispatchAll`) before the first frame.
+ * turn ends finished. `routes` names each call's server and tool as saved (the
+ * servers are not up yet when this runs). Dispatch them (`store.dispatchAll`)
+ * before the first frame.
  */
-export function replayEvents(history: readonly ModelMessage[]): AppEvent[] {
+export function replayEvents(history: readonly ModelMessage[], routes: ReadonlyMap<string, CallRoute> = new Map()): AppEvent[] {
   const events: AppEvent[] = [];
   let running = false;
   for (const message of history) {
@@ -22,7 +25,10 @@ export function replayEvents(history: readonly ModelMessage[]): AppEvent[] {
         const text = !o ? '(no answer was saved)' : o.type === 'tool_search_tool_result_error' ? `The API's tool search failed (${o.error_code}).` : o.tool_references.map((r) => r.tool_name).join('\n') || 'No tool matched.';
         events.push({type: 'call/completed', callId: s.id, result: {isError: o?.type === 'tool_search_tool_result_error', durationMs: 0, text}});
       }
-      for (const use of uses) events.push({type: 'call/requested', callId: use.id, name: use.name, arguments: use.input});
+      for (const use of uses) {
+        const route = routes.get(use.id);
+        events.push({type: 'call/requested', callId: use.id, name: use.name, ...(route ? {alias: route.alias, tool: route.tool} : {}), arguments: use.input});
+      }
       continue;
     }
     for (const block of message.content) {

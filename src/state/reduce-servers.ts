@@ -40,7 +40,9 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
     case 'server/offline': {
       const down = patchServer(state, event.alias, {state: 'offline', phase: event.phase, reason: event.reason, failedAt: event.at, toolCount: 0, starting: undefined, cached: undefined});
       // The Servers pane has one row for the reason; the transcript shows it whole, wrapped.
-      return down === state ? state : postNotice(down, 'error', `${event.alias} is offline (phase: ${event.phase}): ${event.reason}`, event.at);
+      if (down === state) return state;
+      const text = `${event.alias} is offline (phase: ${event.phase}): ${event.reason}`;
+      return appendNotice(postNotice(down, 'error', text, event.at), 'error', text);
     }
     case 'server/exited':
       return exited(state, event);

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {ModelMessage} from '../../src/agent/model.js';
 import {replayEvents} from '../../src/sessions/index.js';
+import {rebuildHistory} from '../../src/sessions/rebuild.js';
 import {initialState} from '../../src/state/app-state.js';
 import {createStore} from '../../src/state/store.js';
 
@@ -20,6 +21,19 @@ describe('replayEvents', () => {
     expect(state.turn.status).toBe('idle');
     expect(state.conversation.items.map((i) => i.kind + ('state' in i ? `:${i.state}` : ''))).toEqual(['user', 'assistant', 'tool-call:done', 'tool-call:error', 'user', 'assistant']);
     expect(state.conversation.items[2]).toMatchObject({name: 'mcp__notes__search', preview: 'n1 Deploy runbook'});
+  });
+
+  it('gives each resumed card the server and tool its call record saved, not "(not in the catalog)"', () => {
+    const records = [
+      {type: 'user', text: 'are there tickets about login?'},
+      {type: 'assistant', content: [{type: 'tool_use', id: 't1', name: 'mcp__tickets__search', input: {query: 'login'}}]},
+      {type: 'call', call: {id: 't1', name: 'mcp__tickets__search', server: 'tickets', tool: 'search', text: '0 matches'}},
+      {type: 'assistant', content: [{type: 'text', text: 'None.'}]},
+    ].map((record, i) => ({line: i + 1, record}));
+    const {history, routes} = rebuildHistory(records);
+    const store = createStore(initialState());
+    store.dispatchAll(replayEvents(history, routes));
+    expect(store.getState().conversation.items.find((i) => i.kind === 'tool-call')).toMatchObject({name: 'mcp__tickets__search', alias: 'tickets', tool: 'search', state: 'done'});
   });
 
   it("shows the model API's own tool searches as cards again", () => {

@@ -29,6 +29,18 @@ describe('server events', () => {
     expect(latestNotice(s)?.text).toBe('a is offline (phase: exit): server connection was lost: connection refused');
   });
 
+  it('server/offline writes the whole reason into the transcript, where a later notice cannot take it away', () => {
+    const reason = 'mcpServers.b.env.T: ${NOPE_TOKEN} is not set (use ${NOPE_TOKEN:-default} for a fallback)';
+    const s = run(base(), {type: 'server/offline', alias: 'b', phase: 'config', reason, at: 1}, {type: 'server/offline', alias: 'c', phase: 'spawn', reason: 'spawn nope ENOENT', at: 2});
+    expect(s.conversation.items.filter((i) => i.kind === 'notice')).toEqual([
+      expect.objectContaining({kind: 'notice', level: 'error', text: `b is offline (phase: config): ${reason}`}),
+      expect.objectContaining({kind: 'notice', level: 'error', text: 'c is offline (phase: spawn): spawn nope ENOENT'}),
+    ]);
+    // Offline again with nothing new (the same event twice): no second row.
+    const again = run(s, {type: 'server/offline', alias: 'c', phase: 'spawn', reason: 'spawn nope ENOENT', at: 2});
+    expect(again.conversation.items).toHaveLength(s.conversation.items.length);
+  });
+
   it('server/catalog-corrected keeps the difference in the transcript when a later notice takes the status line', () => {
     const s = run(
       base(),

@@ -3,12 +3,13 @@
 // only what it changed. Everything shown comes from the store; the keys read
 // the store at key time, so nothing here carries values into closures.
 import {Box} from 'ink';
-import React, {useCallback, useEffect, useMemo} from 'react';
+import React, {useCallback, useEffect, useMemo, useRef} from 'react';
 import {latestNotice, pendingApproval, serverSummary, stepLabel, traceAlias, traceRing} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {costLabel} from '../../state/tool-tokens.js';
 import {innerCols} from '../components/frame.js';
 import {createFormFor} from '../forms/form-for.js';
+import {armedLayer, type DialogArming, type ShownDialog} from '../keys/dialog-arming.js';
 import type {KeyContext} from '../keys/key-table.js';
 import {keyHandlers, useKeyRouter} from '../keys/use-key-router.js';
 import {computeLayout} from '../layout.js';
@@ -41,10 +42,20 @@ export interface AppProps {
   onQuit(): void;
   /** Files and the clipboard for /export and /copy. */
   host?: UiHost;
+  /** Keys typed just before a one-letter dialog appeared do not answer it (./keys/dialog-arming.ts); without it they do. */
+  arming?: DialogArming;
+}
+
+/** Names the dialog on screen, so the time it was drawn belongs to it alone. */
+function dialogKey(state: AppState): string | undefined {
+  const approval = pendingApproval(state);
+  if (approval) return `call:${approval.callId}`;
+  const request = state.inputRequests[0];
+  return request ? `request:${request.requestId}` : undefined;
 }
 
 /** The whole terminal UI. */
-export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.Element {
+export function App({store, driver, theme, onQuit, host, arming}: AppProps): React.JSX.Element {
   useTerminalSize(store);
   const state = useAppState(store);
   const formFor = useMemo(createFormFor, [store]);
@@ -82,12 +93,18 @@ export function App({store, driver, theme, onQuit, host}: AppProps): React.JSX.E
       ),
     [actions, shownRequest, formFor, store, driver, argForms],
   );
+  // When the dialog on screen was drawn: set after the frame that shows it commits.
+  const drawn = useRef<ShownDialog | null>(null);
+  const onScreen = dialogKey(state);
+  useEffect(() => {
+    if (arming && onScreen && drawn.current?.key !== onScreen) drawn.current = {key: onScreen, at: arming.now()};
+  }, [onScreen, arming]);
   const keyContext = useCallback((): KeyContext => {
     const s = store.getState();
     const shown = shownRequest();
     const modal = pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : (inspectLayer(s) ?? (s.ui.help ? 'help' : s.ui.result ? 'result' : null));
-    return {focus: s.ui.focus, modal, view: s.inspect.view?.kind};
-  }, [store, shownRequest]);
+    return {focus: s.ui.focus, modal: armedLayer(modal, dialogKey(s), drawn.current, arming), view: s.inspect.view?.kind};
+  }, [store, shownRequest, arming]);
   useKeyRouter(keyContext, handlers);
   const alias = traceAlias(state);
   const traceRemote = alias !== null && state.servers.byAlias[alias]?.url !== undefined;

@@ -35,7 +35,7 @@ export const ApprovalDialog = memo(function ApprovalDialog(p: ApprovalDialogProp
       tone={destructive ? 'danger' : 'warn'}
       theme={p.theme}
     >
-      <LinesView lines={approvalLines(p.card, p.entry, p.waiting, innerCols(p.width))} theme={p.theme} />
+      <LinesView lines={approvalLines(p.card, p.entry, p.waiting, innerCols(p.width), Math.max(0, p.height - 2))} theme={p.theme} />
     </Frame>
   );
 });

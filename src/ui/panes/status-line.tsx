@@ -36,9 +36,16 @@ export const StatusLine = memo(function StatusLine(p: StatusLineProps): React.JS
 
 function noticeLine(p: StatusLineProps): Line {
   if (p.queued) return [seg('◌ your question is sent as soon as the servers have started', 'info')];
-  if (!p.notice) return [seg('ready', 'muted')];
+  // The row below is cut at 80 columns before its turn mark: this one must not say "ready" mid-turn.
+  if (!p.notice) return p.turn === 'idle' ? [seg('ready', 'muted')] : turnMark(p);
   const {symbol, tone} = NOTICE[p.notice.level];
   return [seg(`${symbol} `, tone, true), seg(safeLine(p.notice.text), tone)];
+}
+
+/** What the turn is doing, or nothing when idle. */
+function turnMark(p: StatusLineProps): Seg[] {
+  if (p.turn === 'running') return [seg(`◐ ${p.step || 'thinking'}`, 'info', true)];
+  return p.turn === 'cancelling' ? [seg('■ cancelling…', 'warn', true)] : [];
 }
 
 function infoLine(p: StatusLineProps): Line {
@@ -46,8 +53,7 @@ function infoLine(p: StatusLineProps): Line {
   const model: Seg[] = p.model.offline
     ? [{text: ' OFFLINE ', tone: 'warn', bold: true, inverse: true}, seg(` ${safeLine(p.model.label)}`, 'warn')]
     : [seg('model ', 'muted'), seg(safeLine(p.model.label), 'accent')];
-  const turn: Seg[] =
-    p.turn === 'running' ? [seg(`◐ ${p.step || 'thinking'}`, 'info', true)] : p.turn === 'cancelling' ? [seg('■ cancelling…', 'warn', true)] : [];
+  const turn = turnMark(p);
   const left = [...model, sep, seg(p.servers), sep, ...turn, ...(turn.length ? [sep] : [])];
   // The longest hint that fits; the shortest one is cut if even it does not.
   const room = p.width - lineWidth(left);
