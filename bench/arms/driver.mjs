@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const [armName, scenario, paramsJson = '{}'] = process.argv.slice(2);
 const params = JSON.parse(paramsJson);
 const SERVER = fileURLToPath(new URL('../server/bench-server.mjs', import.meta.url));
-const ARMS = { raw: './raw.mjs', sdk: './sdk.mjs', sdk2: './sdk2.mjs', breakerbox: './breakerbox.cjs', hub: './hub.mjs' };
+const ARMS = { raw: './raw.mjs', sdk: './sdk.mjs', sdk2: './sdk2.mjs', breakerbox: './breakerbox.mjs', hub: './hub.mjs' };
 
 const now = () => performance.now();
 const maxRssMb = () => process.resourceUsage().maxRSS / 1024;
