@@ -175,14 +175,20 @@ describe('response streams', () => {
     expect(textOf(r)).toBe('r/t failed: the server ended the response stream of tools/call without answering it and gave no event id to resume from');
   });
 
-  it('legacy: a 404 on the session starts a new session and retries the request once', async () => {
+  // How servers say they forgot a session: the spec's 404, and the 400 the SDK's example servers
+  // (server-everything among them) answer after a restart.
+  const FORGOTTEN_SESSION = JSON.stringify({jsonrpc: '2.0', error: {code: -32000, message: 'Bad Request: No valid session ID provided'}, id: null});
+  it.each([
+    ['a 404 on the session', (res: http.ServerResponse) => res.writeHead(404).end('session expired')],
+    ['a 400 that says the session is unknown', (res: http.ServerResponse) => res.writeHead(400, {'content-type': 'application/json'}).end(FORGOTTEN_SESSION)],
+  ])('legacy: %s starts a new session and retries the request once', async (_, forgot) => {
     let sessions = 0;
     fake = await fakeServer({
       era: 'legacy',
       onPost: ({msg, req, res}) => {
         if (msg.method === 'initialize') return newSession(msg, res, ++sessions);
         if (msg.method === 'tools/call' && req.headers['mcp-session-id'] === 's-1') {
-          res.writeHead(404).end('session expired');
+          forgot(res);
           return true;
         }
         return false;
@@ -195,26 +201,6 @@ describe('response streams', () => {
     expect(fake.requests.filter((m) => m.method === 'notifications/initialized')).toHaveLength(2);
   });
 
-  it('legacy: a 400 that says the session is unknown (server-everything after a restart) starts a new session and retries once', async () => {
-    let sessions = 0;
-    fake = await fakeServer({
-      era: 'legacy',
-      onPost: ({msg, req, res}) => {
-        if (msg.method === 'initialize') return newSession(msg, res, ++sessions);
-        if (msg.method === 'tools/call' && req.headers['mcp-session-id'] === 's-1') {
-          // What the SDK's example servers (server-everything among them) answer for a session they do not know.
-          res.writeHead(400, {'content-type': 'application/json'}).end(JSON.stringify({jsonrpc: '2.0', error: {code: -32000, message: 'Bad Request: No valid session ID provided'}, id: null}));
-          return true;
-        }
-        return false;
-      },
-    });
-    await startHub(fake.url);
-    const r = await hub!.call('mcp__r__t', {});
-    expect(textOf(r)).toBe('fine');
-    expect(sessions).toBe(2);
-  });
-
   it('legacy: the server\'s own stream, refused for a forgotten session, starts a new session and opens again', async () => {
     let sessions = 0;
     fake = await fakeServer({
@@ -225,7 +211,7 @@ describe('response streams', () => {
       onGet: (req, res) => {
         // Restarted after the first session began: it knows only the sessions it made since.
         if (req.headers['mcp-session-id'] === 's-1') {
-          res.writeHead(400, {'content-type': 'application/json'}).end(JSON.stringify({jsonrpc: '2.0', error: {code: -32000, message: 'Bad Request: No valid session ID provided'}, id: null}));
+          res.writeHead(400, {'content-type': 'application/json'}).end(FORGOTTEN_SESSION);
           return;
         }
         res.writeHead(200, {'content-type': 'text/event-stream'});
