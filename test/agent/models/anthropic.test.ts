@@ -3,6 +3,7 @@ import type {ModelMessage, ModelTool} from '../../../src/agent/model.js';
 import {createAnthropicModel, DEFAULT_ANTHROPIC_MODEL, resolveAnthropicModel} from '../../../src/agent/models/anthropic.js';
 import {ModelError} from '../../../src/agent/models/model-error.js';
 import {startFakeAnthropic, type FakeAnthropic, type FakeHandler} from '../../helpers/fake-anthropic.js';
+import {expectAbortMidStream} from './abort-mid-stream.js';
 
 const TOOLS: ModelTool[] = [
   {
@@ -245,20 +246,7 @@ describe('anthropic model errors', () => {
 
   it('abort mid-stream rejects with an AbortError', async () => {
     const {model} = await setup(() => ({text: 'this will never finish', hang: true}));
-    const controller = new AbortController();
-    const seen: string[] = [];
-    const pending = model.respond({
-      system: 's',
-      tools: TOOLS,
-      messages: QUESTION,
-      signal: controller.signal,
-      onText: (d) => {
-        seen.push(d);
-        controller.abort();
-      },
-    });
-    await expect(pending).rejects.toMatchObject({name: 'AbortError'});
-    expect(seen.length).toBeGreaterThan(0);
+    await expectAbortMidStream(model, {system: 's', tools: TOOLS, messages: QUESTION});
   });
 
   it('an already aborted signal rejects without a request', async () => {
