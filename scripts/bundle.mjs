@@ -12,6 +12,7 @@
 import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {bundleLibrary} from './bundle-library.mjs';
 import {buildImportersFirst} from './importers-first.mjs';
+import {toScripts, writeCodeCache} from './mode-scripts.mjs';
 
 const OUT = new URL('../dist/bundle/', import.meta.url).pathname;
 
@@ -227,5 +228,9 @@ const meta = {inputs: Object.assign({}, ...builds.map((r) => r.metafile.inputs))
 dropRuntimeOnlyImports(meta.outputs);
 dropUnusedRequire(Object.keys(meta.outputs).filter((f) => f.endsWith('.js')));
 mergeEntryStubs(meta.outputs, MODES_APART.map((m) => `dist/bundle/${m.name}-main.js`));
+// The list build runs as scripts with V8's code cache (scripts/mode-scripts.mjs).
+toScripts(meta.outputs, 'list', REQUIRE_BANNER);
 writeFileSync(`${OUT}meta.json`, JSON.stringify(meta));
 await bundleLibrary();
+// After the library bundle: the bin checks that the bundle is newer than tsc's files.
+writeCodeCache(new URL('..', import.meta.url).pathname, ['--list-tools']);

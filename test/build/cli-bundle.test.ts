@@ -1,8 +1,9 @@
 // The CLI bundle (scripts/bundle.mjs) as the global setup built it: each file
 // makes a `require` for CommonJS code only if it names `require`, since every
 // createRequire costs CPU at load and a list run loads ~36 files (issue #18).
-import {readdirSync, readFileSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join} from 'node:path';
+import {compileFunction} from 'node:vm';
 import {describe, expect, it} from 'vitest';
 import {ROOT} from '../helpers/servers.js';
 
@@ -27,14 +28,14 @@ describe('the CLI bundle', () => {
     const meta = JSON.parse(readFileSync(join(DIR, 'meta.json'), 'utf8')) as Meta;
     // Of no module, importing no file of the bundle: the helpers esbuild writes (one such chunk per build).
     const runtimes = Object.entries(meta.outputs)
-      .filter(([f, o]) => f.endsWith('.js') && Object.keys(o.inputs).length === 0 && !o.imports.some((i) => i.path.startsWith('dist/bundle/')))
+      .filter(([f, o]) => /\.c?js$/.test(f) && Object.keys(o.inputs).length === 0 && !o.imports.some((i) => i.path.startsWith('dist/bundle/')))
       .map(([f]) => f.slice('dist/bundle/'.length));
     expect(runtimes.length).toBeGreaterThanOrEqual(3);
     const bare = files.flatMap(({f, text}) => runtimes.filter((r) => text.includes(`import"./${r}"`)).map((r) => `${f} → ${r}`));
     expect(bare).toEqual([]);
     // The metafile says the same as the files: no file of the bundle lists an import it no longer makes.
     const stale = Object.entries(meta.outputs).flatMap(([f, o]) =>
-      f.endsWith('.js') ? o.imports.filter((i) => i.path.startsWith('dist/bundle/') && !readFileSync(join(ROOT, f), 'utf8').includes(`"./${i.path.slice('dist/bundle/'.length)}"`)).map((i) => `${f} → ${i.path}`) : [],
+      /\.c?js$/.test(f) ? o.imports.filter((i) => i.path.startsWith('dist/bundle/') && !readFileSync(join(ROOT, f), 'utf8').includes(`"./${i.path.slice('dist/bundle/'.length)}"`)).map((i) => `${f} → ${i.path}`) : [],
     );
     expect(stale).toEqual([]);
   });
@@ -48,13 +49,13 @@ describe('the modes built apart (scripts/bundle.mjs: the list modes, the TUI)', 
   type Meta = {outputs: Record<string, {imports: {path: string; external?: boolean}[]}>};
   const meta = JSON.parse(readFileSync(join(DIR, 'meta.json'), 'utf8')) as Meta;
   /** Which build a file is of: `list`, `tui`, or '' for the main build. */
-  const buildOf = (f: string) => /(?:^|\/)(list|tui)-(?:main|chunk-\w+)\.js$/.exec(f)?.[1] ?? '';
+  const buildOf = (f: string) => /(?:^|\/)(list|tui)-(?:main|chunk-\w+)\.c?js$/.exec(f)?.[1] ?? '';
   const ours = (path: string) => path.startsWith('dist/bundle/') || path.startsWith('./');
 
   it('share no file with each other or with the main build: each module is loaded once per process', () => {
     const crossing: string[] = [];
     for (const [file, out] of Object.entries(meta.outputs)) {
-      if (!file.endsWith('.js')) continue;
+      if (!/\.c?js$/.test(file)) continue;
       for (const i of out.imports.filter((i) => ours(i.path))) {
         // The main build reaches a mode's build only through its mode table's import of <mode>-main.js,
         // and a mode's build the main build only through its entry's hand-over of other command lines to main.js.
@@ -66,5 +67,33 @@ describe('the modes built apart (scripts/bundle.mjs: the list modes, the TUI)', 
     const files = Object.keys(meta.outputs);
     expect(files).toContain('dist/bundle/list-main.js');
     expect(files).toContain('dist/bundle/tui-main.js');
+  });
+});
+
+describe('the list build as scripts (scripts/mode-scripts.mjs, bin/load-scripts.cjs)', () => {
+  const scripts = readdirSync(DIR).filter((f) => /^list-(main|chunk-\w+)\.cjs$/.test(f));
+
+  it('is CommonJS only: every file compiles as a script (no import or export statement, no import.meta)', () => {
+    expect(scripts).toContain('list-main.cjs');
+    expect(readdirSync(DIR).filter((f) => /^list-chunk-\w+\.js$/.test(f))).toEqual([]);
+    const notScripts = scripts.filter((f) => {
+      try {
+        compileFunction(readFileSync(join(DIR, f), 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname', '__bbImportMain']);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(notScripts).toEqual([]);
+  });
+
+  it('has the code cache a list run made at build time beside the scripts that run before the list', () => {
+    for (const f of ['list-main.cjs']) {
+      const cache = statSync(join(DIR, `${f}.cache`), {throwIfNoEntry: false});
+      expect(cache, f).toBeDefined();
+      expect(cache!.mtimeMs).toBeGreaterThanOrEqual(statSync(join(DIR, f)).mtimeMs);
+    }
+    // Every cache is of a script of the build.
+    expect(readdirSync(DIR).filter((f) => f.endsWith('.cache') && !scripts.includes(f.slice(0, -'.cache'.length)))).toEqual([]);
   });
 });

@@ -124,8 +124,8 @@ describe('what each mode loads', () => {
     // Split with every other mode, a list run loaded ~36 files of the main build, each ~0.5 ms of
     // Node's loader (scripts/bundle.mjs); the list modes are a build of their own, with the parser in
     // it: main.js and its chunk are no hop on the way to the spawn (BENCHMARKS.md §28).
-    expect(files.filter((f) => !/^dist\/bundle\/list-(main|chunk-\w+)\.js$/.test(f))).toEqual([]);
-    expect(files[0]).toBe('dist/bundle/list-main.js');
+    expect(files.filter((f) => !/^dist\/bundle\/list-(main|chunk-\w+)\.cjs$/.test(f))).toEqual([]);
+    expect(files[0]).toBe('dist/bundle/list-main.cjs');
     // A module loaded lazily no longer cuts what its importers load into small chunks of its own
     // (scripts/importers-first.mjs): 17 files before, each ~0.9 ms of CPU in Node's loader. Nor is
     // esbuild's runtime chunk loaded for nothing (scripts/bundle.mjs, dropRuntimeOnlyImports): 10 before.
@@ -139,28 +139,38 @@ describe('what each mode loads', () => {
     const firstSpawn = lines.findIndex((l) => l.startsWith('spawn '));
     const before = lines.slice(0, firstSpawn).filter((l) => l.startsWith('file ')).map((l) => l.slice(5));
     const entryStatic = bundleMeta()
-      .outputs['dist/bundle/list-main.js']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
+      .outputs['dist/bundle/list-main.cjs']!.imports.filter((i) => i.kind === 'import-statement' && !i.external)
       .map((i) => i.path);
-    expect(before.sort()).toEqual(['dist/bundle/list-main.js', ...entryStatic].sort());
+    expect(before.sort()).toEqual(['dist/bundle/list-main.cjs', ...entryStatic].sort());
     // Through main.js it was five: main.js, its chunk, the mode's file and its chunk after the bin;
     // then two, the entry and its chunk, until the entry became its chunk (scripts/bundle.mjs, mergeEntryStubs).
-    expect(before).toEqual(['dist/bundle/list-main.js']);
+    expect(before).toEqual(['dist/bundle/list-main.cjs']);
+  }, 90_000);
+
+  it('--list-tools runs its scripts from the code cache the build made: each file it compiles before its list is written', async () => {
+    const {lines, stdout} = await loadsOf(['--list-tools']);
+    expect(stdout).toMatch(/notes +online/);
+    const listed = lines.findIndex((l) => l.startsWith('stdout') && /Servers/.test(l));
+    const caches = lines.slice(0, listed).filter((l) => l.startsWith('code-cache '));
+    // The entry, the run's chunk and the hub's (bin/load-scripts.cjs; BENCHMARKS.md §37).
+    expect(caches.length).toBeGreaterThanOrEqual(3);
+    expect(caches.filter((l) => !l.endsWith(' used'))).toEqual([]);
   }, 90_000);
 
   it.each([
-    {args: ['--list-tools', '--print', 'hi'], entry: 'list', code: 2, out: /--print and --list-tools cannot be used together/},
-    {args: ['--list-tools', '--bogus'], entry: 'list', code: 2, out: /Unknown option '--bogus'/},
-    {args: ['--json', '--list-tools', '--list-prompts'], entry: 'list', code: 2, out: /cannot be used together/},
+    {args: ['--list-tools', '--print', 'hi'], entry: 'list', file: 'list-main.cjs', code: 2, out: /--print and --list-tools cannot be used together/},
+    {args: ['--list-tools', '--bogus'], entry: 'list', file: 'list-main.cjs', code: 2, out: /Unknown option '--bogus'/},
+    {args: ['--json', '--list-tools', '--list-prompts'], entry: 'list', file: 'list-main.cjs', code: 2, out: /cannot be used together/},
     // Grouped short flags the bin does not read (-y -h): the TUI's entry parses a --help and hands it on.
-    {args: ['-yh'], entry: 'tui', code: 0, out: /breakerbox — a terminal MCP client/},
-  ])('$args: the $entry entry hands what is not its mode to main, which answers it', async ({args, entry, code, out}) => {
+    {args: ['-yh'], entry: 'tui', file: 'tui-main.js', code: 0, out: /breakerbox — a terminal MCP client/},
+  ])('$args: the $entry entry hands what is not its mode to main, which answers it', async ({args, file: entryFile, code, out}) => {
     const file = join(mkdtempSync(join(tmpdir(), 'bb-loads-')), 'loads.txt');
     const run = await runCli(args, {env: {NODE_OPTIONS: `--import=${HOOK}`, BB_LOADED_FILE: file, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'bb-state-'))}});
     expect(run.code, run.stderr).toBe(code);
     expect(code === 0 ? run.stdout : run.stderr).toMatch(out);
     const {files, lines} = readRecord(file);
     expect(lines.some((l) => l.startsWith('spawn '))).toBe(false);
-    expect(files[0]).toBe(`dist/bundle/${entry}-main.js`);
+    expect(files[0]).toBe(`dist/bundle/${entryFile}`);
     expect(files).toContain('dist/bundle/main.js');
   }, 60_000);
 
