@@ -188,6 +188,15 @@ describe('what each mode loads', () => {
       expect(at, String(re)).toBeGreaterThan(Math.max(...spawns));
     }
   }, 90_000);
+  it("the main build's mode table reaches the list scripts through list-main.js, their door", () => {
+    // A command line the bin did not guess as a list goes to main.js, whose mode table imports list-main.js.
+    const program = `import(${JSON.stringify(join(ROOT, 'dist/bundle/main.js'))}).then((m) => m.main(['--list-tools'])).then((code) => { process.exitCode = code; })`;
+    const run = spawnSync(process.execPath, ['-e', program], {cwd: ROOT, encoding: 'utf8', env: {...process.env, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'bb-state-'))}});
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/notes +online/);
+    expect(readFileSync(join(ROOT, 'dist/bundle/list-main.js'), 'utf8')).toMatch(/loadScripts\(/);
+  }, 90_000);
+
   it('--list-tools loads no node:os: the state directory asks it for a home only when neither XDG_STATE_HOME nor HOME is set', async () => {
     const {lines, stdout} = await loadsOf(['--list-tools']);
     expect(stdout).toMatch(/tickets +online/);
