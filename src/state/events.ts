@@ -15,7 +15,8 @@ export interface CallResultLike {
   protocolError?: HubCallResult['protocolError'];
   failure?: HubCallResult['failure'];
   warnings?: readonly string[];
-  durationMs: number;
+  /** How long the call took; unset for a call replayed from a saved session, which does not keep it. */
+  durationMs?: number;
   /** The server and original name the hub resolved. */
   alias?: string;
   tool?: string;
