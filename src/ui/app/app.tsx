@@ -165,7 +165,8 @@ export function App({store, driver, theme, onQuit, host, arming}: AppProps): Rea
       <StatusLine
         width={layout.columns}
         model={state.model}
-        servers={`${serverSummary(state.servers).label} · ${costLabel(state)}`}
+        servers={serverSummary(state.servers).label}
+        cost={costLabel(state)}
         turn={state.turn.status}
         step={stepLabel(state.turn)}
         focus={focus}
