@@ -207,6 +207,11 @@ export function shownDialogKey(state: AppState): string | undefined {
   return manual?.state === 'awaiting-approval' && state.inspect.view?.kind === 'call' && state.inspect.view.name === manual.name ? `manual:${manual.id}` : undefined;
 }
 
+/** True when `name` changed since pinned and asks at every call until trusted: its approval offers no "always". */
+export function asksEveryCall(state: AppState, name: string): boolean {
+  return state.catalog.byName.get(name)?.pinCheck?.mustAsk === true;
+}
+
 /** The newest status-line notice whose cause is still there, or null. */
 export function latestNotice(state: AppState): Notice | null {
   for (let i = state.notices.length - 1; i >= 0; i--) {

@@ -234,6 +234,6 @@ export function routeKey(ctx: KeyContext, input: string, key: Key): KeyCommand |
 }
 
 /** The commands of a modal layer that a dialog hints at, in table order (`view`: only those that work there). */
-export function layerHints(layer: ModalLayer, view?: InspectView['kind']): ReadonlyArray<{keys: string; hint: string}> {
-  return KEY_COMMANDS.flatMap((c) => (c.layer === layer && c.hint && (!c.views || (view !== undefined && c.views.includes(view))) ? [{keys: c.keys, hint: c.hint}] : []));
+export function layerHints(layer: ModalLayer, view?: InspectView['kind']): ReadonlyArray<{id: KeyCommandId; keys: string; hint: string}> {
+  return KEY_COMMANDS.flatMap((c) => (c.layer === layer && c.hint && (!c.views || (view !== undefined && c.views.includes(view))) ? [{id: c.id, keys: c.keys, hint: c.hint}] : []));
 }
