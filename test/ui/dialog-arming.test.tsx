@@ -76,17 +76,17 @@ describe('a dialog and keys typed ahead', () => {
     await frame((f) => f.includes('⊘ denied by you'), 'the denial');
   });
 
-  it('says that text typed into it once armed is not an answer, and where it went', async () => {
+  it('says that text typed into it once armed, none of its keys, was ignored, and what its keys are', async () => {
     const {ui, clock, frame, store} = await closeTicketApp();
     clock.t = 5000;
     await typeTimed(ui.stdin, clock, 'hello', 30);
-    const told = await frame((f) => f.includes('“hello” is not an answer'), 'the stray text named');
-    expect(told).toContain('“hello” is not an answer: the approval takes y, a, n / Esc; the text went nowhere');
+    const told = await frame((f) => f.includes('“hello” ignored'), 'the stray text named');
+    expect(told).toContain('“hello” ignored: the approval takes y, a, n / Esc');
     expect(store.getState().approvals).toHaveLength(1);
     expect(store.getState().ui.input.value).toBe('');
     ui.stdin.write('n');
     const after = await frame((f) => f.includes('⊘ denied by you'), 'the denial');
-    expect(after).not.toContain('is not an answer');
+    expect(after).not.toContain('ignored');
   });
 
   it('lets Esc deny at once: it is no letter of a sentence', async () => {

@@ -1,7 +1,6 @@
 // Text typed into a dialog that takes only a few keys used to vanish without
 // a word: the user saw nothing happen and could not tell where it went. Now
-// the status row says that it was not an answer, what the answers are, and
-// that it was typed nowhere.
+// the status row says it was ignored and what the answers are.
 import type {Key} from 'ink';
 import {safeLine} from '../text/safe.js';
 import {KEY_COMMANDS, typed, type ModalLayer} from './key-table.js';
@@ -30,5 +29,6 @@ export function strayKeyNotice(layer: ModalLayer | null, input: string, key: Key
   const text = safeLine((before + input).trim() || input);
   // The end of what was typed: the keys of one word arrive one by one, and the notice shows them together.
   const shown = text.length > 24 ? `…${text.slice(-23)}` : text;
-  return `“${shown}” is not an answer: ${what} takes ${keys.join(', ')}; the text went nowhere`;
+  // Short enough for one row at 80 columns: "ignored" says it went nowhere.
+  return `“${shown}” ignored: ${what} takes ${keys.join(', ')}`;
 }
