@@ -145,14 +145,23 @@ describe('armedLayer', () => {
   it('restarts the wait at each key it holds back', () => {
     const clock = {t: 0};
     const gate = createArmingGate({ms: 600, now: () => clock.t});
-    const key = {escape: false} as Parameters<typeof gate.route>[2];
+    const key = {escape: false, ctrl: false} as Parameters<typeof gate.route>[3];
     gate.drawn('call:1');
     clock.t = 500;
-    expect(gate.route('dialog', 'call:1', key)).toEqual({layer: null, heldBack: true});
+    expect(gate.route('dialog', 'call:1', 'a', key)).toEqual({layer: null, heldBack: true});
     clock.t = 1099;
-    expect(gate.route('dialog', 'call:1', key).layer).toBe(null);
+    expect(gate.route('dialog', 'call:1', 'a', key).layer).toBe(null);
     clock.t = 1699;
-    expect(gate.route('dialog', 'call:1', key)).toEqual({layer: 'dialog', heldBack: false});
-    expect(gate.route('dialog', 'call:1', {...key, escape: true}).layer).toBe('dialog');
+    expect(gate.route('dialog', 'call:1', 'a', key)).toEqual({layer: 'dialog', heldBack: false});
+  });
+  it('lets the keys that refuse through at once: Esc, Ctrl-D, Ctrl-X; not Ctrl-S, which accepts a form', () => {
+    const gate = createArmingGate({ms: 600, now: () => 0});
+    const key = {escape: false, ctrl: false} as Parameters<typeof gate.route>[3];
+    gate.drawn('request:f');
+    expect(gate.route('form', 'request:f', '', {...key, escape: true}).layer).toBe('form');
+    expect(gate.route('form', 'request:f', 'd', {...key, ctrl: true}).layer).toBe('form');
+    expect(gate.route('form', 'request:f', 'x', {...key, ctrl: true}).layer).toBe('form');
+    expect(gate.route('form', 'request:f', 's', {...key, ctrl: true}).layer).toBe(null);
+    expect(gate.route('form', 'request:f', 'x', key).layer).toBe(null);
   });
 });

@@ -93,12 +93,12 @@ export function App({store, driver, theme, onQuit, host, arming}: AppProps): Rea
   useEffect(() => gate.drawn(onScreen), [onScreen, gate]);
   const heldNoticeFor = useRef<string | undefined>(undefined);
   const keyContext = useCallback(
-    (key: Key): KeyContext => {
+    (input: string, key: Key): KeyContext => {
       const s = store.getState();
       const shown = shownRequest();
       const modal = pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : (inspectLayer(s) ?? (s.ui.help ? 'help' : s.ui.result ? 'result' : null));
       const onScreenNow = shownDialogKey(s);
-      const {layer, heldBack} = gate.route(modal, onScreenNow, key);
+      const {layer, heldBack} = gate.route(modal, onScreenNow, input, key);
       if (heldBack && heldNoticeFor.current !== onScreenNow) {
         // Once a dialog: the text typed is on the input line, and the user is told why it is not an answer.
         heldNoticeFor.current = onScreenNow;

@@ -49,8 +49,15 @@ export interface GatedKey {
 export interface ArmingGate {
   /** The frame showing `key` has been committed. */
   drawn(key: string | undefined): void;
-  /** The layer a key reaches now; a key held back restarts the wait. */
-  route(modal: ModalLayer | null, dialogKey: string | undefined, key: Key): GatedKey;
+  /** The layer a key (`input`, `key`) reaches now; a key held back restarts the wait. */
+  route(modal: ModalLayer | null, dialogKey: string | undefined, input: string, key: Key): GatedKey;
+}
+
+// Esc, Ctrl-D and Ctrl-X are no typist's text, and in every such dialog they
+// refuse, decline or dismiss (never accept): they need no wait, so a flood of
+// requests can be declined as fast as they come.
+function refuses(input: string, key: Key): boolean {
+  return key.escape || (key.ctrl && (input === 'd' || input === 'x'));
 }
 
 /** A gate over `arming`; without one every key reaches its layer at once. */
@@ -60,9 +67,8 @@ export function createArmingGate(arming: DialogArming | undefined): ArmingGate {
     drawn(key) {
       if (arming && key && shown?.key !== key) shown = {key, at: arming.now()};
     },
-    route(modal, dialogKey, key) {
-      // Esc is no typist's letter, and in every such dialog it refuses or dismisses: it needs no wait.
-      if (key.escape) return {layer: modal, heldBack: false};
+    route(modal, dialogKey, input, key) {
+      if (refuses(input, key)) return {layer: modal, heldBack: false};
       const layer = armedLayer(modal, dialogKey, shown, arming);
       const heldBack = layer === null && modal !== null;
       if (heldBack && arming && dialogKey && shown?.key === dialogKey) shown = {key: dialogKey, at: arming.now()};

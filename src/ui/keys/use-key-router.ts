@@ -57,7 +57,7 @@ export function keyHandlers(actions: Actions, input: InputTarget, inspect: Inspe
  * one chunk see each other's effects. `unrouted` hears the keys no command takes.
  */
 export function useKeyRouter(
-  context: (key: Key) => KeyContext,
+  context: (input: string, key: Key) => KeyContext,
   handlers: Readonly<Record<KeyCommandId, Handler>>,
   unrouted?: (ctx: KeyContext, input: string, key: Key) => void,
   active = true,
@@ -65,7 +65,7 @@ export function useKeyRouter(
   const onKey = useCallback(
     (input: string, key: Key) => {
       for (const [one, oneKey] of splitControlLetters(input, key)) {
-        const ctx = context(oneKey);
+        const ctx = context(one, oneKey);
         const cmd = routeKey(ctx, one, oneKey);
         if (cmd) handlers[cmd.id](one, oneKey);
         else unrouted?.(ctx, one, oneKey);
