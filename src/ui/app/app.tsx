@@ -11,7 +11,7 @@ import {innerCols} from '../components/frame.js';
 import {createFormFor} from '../forms/form-for.js';
 import {createArmingGate, type DialogArming} from '../keys/dialog-arming.js';
 import {HELD_BACK_NOTICE, strayKeyNotice} from '../keys/stray-keys.js';
-import type {KeyContext} from '../keys/key-table.js';
+import {typed, type KeyContext} from '../keys/key-table.js';
 import {keyHandlers, useKeyRouter} from '../keys/use-key-router.js';
 import {computeLayout} from '../layout.js';
 import {ApprovalDialog, approvalHeight} from '../panes/approval-dialog.js';
@@ -99,7 +99,7 @@ export function App({store, driver, theme, onQuit, host, arming}: AppProps): Rea
       const modal = pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : (inspectLayer(s) ?? (s.ui.help ? 'help' : s.ui.result ? 'result' : null));
       const onScreenNow = shownDialogKey(s);
       const {layer, heldBack} = gate.route(modal, onScreenNow, input, key);
-      if (heldBack && heldNoticeFor.current !== onScreenNow) {
+      if (heldBack && typed(input, key) && heldNoticeFor.current !== onScreenNow) {
         // Once a dialog: the text typed is on the input line, and the user is told why it is not an answer.
         heldNoticeFor.current = onScreenNow;
         store.dispatch({type: 'notice/posted', level: 'info', text: HELD_BACK_NOTICE, at: Date.now(), lasts: 'dialog'});
