@@ -12,7 +12,6 @@ import {viewLines} from '../../src/ui/inspect/view-lines.js';
 import {approvalLines} from '../../src/ui/panes/approval-lines.js';
 import type {Key} from 'ink';
 import {render} from 'ink-testing-library';
-import React from 'react';
 import {latestNotice} from '../../src/state/selectors.js';
 import {inspectHandlers} from '../../src/ui/app/inspect-commands.js';
 import {InspectPane} from '../../src/ui/panes/inspect-pane.js';

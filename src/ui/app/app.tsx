@@ -47,7 +47,6 @@ export interface AppProps {
   arming?: DialogArming;
 }
 
-
 /** The whole terminal UI. */
 export function App({store, driver, theme, onQuit, host, arming}: AppProps): React.JSX.Element {
   useTerminalSize(store);
