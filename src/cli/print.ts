@@ -23,7 +23,8 @@ export function progressLine(event: AppEvent, state: AppState): string | undefin
       const name = card ? stripControlLine(`${card.name} → ${where}`) : event.callId;
       const status = r.protocolError ? `protocol error ${r.protocolError.code}` : r.isError ? 'error' : 'ok';
       const warned = r.warnings?.length ? `; ⚠ ${stripControlLine(r.warnings.join('; ')).slice(0, 300)}` : '';
-      return `• ${name}: ${status} (${r.durationMs} ms)${warned}`;
+      const took = r.durationMs === undefined ? '' : ` (${r.durationMs} ms)`;
+      return `• ${name}: ${status}${took}${warned}`;
     }
     case 'model/responded': {
       const why = stopNotice(event.stopReason);

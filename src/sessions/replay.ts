@@ -8,7 +8,8 @@ import type {CallRoute} from './rebuild.js';
  * Events that rebuild a resumed conversation in the transcript: each user
  * text starts a turn, assistant messages and their calls follow, and every
  * turn ends finished. `routes` names each call's server and tool as saved (the
- * servers are not up yet when this runs). Dispatch them (`store.dispatchAll`)
+ * servers are not up yet when this runs). A saved call keeps no duration, so
+ * its card gives none (it said "done in 0 ms"). Dispatch them (`store.dispatchAll`)
  * before the first frame.
  */
 export function replayEvents(history: readonly ModelMessage[], routes: ReadonlyMap<string, CallRoute> = new Map()): AppEvent[] {
@@ -23,7 +24,7 @@ export function replayEvents(history: readonly ModelMessage[], routes: ReadonlyM
         events.push({type: 'call/requested', callId: s.id, name: s.name, arguments: s.input});
         const o = s.outcome;
         const text = !o ? '(no answer was saved)' : o.type === 'tool_search_tool_result_error' ? `The API's tool search failed (${o.error_code}).` : o.tool_references.map((r) => r.tool_name).join('\n') || 'No tool matched.';
-        events.push({type: 'call/completed', callId: s.id, result: {isError: o?.type === 'tool_search_tool_result_error', durationMs: 0, text}});
+        events.push({type: 'call/completed', callId: s.id, result: {isError: o?.type === 'tool_search_tool_result_error', text}});
       }
       for (const use of uses) {
         const route = routes.get(use.id);
@@ -35,7 +36,7 @@ export function replayEvents(history: readonly ModelMessage[], routes: ReadonlyM
       if (block.type === 'tool_result') {
         // Back to MCP content, so the card shows it as it did live.
         const content = block.content.map((c): ContentBlock => (c.type === 'text' ? {type: 'text', text: c.text} : {type: 'image', data: c.source.data, mimeType: c.source.media_type}));
-        events.push({type: 'call/completed', callId: block.tool_use_id, result: {isError: block.is_error === true, durationMs: 0, text: resultText({content}), content}});
+        events.push({type: 'call/completed', callId: block.tool_use_id, result: {isError: block.is_error === true, text: resultText({content}), content}});
       } else if (block.type === 'text') {
         if (running) events.push({type: 'turn/finished'});
         events.push({type: 'user/submitted', text: block.text});

@@ -184,6 +184,8 @@ export interface Notice {
   turnId?: number;
   /** The input line (its generation) this notice is about: a failed command's notice goes when the line is replaced. */
   line?: number;
+  /** The dialog this notice is about (see `shownDialogKey`): it goes when that dialog does. */
+  dialog?: string;
 }
 
 /** Scroll position of one pane; `follow` pins the window to the end of the list. */

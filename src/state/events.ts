@@ -15,7 +15,8 @@ export interface CallResultLike {
   protocolError?: HubCallResult['protocolError'];
   failure?: HubCallResult['failure'];
   warnings?: readonly string[];
-  durationMs: number;
+  /** How long the call took; unset for a call replayed from a saved session, which does not keep it. */
+  durationMs?: number;
   /** The server and original name the hub resolved. */
   alias?: string;
   tool?: string;
@@ -82,9 +83,8 @@ type DriverEvent =
   // conversation and notices
   /** The user cleared the transcript. */
   | {type: 'conversation/cleared'}
-  /** A status-line message was posted. */
-  /** A status-line message was posted; `lasts: 'turn'` makes it about the running turn (gone when that turn ends), `'line'` about the input line (gone when a new line replaces it). */
-  | {type: 'notice/posted'; level: NoticeLevel; text: string; lasts?: 'turn' | 'line'}
+  /** A status-line message was posted; `lasts: 'turn'` makes it about the running turn (gone when that turn ends), `'line'` about the input line (gone when a new line replaces it), `'dialog'` about the dialog on screen (gone with it). */
+  | {type: 'notice/posted'; level: NoticeLevel; text: string; lasts?: 'turn' | 'line' | 'dialog'}
   /** The model API counted the tokens of catalog `version`'s tool table, per server. */
   | {type: 'tool-tokens/counted'; version: number; byAlias: Record<string, number>; total: number}
   /** A model request's usage (only APIs that report it). */

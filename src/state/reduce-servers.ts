@@ -1,6 +1,6 @@
 // Server rows, the catalog and the per-server trace rings, built from the
 // hub's fine-grained events (never from status snapshots).
-import type {AppState, TraceRing} from './app-state.js';
+import type {AppState, Notice, TraceRing} from './app-state.js';
 import type {EventOf} from './events.js';
 import {appendNotice} from './conversation.js';
 import {patchServer, serverOf} from './servers.js';
@@ -117,10 +117,12 @@ export function droppedText(event: EventOf<'server/tools-dropped'>): string {
   return `${event.alias}: ${parts.join('; ')}`;
 }
 
+/** What a notice is about, so it goes with it (a turn, an input line, a dialog); none: it stays until replaced. */
+export type NoticeScope = Pick<Notice, 'turnId' | 'line' | 'dialog'>;
+
 /** `state` with a status-line notice added (bounded by `limits.notices`). */
-export function postNotice(state: AppState, level: 'info' | 'warn' | 'error', text: string, at: number | undefined, turnId?: number, line?: number): AppState {
+export function postNotice(state: AppState, level: 'info' | 'warn' | 'error', text: string, at: number | undefined, scope: NoticeScope = {}): AppState {
   const {notices: max, summaryChars} = state.limits;
-  const scope = {...(turnId === undefined ? {} : {turnId}), ...(line === undefined ? {} : {line})};
   const notice = {id: state.nextId, level, text: truncate(text, summaryChars), ...(at === undefined ? {} : {at}), ...scope};
   const notices = max <= 0 ? [] : [...state.notices.slice(Math.max(0, state.notices.length - max + 1)), notice];
   return {...state, notices, nextId: state.nextId + 1};

@@ -4,8 +4,8 @@ import type {AppState, ScrollPane, ScrollState, UiState} from './app-state.js';
 import type {EventOf} from './events.js';
 import {reduceCards} from './reduce-cards.js';
 import {measuredView, scrolledView} from './scrolled-view.js';
-import {postNotice} from './reduce-servers.js';
-import {paneItems} from './selectors.js';
+import {postNotice, type NoticeScope} from './reduce-servers.js';
+import {paneItems, shownDialogKey} from './selectors.js';
 
 /** Events this sub-reducer handles. */
 export type UiEvent = EventOf<`ui/${string}` | 'notice/posted'>;
@@ -56,8 +56,15 @@ export function reduceUi(state: AppState, event: UiEvent): AppState {
       return cursorMoved(state, event.pane, event.delta);
     case 'notice/posted':
       if (event.lasts === 'turn' && state.turn.status === 'idle') return state;
-      return postNotice(state, event.level, event.text, event.at, event.lasts === 'turn' ? state.turn.id : undefined, event.lasts === 'line' ? (ui.input.generation ?? 0) : undefined);
+      return postNotice(state, event.level, event.text, event.at, noticeScope(state, event.lasts));
   }
+}
+
+function noticeScope(state: AppState, lasts: EventOf<'notice/posted'>['lasts']): NoticeScope {
+  if (lasts === 'turn') return {turnId: state.turn.id};
+  if (lasts === 'line') return {line: state.ui.input.generation ?? 0};
+  // A dialog's notice without a dialog on screen has nothing to outlive: it goes at once.
+  return lasts === 'dialog' ? {dialog: shownDialogKey(state) ?? ''} : {};
 }
 
 function withUi(state: AppState, patch: Partial<UiState>): AppState {

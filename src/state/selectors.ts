@@ -195,6 +195,23 @@ export function pendingApproval(state: AppState): ToolCallItem | null {
 
 
 
+/**
+ * Names the dialog on screen, first of: the model's call awaiting approval, a
+ * server's request, a call by hand awaiting approval; undefined when none is.
+ */
+export function shownDialogKey(state: AppState): string | undefined {
+  if (state.approvals.length > 0) return `call:${state.approvals[0]}`;
+  const request = state.inputRequests[0];
+  if (request) return `request:${request.requestId}`;
+  const manual = state.inspect.manual;
+  return manual?.state === 'awaiting-approval' && state.inspect.view?.kind === 'call' && state.inspect.view.name === manual.name ? `manual:${manual.id}` : undefined;
+}
+
+/** True when `name` changed since pinned and asks at every call until trusted: its approval offers no "always". */
+export function asksEveryCall(state: AppState, name: string): boolean {
+  return state.catalog.byName.get(name)?.pinCheck?.mustAsk === true;
+}
+
 /** The newest status-line notice whose cause is still there, or null. */
 export function latestNotice(state: AppState): Notice | null {
   for (let i = state.notices.length - 1; i >= 0; i--) {
@@ -204,9 +221,10 @@ export function latestNotice(state: AppState): Notice | null {
   return null;
 }
 
-/** A notice about a turn ("cancelling the turn…") expires with that turn, one about a failed command with its line; others stay until replaced. */
+/** A notice about a turn ("cancelling the turn…") expires with that turn, one about a failed command with its line, one about a dialog with the dialog; others stay until replaced. */
 function noticeLive(state: AppState, notice: Notice): boolean {
   if (notice.line !== undefined && notice.line !== (state.ui.input.generation ?? 0)) return false;
+  if (notice.dialog !== undefined && notice.dialog !== shownDialogKey(state)) return false;
   return notice.turnId === undefined || (notice.turnId === state.turn.id && state.turn.status !== 'idle');
 }
 

@@ -4,6 +4,7 @@ import {replayEvents} from '../../src/sessions/index.js';
 import {rebuildHistory} from '../../src/sessions/rebuild.js';
 import {initialState} from '../../src/state/app-state.js';
 import {createStore} from '../../src/state/store.js';
+import {cardState} from '../../src/ui/panes/card-state.js';
 
 describe('replayEvents', () => {
   it('rebuilds the transcript of a resumed session through the real reducer', () => {
@@ -34,6 +35,21 @@ describe('replayEvents', () => {
     const store = createStore(initialState());
     store.dispatchAll(replayEvents(history, routes));
     expect(store.getState().conversation.items.find((i) => i.kind === 'tool-call')).toMatchObject({name: 'mcp__tickets__search', alias: 'tickets', tool: 'search', state: 'done'});
+  });
+
+  it('gives a resumed card no duration: the session file keeps none (it said "done in 0 ms")', () => {
+    const history: ModelMessage[] = [
+      {role: 'user', content: [{type: 'text', text: 'find deploy notes'}]},
+      {role: 'assistant', content: [{type: 'tool_use', id: 'c1', name: 'mcp__notes__search', input: {query: 'deploy'}}, {type: 'tool_use', id: 'c2', name: 'mcp__notes__read', input: {}}]},
+      {role: 'user', content: [{type: 'tool_result', tool_use_id: 'c1', content: [{type: 'text', text: 'n1'}]}, {type: 'tool_result', tool_use_id: 'c2', content: [{type: 'text', text: 'no id'}], is_error: true}]},
+    ];
+    const store = createStore(initialState());
+    store.dispatchAll(replayEvents(history));
+    const cards = store.getState().conversation.items.filter((i) => i.kind === 'tool-call');
+    const stateText = cards.map((card) => cardState(card, 0).map((s) => s.text).join(''));
+    expect(cards.map((c) => c.durationMs)).toEqual([undefined, undefined]);
+    for (const text of stateText) expect(text).not.toMatch(/\d ms/);
+    expect(stateText[0]).toMatch(/done$/);
   });
 
   it("shows the model API's own tool searches as cards again", () => {

@@ -62,3 +62,23 @@ describe('an online server whose calls are paused', () => {
     }
   });
 });
+
+// At 80 columns server-everything's rows ended "~1.…" and "last call …": cut mid-word.
+describe('an online server at 80 columns', () => {
+  const everything = view({alias: 'everything', state: 'online', era: 'legacy', protocolVersion: '2025-11-25', toolCount: 14, pages: 1, serverName: 'mcp-servers/everything', discoveryMs: 264, lastCallMs: 3});
+
+  it('leaves out whole parts, least needed first, and cuts nothing mid-word', () => {
+    const [first, second] = serverLines(everything, 78, 10, 0, '~1.2k tokens').map(lineText);
+    expect(first).toBe('● everything online      legacy era · 14 tools in 1 page · ~1.2k tokens');
+    expect(second).toBe('  reports itself as “mcp-servers/everything” · last call 3 ms');
+    // A longer alias beside it takes six more cells.
+    const narrower = serverLines(everything, 72, 16, 0, '~1.2k tokens').map(lineText);
+    expect(narrower[0]).toBe('● everything       online      legacy era · 14 tools · ~1.2k tokens');
+    for (const row of narrower) expect(row).not.toContain('…');
+    // With room, everything is there.
+    expect(serverLines(everything, 120, 10, 0, '~1.2k tokens').map(lineText)).toEqual([
+      '● everything online      legacy era · 2025-11-25 · 14 tools in 1 page · ~1.2k tokens',
+      '  reports itself as “mcp-servers/everything” · found in 264 ms · last call 3 ms',
+    ]);
+  });
+});

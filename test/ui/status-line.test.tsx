@@ -28,3 +28,32 @@ describe('the status rows at 80 columns', () => {
     expect(render(<StatusLine {...props({})} />).lastFrame()!.split('\n')[0]).toContain('ready');
   });
 });
+
+// The row held the servers, the table's size and a hint that did not fit: at
+// 80 columns it ended "~696 tool tokens (est…", the keys cut away mid-word.
+describe('the key hints of the status row', () => {
+  const second = (over: Partial<StatusLineProps>) => render(<StatusLine {...props({servers: '2/2 online · 7 tools', cost: '~696 tool tokens (est.)', ...over})} />).lastFrame()!.split('\n')[1]!;
+
+  it('keep the keys whole at 80 columns, leaving the table size out first', () => {
+    const idle = second({});
+    expect(idle.trimEnd()).toBe(' OFFLINE  offline scripted model │ 2/2 online · 7 tools │ /help · Ctrl-C quit');
+    expect(second({turn: 'running', step: 'step 1/10'}).trimEnd()).toBe(' OFFLINE  │ 2/2 online · 7 tools │ ◐ step 1/10 │ /help · Ctrl-C cancel');
+    expect(second({width: 120}).trimEnd()).toBe(' OFFLINE  offline scripted model │ 2/2 online · 7 tools · ~696 tool tokens (est.) │ /help · Ctrl-C quit');
+    expect(second({width: 140}).trimEnd()).toContain('~696 tool tokens (est.) │ Enter send · Tab panes · /help · Ctrl-C quit');
+  });
+
+  it.each([40, 48, 56, 64, 72, 80, 90, 100, 110])('cut no hint mid-word at %i columns, whatever the focus and the turn', (width) => {
+    const hintParts = new Set(['Enter send', 'Tab panes', '↑↓ PgUp PgDn scroll', '/help', 'Ctrl-C quit', 'Ctrl-C cancel', '↑↓ scroll', '←→ card', 'Enter result', 'Esc input', 'Tab next', '↑↓ PgUp PgDn Home End scroll', '↑↓ PgUp PgDn scroll', '←→ choose a tool card', 'Enter its whole result', 'the dialog above takes the keys']);
+    for (const focus of ['input', 'conversation', 'catalog'] as const) {
+      for (const turn of ['idle', 'running'] as const) {
+        for (const dialog of [false, true]) {
+          const row = second({width, focus, turn, step: 'step 1/10', dialog});
+          expect(row).not.toContain('…');
+          const hint = row.trimEnd().split(' │ ').at(-1)!;
+          if (hint.includes('step ') || hint.includes('online')) continue; // no hint fits at all
+          for (const part of hint.split(' · ')) expect(hintParts, `"${part}" in "${row}"`).toContain(part);
+        }
+      }
+    }
+  });
+});

@@ -9,6 +9,7 @@ import {OFFLINE_FACTS} from './provider-facts.js';
 import type {Script, ScriptStep} from './script.js';
 import {SEARCH_TOOL_NAME} from '../tool-search/search-tool.js';
 import {fillArguments, pickTool} from './tool-picker.js';
+import {answerAboutTools} from './tool-questions.js';
 
 /** Options for {@link createScriptedModel}. */
 export interface ScriptedModelOptions {
@@ -69,6 +70,8 @@ async function improvise(request: ModelRequest): Promise<ModelResponse> {
   const question = lastQuestion(request.messages);
   const tools = request.tools.filter((t) => t.name !== SEARCH_TOOL_NAME);
   const search = request.tools.find((t) => t.name === SEARCH_TOOL_NAME);
+  const about = answerAboutTools(question, request.messages, tools, search !== undefined);
+  if (about !== undefined) return textResponse(about);
   const picked = pickTool(tools, question);
   const id = `toolu_auto_${request.messages.length}`;
   // With tools deferred, search first unless a loaded tool's name matches; once, per question.

@@ -1,7 +1,8 @@
 // `breakerbox pins`: what is pinned for each configured server, and where.
 // `--write` starts every server and writes `mcp.pins.json` beside the config
-// with every tool as listed now (a person's act: it accepts changes, so review
-// its diff before committing); `--reset ALIAS` forgets one server's pins.
+// with every tool as listed now, without the servers the config no longer has
+// (a person's act: it accepts changes, so review its diff before committing);
+// `--reset ALIAS` forgets one server's pins.
 import {readPinFile, pinFilePath, writePinFile} from '../../hub/trust/pin-file.js';
 import {pinTool} from '../../hub/trust/canonical.js';
 import type {ServerPins} from '../../hub/trust/pins.js';
@@ -61,6 +62,12 @@ function write(io: CliIo, configFlag: string | undefined): Promise<number> {
   return withCheckedHub(io, configFlag, (r) => {
     const path = pinFilePath(r.config.path);
     const servers = existsSync(path) ? readPinFile(path) : new Map<string, ServerPins>();
+    // The file is the reference for the config beside it: a server taken out of
+    // the config takes its pins out too (they vouched for tools no one runs, and
+    // a server added later under the same name would meet them as its own).
+    const configured = new Set(r.config.servers.map((s) => s.alias));
+    const gone = [...servers.keys()].filter((alias) => !configured.has(alias)).sort();
+    for (const alias of gone) servers.delete(alias);
     const down: string[] = [];
     for (const status of r.hub.statuses()) {
       const tools = r.hub.listedTools(status.alias);
@@ -76,6 +83,7 @@ function write(io: CliIo, configFlag: string | undefined): Promise<number> {
     writePinFile(path, servers);
     const count = [...servers.values()].reduce((n, s) => n + Object.keys(s.tools).length, 0);
     io.stdout.write(`Wrote ${path}: ${toolCount(count)} of ${servers.size} server${servers.size === 1 ? '' : 's'}. It is now the reference for them; commit it with the config.\n`);
+    if (gone.length > 0) io.stdout.write(`Dropped the pins of ${gone.join(', ')}: no longer in ${r.label}.\n`);
     if (down.length > 0) {
       io.stderr.write(`breakerbox: not pinned (offline): ${down.join(', ')}\n`);
       return 1;

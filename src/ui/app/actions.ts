@@ -5,7 +5,8 @@ import type {Key} from 'ink';
 import type {InputAnswer} from '../../agent/client-features.js';
 import type {ApprovalAnswer} from '../../driver/approval.js';
 import type {AppState, NoticeLevel, Pane, ScrollPane, ScrolledView} from '../../state/app-state.js';
-import {latestNotice, pendingApproval} from '../../state/selectors.js';
+import {noAlwaysForChanged} from './changed-tool.js';
+import {asksEveryCall, latestNotice, pendingApproval} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
 import {computeLayout} from '../layout.js';
@@ -147,9 +148,9 @@ export function createActions(d: ActionDeps): Actions {
     answer(answer) {
       const state = store.getState();
       const card = pendingApproval(state);
-      // Not offered for a tool changed since pinned (see approvalLines): the key does nothing there.
-      if (answer === 'always' && card && state.catalog.byName.get(card.name)?.pinCheck?.mustAsk) return;
-      if (card) driver.answerApproval(card.callId, answer);
+      // Not offered for a tool changed since pinned (see approvalLines): the key says why, and answers nothing.
+      if (answer === 'always' && card && asksEveryCall(state, card.name)) store.dispatch({type: 'notice/posted', level: 'warn', text: noAlwaysForChanged(card.name), at: Date.now(), lasts: 'dialog'});
+      else if (card) driver.answerApproval(card.callId, answer);
     },
     answerInput: (requestId, answer) => driver.answerInput(requestId, answer),
     declineInputsFrom: (alias) => driver.declineInputsFrom(alias),

@@ -2,15 +2,16 @@
 // its slice. Panes are memoised, so a keystroke or a streamed delta re-renders
 // only what it changed. Everything shown comes from the store; the keys read
 // the store at key time, so nothing here carries values into closures.
-import {Box} from 'ink';
+import {Box, type Key} from 'ink';
 import React, {useCallback, useEffect, useMemo, useRef} from 'react';
-import {latestNotice, pendingApproval, serverSummary, stepLabel, traceAlias, traceRing} from '../../state/selectors.js';
+import {latestNotice, pendingApproval, serverSummary, shownDialogKey, stepLabel, traceAlias, traceRing} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {costLabel} from '../../state/tool-tokens.js';
 import {innerCols} from '../components/frame.js';
 import {createFormFor} from '../forms/form-for.js';
-import {armedLayer, type DialogArming, type ShownDialog} from '../keys/dialog-arming.js';
-import type {KeyContext} from '../keys/key-table.js';
+import {createArmingGate, type DialogArming} from '../keys/dialog-arming.js';
+import {HELD_BACK_NOTICE, strayKeyNotice} from '../keys/stray-keys.js';
+import {typed, type KeyContext} from '../keys/key-table.js';
 import {keyHandlers, useKeyRouter} from '../keys/use-key-router.js';
 import {computeLayout} from '../layout.js';
 import {ApprovalDialog, approvalHeight} from '../panes/approval-dialog.js';
@@ -44,14 +45,6 @@ export interface AppProps {
   host?: UiHost;
   /** Keys typed just before a one-letter dialog appeared do not answer it (./keys/dialog-arming.ts); without it they do. */
   arming?: DialogArming;
-}
-
-/** Names the dialog on screen, so the time it was drawn belongs to it alone. */
-function dialogKey(state: AppState): string | undefined {
-  const approval = pendingApproval(state);
-  if (approval) return `call:${approval.callId}`;
-  const request = state.inputRequests[0];
-  return request ? `request:${request.requestId}` : undefined;
 }
 
 /** The whole terminal UI. */
@@ -93,19 +86,41 @@ export function App({store, driver, theme, onQuit, host, arming}: AppProps): Rea
       ),
     [actions, shownRequest, formFor, store, driver, argForms],
   );
-  // When the dialog on screen was drawn: set after the frame that shows it commits.
-  const drawn = useRef<ShownDialog | null>(null);
-  const onScreen = dialogKey(state);
-  useEffect(() => {
-    if (arming && onScreen && drawn.current?.key !== onScreen) drawn.current = {key: onScreen, at: arming.now()};
-  }, [onScreen, arming]);
-  const keyContext = useCallback((): KeyContext => {
-    const s = store.getState();
-    const shown = shownRequest();
-    const modal = pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : (inspectLayer(s) ?? (s.ui.help ? 'help' : s.ui.result ? 'result' : null));
-    return {focus: s.ui.focus, modal: armedLayer(modal, dialogKey(s), drawn.current, arming), view: s.inspect.view?.kind};
-  }, [store, shownRequest, arming]);
-  useKeyRouter(keyContext, handlers);
+  // When the dialog on screen was drawn (set after the frame that shows it commits), and the keys typed while it waits.
+  const gate = useMemo(() => createArmingGate(arming), [arming]);
+  const onScreen = shownDialogKey(state);
+  useEffect(() => gate.drawn(onScreen), [onScreen, gate]);
+  const heldNoticeFor = useRef<string | undefined>(undefined);
+  const keyContext = useCallback(
+    (input: string, key: Key): KeyContext => {
+      const s = store.getState();
+      const shown = shownRequest();
+      const modal = pendingApproval(s) ? 'dialog' : shown ? inputLayer(shown) : (inspectLayer(s) ?? (s.ui.help ? 'help' : s.ui.result ? 'result' : null));
+      const onScreenNow = shownDialogKey(s);
+      const {layer, heldBack} = gate.route(modal, onScreenNow, input, key);
+      if (heldBack && typed(input, key) && heldNoticeFor.current !== onScreenNow) {
+        // Once a dialog: the text typed is on the input line, and the user is told why it is not an answer.
+        heldNoticeFor.current = onScreenNow;
+        store.dispatch({type: 'notice/posted', level: 'info', text: HELD_BACK_NOTICE, at: Date.now(), lasts: 'dialog'});
+      }
+      return {focus: s.ui.focus, modal: layer, view: s.inspect.view?.kind};
+    },
+    [store, shownRequest, gate],
+  );
+  // The text typed into the dialog on screen that none of its keys took, so far.
+  const stray = useRef<{dialog?: string; text: string}>({text: ''});
+  const onUnrouted = useCallback(
+    (ctx: KeyContext, input: string, key: Key) => {
+      const dialog = shownDialogKey(store.getState());
+      const sofar = stray.current.dialog === dialog ? stray.current.text : '';
+      const notice = strayKeyNotice(ctx.modal, input, key, sofar);
+      if (!notice) return;
+      stray.current = {dialog, text: sofar + input};
+      store.dispatch({type: 'notice/posted', level: 'warn', text: notice, at: Date.now(), lasts: 'dialog'});
+    },
+    [store],
+  );
+  useKeyRouter(keyContext, handlers, onUnrouted);
   const alias = traceAlias(state);
   const traceRemote = alias !== null && state.servers.byAlias[alias]?.url !== undefined;
   const onShown = useMeasuredPanes(store, layout, traceRemote);
@@ -149,7 +164,8 @@ export function App({store, driver, theme, onQuit, host, arming}: AppProps): Rea
       <StatusLine
         width={layout.columns}
         model={state.model}
-        servers={`${serverSummary(state.servers).label} · ${costLabel(state)}`}
+        servers={serverSummary(state.servers).label}
+        cost={costLabel(state)}
         turn={state.turn.status}
         step={stepLabel(state.turn)}
         focus={focus}

@@ -50,13 +50,14 @@ function jsonLines(s: Extract<ArgFormState, {mode: 'json'}>, width: number): Lin
   return lines;
 }
 
-/** The result part of a call by hand. */
-export function manualLines(m: ManualCallView, now: number, width: number): Line[] {
+/** The result part of a call by hand; `offerAlways`: its approval may offer "always". */
+export function manualLines(m: ManualCallView, now: number, width: number, offerAlways = true): Line[] {
   const lines: Line[] = [heading('Result (by hand: the model is not involved)')];
   lines.push(labelled('  status', status(m, now), width));
   if (m.state === 'awaiting-approval') {
     lines.push(fitLine([seg('  your rules ask before this call runs, as they would for the model:', 'warn', true)], width));
-    lines.push(fitLine([seg('  [y] allow once  [a] always (this session)  [n] deny', 'accent', true)], width));
+    // A tool changed since pinned asks every call: "always" would change nothing.
+    lines.push(fitLine([seg(`  [y] allow once  ${offerAlways ? '[a] always (this session)  ' : ''}[n] deny`, 'accent', true)], width));
   }
   if (m.progress) {
     const p = m.progress;

@@ -61,7 +61,7 @@ export function viewLines(state: AppState, view: InspectView, form: ArgFormState
       lines.push(...(form ? argLines(form, width) : []));
       if (m && m.name === entry.name) {
         keep.push({key: `result:${m.id}:${m.state}`, line: lines.length + 1, top: true});
-        lines.push([], ...manualLines(m, state.now, width), ...(m.state === 'awaiting-approval' ? changeLines(entry, width) : []));
+        lines.push([], ...manualLines(m, state.now, width, !entry.pinCheck?.mustAsk), ...(m.state === 'awaiting-approval' ? changeLines(entry, width) : []));
       }
       return {title: [seg('Call by hand '), seg(safeLine(view.name), 'tool', true)], lines, keep};
     }

@@ -115,7 +115,8 @@ const DECLINE_ALL = {keys: 'Ctrl-X', hint: 'decline all from this server', help:
 const printable = (input: string, key: Key) => input.length > 0 && !key.ctrl && !key.meta && !key.tab && !key.return && !/[\u0000-\u001f\u007f]/.test(input);
 // A paste, or keys typed faster than the app reads, arrive as one chunk: text
 // with a line break in it is still typing (the input line sends on its Enter).
-const typed = (input: string, key: Key) => printable(input, key) || (input.length > 1 && !key.ctrl && !key.meta && /[^\u0000-\u001f\u007f]/.test(input) && !/\u001b/.test(input));
+/** The key is text being typed or pasted. */
+export const typed = (input: string, key: Key): boolean => printable(input, key) || (input.length > 1 && !key.ctrl && !key.meta && /[^\u0000-\u001f\u007f]/.test(input) && !/\u001b/.test(input));
 
 /** The moves of a view scrolled by rows, each a key of its own. */
 const ROW_MOVES = ['up', 'down', 'page-up', 'page-down', 'top', 'bottom'] as const;
@@ -233,6 +234,6 @@ export function routeKey(ctx: KeyContext, input: string, key: Key): KeyCommand |
 }
 
 /** The commands of a modal layer that a dialog hints at, in table order (`view`: only those that work there). */
-export function layerHints(layer: ModalLayer, view?: InspectView['kind']): ReadonlyArray<{keys: string; hint: string}> {
-  return KEY_COMMANDS.flatMap((c) => (c.layer === layer && c.hint && (!c.views || (view !== undefined && c.views.includes(view))) ? [{keys: c.keys, hint: c.hint}] : []));
+export function layerHints(layer: ModalLayer, view?: InspectView['kind']): ReadonlyArray<{id: KeyCommandId; keys: string; hint: string}> {
+  return KEY_COMMANDS.flatMap((c) => (c.layer === layer && c.hint && (!c.views || (view !== undefined && c.views.includes(view))) ? [{id: c.id, keys: c.keys, hint: c.hint}] : []));
 }

@@ -54,17 +54,24 @@ export function keyHandlers(actions: Actions, input: InputTarget, inspect: Inspe
 /**
  * Listens to keys while `active`. The context (focus, open dialog) is
  * computed at key time from the store, not captured at render: two keys in
- * one chunk see each other's effects.
+ * one chunk see each other's effects. `unrouted` hears the keys no command takes.
  */
-export function useKeyRouter(context: () => KeyContext, handlers: Readonly<Record<KeyCommandId, Handler>>, active = true): void {
+export function useKeyRouter(
+  context: (input: string, key: Key) => KeyContext,
+  handlers: Readonly<Record<KeyCommandId, Handler>>,
+  unrouted?: (ctx: KeyContext, input: string, key: Key) => void,
+  active = true,
+): void {
   const onKey = useCallback(
     (input: string, key: Key) => {
       for (const [one, oneKey] of splitControlLetters(input, key)) {
-        const cmd = routeKey(context(), one, oneKey);
+        const ctx = context(one, oneKey);
+        const cmd = routeKey(ctx, one, oneKey);
         if (cmd) handlers[cmd.id](one, oneKey);
+        else unrouted?.(ctx, one, oneKey);
       }
     },
-    [context, handlers],
+    [context, handlers, unrouted],
   );
   useInput(onKey, {isActive: active});
 }

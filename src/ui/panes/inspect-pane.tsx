@@ -10,6 +10,7 @@ import type {FormHolder} from '../forms/form-holder.js';
 import {hints} from '../inspect/blocks.js';
 import {viewLines, type ViewLines} from '../inspect/view-lines.js';
 import {layerHints, type ModalLayer} from '../keys/key-table.js';
+import {asksEveryCall} from '../../state/selectors.js';
 import {fitLine} from '../line.js';
 import type {Theme} from '../theme.js';
 
@@ -37,7 +38,9 @@ export const InspectPane = memo(function InspectPane(p: InspectPaneProps): React
   const view = p.state.inspect.view;
   const w = innerCols(p.width);
   const drawn = view && viewLines(p.state, view, typed, w);
-  const keys = view ? hints(layerHints(p.layer, view.kind).map((h) => [h.keys, h.hint] as [string, string]), w) : [];
+  // A changed tool asks every call: its approval offers no "always".
+  const noAlways = p.layer === 'manual' && view?.kind === 'call' && asksEveryCall(p.state, view.name);
+  const keys = view ? hints(layerHints(p.layer, view.kind).flatMap((h) => (noAlways && h.id === 'manual-always' ? [] : [[h.keys, h.hint] as [string, string]])), w) : [];
   const room = Math.max(1, innerRows(p.height) - keys.length);
   const {onMeasured} = p;
   const count = drawn?.lines.length ?? 0;

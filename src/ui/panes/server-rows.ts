@@ -25,19 +25,33 @@ export function serverLines(s: ServerView, width: number, aliasWidth: number, no
   const word = s.state === 'restarting' ? `restarting ${s.attempt ?? ''}`.trim() : s.state === 'starting' ? 'starting…' : s.state === 'idle' ? 'not started' : s.state;
   // A word as wide as its column ("restarting 12") is neither cut nor run into the era.
   const first: Seg[] = [seg(`${symbol} `, tone, true), seg(padCells(safeLine(s.alias), aliasWidth), undefined, true), seg(' '), seg(cellWidth(word) >= 12 ? `${word} ` : padCells(word, 12), tone, true)];
-  if (s.era) first.push(seg(`${s.era} era`), seg(s.protocolVersion ? ` · ${safeLine(s.protocolVersion)}` : '', 'muted'));
-  const [second, rest] = restLines(s, tone, now, tokens);
+  const version = seg(s.protocolVersion ? ` · ${safeLine(s.protocolVersion)}` : '', 'muted');
+  if (s.era) first.push(seg(`${s.era} era`), version);
+  const [second, rest, timings = []] = restLines(s, tone, now, tokens);
   const third = s.state === 'offline' || s.state === 'restarting' ? pointToDetail(rest, width, s.alias) : rest;
   const compact = serverRowsPer(width) === 2;
-  if (compact && s.state === 'online') first.push(seg(` · ${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}${tokens ? ` · ${tokens}` : ''}`));
+  const pages = seg(` in ${plural(s.pages, 'page')}`);
+  const size = seg(tokens ? ` · ${tokens}` : '');
+  if (compact && s.state === 'online') first.push(seg(` · ${plural(s.toolCount, 'tool')}`), pages, size);
   if (s.trusted) first.push(seg(' · trusted', 'ok'));
   if (!compact) return [first, second, third].map((l) => fitLine(l, width));
   // Two rows: the numbers moved up; what is left of the third row joins the second.
-  if (s.state === 'online') return [first, [...second, ...third.slice(2)]].map((l) => fitLine(l, width));
+  // A row too long for 80 columns leaves out whole parts, least needed first, instead of ending mid-word ("~1.…").
+  if (s.state === 'online') return [dropping(first, [version, pages, size], width), dropping([...second, ...third.slice(2)], timings, width)];
   // After the era the second row's words need a separator; after the padded state word they have one.
   const joined = second.slice(1);
   const sep = s.era && joined.length ? [seg(' · ', 'muted')] : [];
   return [[...first, ...sep, ...joined], third.length ? third : []].map((l) => fitLine(l, width));
+}
+
+/** `line` without as many of its `optional` parts (in that order) as it takes to fit `width`; cut only if even the rest is too wide. */
+function dropping(line: Line, optional: readonly Seg[], width: number): Line {
+  let out = line;
+  for (const part of optional) {
+    if (lineWidth(out) <= width) break;
+    out = out.filter((s) => s !== part);
+  }
+  return fitLine(out, width);
 }
 
 /** A reason too long for its row says where the whole of it is: the server detail wraps it (Enter on the row, or /server). */
@@ -54,18 +68,20 @@ function remote(s: ServerView): Seg[] {
   return [seg(' · ', 'muted'), seg(safeLine(s.url), 'muted'), ...warning];
 }
 
-function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: string): [Line, Line] {
+/** The second and third rows; for an online server also its timing parts (found at start first: the row keeps the latest call's). */
+function restLines(s: ServerView, tone: Seg['tone'], now: number, tokens?: string): [Line, Line, Seg[]?] {
   const pad = seg('  ');
   switch (s.state) {
     case 'online': {
       const numbers = [`${plural(s.toolCount, 'tool')} in ${plural(s.pages, 'page')}`, ...(tokens ? [tokens] : [])];
-      const timing = [s.discoveryMs === undefined ? '' : ` · found in ${formatMs(s.discoveryMs)}`, s.lastCallMs === undefined ? '' : ` · last call ${formatMs(s.lastCallMs)}`];
+      const timing = [s.discoveryMs === undefined ? '' : ` · found in ${formatMs(s.discoveryMs)}`, s.lastCallMs === undefined ? '' : ` · last call ${formatMs(s.lastCallMs)}`].filter(Boolean);
       // What needs the user's eye comes before the timings, which a narrow row cuts first.
       const third: Seg[] = [pad, seg(numbers.join(' · '))];
       if (s.circuitOpenUntil !== undefined && s.circuitOpenUntil > now) third.push(seg(` · calls paused ${formatMs(s.circuitOpenUntil - now)}`, 'error', true));
       if (s.toolsStale) third.push(seg(' · tools changed, re-listing', 'warn'));
-      third.push(seg(timing.join('')));
-      return [[pad, seg('reports itself as ', 'muted'), seg(`“${safeLine(s.serverName ?? '?')}”`), ...remote(s)], third];
+      const timings = timing.map((t) => seg(t));
+      third.push(...timings);
+      return [[pad, seg('reports itself as ', 'muted'), seg(`“${safeLine(s.serverName ?? '?')}”`), ...remote(s)], third, timings];
     }
     case 'offline':
     case 'restarting':

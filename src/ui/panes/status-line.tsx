@@ -13,6 +13,8 @@ export interface StatusLineProps {
   width: number;
   model: {label: string; offline: boolean};
   servers: string;
+  /** The tool table's size and the cache rate: the first thing left out when the row is short. */
+  cost?: string;
   turn: 'idle' | 'running' | 'cancelling';
   step: string;
   focus: Pane;
@@ -48,18 +50,39 @@ function turnMark(p: StatusLineProps): Seg[] {
   return p.turn === 'cancelling' ? [seg('■ cancelling…', 'warn', true)] : [];
 }
 
+// The row gives up its parts in turn rather than cut a key hint mid-word (at
+// 80 columns the table's size pushed "/help · Ctrl-C quit" off the edge):
+// first the table's size and cache rate, then the model's name (its kind
+// stays), then the turn's mark (the row above shows it unless a notice is up).
 function infoLine(p: StatusLineProps): Line {
   const sep = seg(' │ ', 'muted');
-  const model: Seg[] = p.model.offline
-    ? [{text: ' OFFLINE ', tone: 'warn', bold: true, inverse: true}, seg(` ${safeLine(p.model.label)}`, 'warn')]
-    : [seg('model ', 'muted'), seg(safeLine(p.model.label), 'accent')];
+  const label = safeLine(p.model.label);
+  const model: Seg[][] = p.model.offline
+    ? [[OFFLINE_BADGE, seg(` ${label}`, 'warn')], [OFFLINE_BADGE]]
+    : [[seg('model ', 'muted'), seg(label, 'accent')], [seg(label, 'accent')]];
+  const servers = p.cost ? [`${p.servers} · ${p.cost}`, p.servers] : [p.servers];
   const turn = turnMark(p);
-  const left = [...model, sep, seg(p.servers), sep, ...turn, ...(turn.length ? [sep] : [])];
-  // The longest hint that fits; the shortest one is cut if even it does not.
-  const room = p.width - lineWidth(left);
+  const marked = turn.length ? [...turn, sep] : [];
+  const fewest = seg(servers.at(-1)!);
+  const lefts = [...servers.map((s) => [...model[0]!, sep, seg(s), sep, ...marked]), [...model[1]!, sep, fewest, sep, ...marked], [...model[1]!, sep, fewest, sep]];
   const options = hints(p);
-  const hint = options.find((h) => h.length <= room) ?? options[options.length - 1];
-  return [...left, seg(hint, 'muted')];
+  for (const left of lefts) {
+    const room = p.width - lineWidth(left);
+    const hint = options.find((h) => h.length <= room);
+    if (hint) return [...left, seg(hint, 'muted')];
+  }
+  // Not even the shortest hint fits: as many of its whole parts as do.
+  const left = lefts.at(-1)!;
+  return [...left, seg(wholeParts(options.at(-1)!, p.width - lineWidth(left)), 'muted')];
+}
+
+const OFFLINE_BADGE: Seg = {text: ' OFFLINE ', tone: 'warn', bold: true, inverse: true};
+
+/** The last " · "-separated parts of `hint` (Ctrl-C's comes last) that fit in `room` cells, or nothing. */
+function wholeParts(hint: string, room: number): string {
+  const parts = hint.split(' · ');
+  while (parts.length > 0 && parts.join(' · ').length > room) parts.shift();
+  return parts.join(' · ');
 }
 
 function hints(p: StatusLineProps): string[] {

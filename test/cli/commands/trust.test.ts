@@ -158,6 +158,26 @@ describe('breakerbox audit and pins', () => {
     expect(await audit([], io), io.out()).toBe(0);
   });
 
+  it('pins --write drops the pins of a server no longer in the config, and says so', async () => {
+    const p = project([add]);
+    const config = join(p.dir, 'mcp.config.json');
+    const both = JSON.parse(readFileSync(config, 'utf8'));
+    both.mcpServers.twin = both.mcpServers.rug;
+    writeFileSync(config, JSON.stringify(both));
+    let io = p.io();
+    expect(await pins(['--write'], io), io.err()).toBe(0);
+    const file = join(p.dir, 'mcp.pins.json');
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).servers)).toEqual(['rug', 'twin']);
+
+    delete both.mcpServers.twin;
+    writeFileSync(config, JSON.stringify(both));
+    io = p.io();
+    expect(await pins(['--write'], io), io.err()).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).servers)).toEqual(['rug']);
+    expect(io.out()).toContain(': 1 tool of 1 server.');
+    expect(io.out()).toMatch(/Dropped the pins of twin: no longer in .*mcp\.config\.json\.\n/);
+  });
+
   it('a malformed pin file is a clear config error', async () => {
     const p = project([add]);
     writeFileSync(join(p.dir, 'mcp.pins.json'), '{"servers": [1]}');

@@ -10,6 +10,12 @@ import type {ArgForms} from '../../src/ui/forms/arg-forms.js';
 import {lineText} from '../../src/ui/line.js';
 import {viewLines} from '../../src/ui/inspect/view-lines.js';
 import {approvalLines} from '../../src/ui/panes/approval-lines.js';
+import type {Key} from 'ink';
+import {render} from 'ink-testing-library';
+import {latestNotice} from '../../src/state/selectors.js';
+import {inspectHandlers} from '../../src/ui/app/inspect-commands.js';
+import {InspectPane} from '../../src/ui/panes/inspect-pane.js';
+import {createTheme} from '../../src/ui/theme.js';
 import {base, catalog, entry, requested, run} from './fixtures.js';
 
 const tool = {name: 'add', description: 'Adds two numbers.', inputSchema: {type: 'object', properties: {a: {type: 'number'}}}};
@@ -47,7 +53,7 @@ describe('the approval dialog of a changed tool', () => {
 
 describe('the keys of that dialog', () => {
   it.each([
-    ['changed since pinned: "a" is not offered and does nothing', true, []],
+    ['changed since pinned: "a" is not offered, answers nothing and says why', true, []],
     ['unchanged: "a" always allows', false, ['always']],
   ])('%s', (_what, changedTool, answers) => {
     const check = checkPins(checkPins(undefined, [tool], 'ask').pins, [changedTool ? changed : tool], 'ask').tools.get('add')!;
@@ -55,8 +61,12 @@ describe('the keys of that dialog', () => {
     s = run(requested(s, 'c1', 'rug', 'add'), {type: 'call/approval-asked', callId: 'c1', trusted: false});
     const given: string[] = [];
     const driver = {answerApproval: (_id: string, answer: string) => given.push(answer)} as unknown as UiDriver;
-    createActions({store: createStore(s), driver, quit: () => {}, argForms: {} as ArgForms}).answer('always');
+    const store = createStore(s);
+    createActions({store, driver, quit: () => {}, argForms: {} as ArgForms}).answer('always');
     expect(given).toEqual(answers);
+    // Not silently: the key says why it answered nothing.
+    if (changedTool) expect(latestNotice(store.getState())?.text).toContain('"always" is not offered for mcp__rug__add');
+    else expect(latestNotice(store.getState())).toBeNull();
   });
 });
 
@@ -75,5 +85,33 @@ describe('a call by hand to a changed tool', () => {
     expect(text).toContain('your rules ask before this call runs');
     expect(text).toContain('△ CHANGED SINCE PINNED');
     expect(text).toContain('~ inputSchema.properties.note: added {"type":"string"}');
+    // "Always" is not offered here either: it would change nothing for a changed tool.
+    expect(text).toContain('  [y] allow once  [n] deny');
+    expect(text).not.toContain('[a] always');
+  });
+
+  it.each([
+    ['changed since pinned: its "a" runs nothing and says why', true],
+    ['unchanged: its "a" always allows', false],
+  ])('%s', (_what, changedTool) => {
+    const check = checkPins(checkPins(undefined, [tool], 'ask').pins, [changedTool ? changed : tool], 'ask').tools.get('add')!;
+    const e = entry('rug', 'add', {pinCheck: check});
+    const s = run(
+      base({servers: [{alias: 'rug'}]}),
+      {type: 'catalog/rebuilt', catalog: catalog([e])},
+      {type: 'inspect/opened', view: {kind: 'call', name: e.name}, replace: false},
+      {type: 'manual/requested', id: 'm1', name: e.name, alias: 'rug', tool: 'add', arguments: {a: 1}},
+      {type: 'manual/approval-asked', id: 'm1'},
+    );
+    const store = createStore(s);
+    const answers: string[] = [];
+    const driver = {manual: {answer: (a: string) => answers.push(a)}} as unknown as UiDriver;
+    inspectHandlers({store, driver, argForm: () => undefined, page: () => 1})['manual-always']('a', {} as Key);
+    expect(answers).toEqual(changedTool ? [] : ['always']);
+    if (changedTool) expect(latestNotice(store.getState())?.text).toContain('"always" is not offered for mcp__rug__add: it changed since pinned');
+    const hints = render(<InspectPane state={store.getState()} layer="manual" width={120} height={30} theme={createTheme(false)} />).lastFrame()!;
+    expect(hints).toContain('[y] allow once');
+    if (changedTool) expect(hints).not.toContain('[a] always');
+    else expect(hints).toContain('[a] always');
   });
 });
