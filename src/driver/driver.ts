@@ -179,7 +179,8 @@ export class Driver {
    */
   ask(text: string): boolean {
     if (this.running || this.o.store.getState().queued !== null) {
-      this.notice('warn', 'a turn is still running: wait for it, or press Ctrl-C to cancel it');
+      // About the running turn: gone when it ends (a question still waiting for the servers is no turn yet).
+      this.notice('warn', 'a turn is still running: wait for it, or press Ctrl-C to cancel it', this.running ? 'turn' : undefined);
       return false;
     }
     if (this.ready || !this.starting) void this.submit(text);
@@ -197,7 +198,7 @@ export class Driver {
   /** Runs one turn now; resolves when its outcome is in the store. Undefined (with a notice) while another runs. */
   submit(text: string): Promise<void> | undefined {
     if (this.running) {
-      this.notice('warn', 'a turn is still running: wait for it, or press Ctrl-C to cancel it');
+      this.notice('warn', 'a turn is still running: wait for it, or press Ctrl-C to cancel it', 'turn');
       return undefined;
     }
     const abort = new AbortController();
@@ -370,8 +371,8 @@ export class Driver {
   }
 
   /** A status-line message. */
-  notice(level: 'info' | 'warn' | 'error', text: string): void {
-    this.dispatch({type: 'notice/posted', level, text});
+  notice(level: 'info' | 'warn' | 'error', text: string, lasts?: 'turn'): void {
+    this.dispatch(lasts ? {type: 'notice/posted', level, text, lasts} : {type: 'notice/posted', level, text});
   }
 
   private cancelInputs(): void {

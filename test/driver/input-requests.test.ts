@@ -11,6 +11,7 @@ import type {ServerConfig, StdioServerConfig} from '../../src/config/index.js';
 import {Driver} from '../../src/driver/driver.js';
 import {InputGate} from '../../src/hub/input-gate.js';
 import {initialState} from '../../src/state/app-state.js';
+import {latestNotice} from '../../src/state/selectors.js';
 import {createStore, type Store} from '../../src/state/store.js';
 
 const server = (over: Partial<StdioServerConfig> = {}): ServerConfig => ({
@@ -67,6 +68,20 @@ describe('cancelling a turn', () => {
     expect(store.getState().inputRequests).toHaveLength(0);
     await turn;
     expect(store.getState().turn.outcome).toBe('cancelled');
+  });
+});
+
+describe('a question asked while a turn runs', () => {
+  it('is refused with a notice that goes when the turn ends', async () => {
+    const store = createStore(initialState());
+    const script = parseScript({steps: [{text: 'slow', delayMs: 5_000}]});
+    const driver = driverOver(store, createScriptedModel({script}));
+    const turn = driver.submit('q')!;
+    expect(driver.ask('another')).toBe(false);
+    expect(latestNotice(store.getState())?.text).toMatch(/a turn is still running/);
+    driver.cancel();
+    await turn;
+    expect(latestNotice(store.getState())?.text ?? '').not.toMatch(/a turn is still running/);
   });
 });
 
