@@ -12,7 +12,6 @@ export interface PageRecord {
   count: number;
   cursorIn?: string;
   cursorOut?: string;
-  /** The round trip of its request. */
   ms: number;
   /** Names (or URIs) of the entries kept from this page, in order. */
   names?: string[];
@@ -76,29 +75,17 @@ export async function listAllPages<T>(fetchPage: PageFetcher, kind: ListKind, la
   const ids = new Set<string>();
   const listing: Listing<T> = {items: [], dropped: [], pages: []};
   let cursor: string | undefined;
-  let started = Date.now();
-  let request = fetchPage(cursor);
   for (let index = 1; ; index++) {
     if (index > pageLimit) {
       throw new PaginationError(`${label}: ${kind.method} did not end after ${pageLimit} pages (page ${index} would follow cursor ${JSON.stringify(cursor)}); giving up`);
     }
-    const result = await request;
-    const ms = Date.now() - started;
+    const started = Date.now();
+    const result = await fetchPage(cursor);
     const raw = Array.isArray(result[kind.key]) ? (result[kind.key] as unknown[]) : undefined;
     if (!raw) throw new PaginationError(`${label}: ${kind.method} page ${index} has no "${kind.key}" array`);
     const next = result.nextCursor;
     if (next !== undefined && next !== null && typeof next !== 'string') {
       throw new PaginationError(`${label}: ${kind.method} page ${index} has a nextCursor that is not a string`);
-    }
-    // The next page is asked for before this one's entries are checked, so the server makes it
-    // while they are (a 1,000-tool listing is 100 such round trips; issue #17). Still one request
-    // at a time. A cursor seen before, or one past the limit, is refused below as it always was.
-    const ahead = typeof next === 'string' && !seen.has(next) && index < pageLimit;
-    if (ahead) {
-      started = Date.now();
-      request = fetchPage(next);
-      // Awaited at the next page; a throw while this page is checked must not leave it unobserved.
-      request.catch(() => {});
     }
     const names: string[] = [];
     // A plain loop: no closure called per entry of every page (issue #17).
@@ -114,7 +101,7 @@ export async function listAllPages<T>(fetchPage: PageFetcher, kind: ListKind, la
       }
     }
     cacheHints(listing, result);
-    const page: PageRecord = {index, count: raw.length, cursorIn: cursor, cursorOut: next ?? undefined, ms, names};
+    const page: PageRecord = {index, count: raw.length, cursorIn: cursor, cursorOut: next ?? undefined, ms: Date.now() - started, names};
     listing.pages.push(page);
     options.onPage?.(page);
     if (typeof next !== 'string') return listing;
