@@ -1,11 +1,17 @@
 // Opening a URL for the user: the command in BROWSER (the de-facto standard:
 // a `:`-separated list, `%s` replaced by the URL, else the URL appended), else
 // the platform's opener. Never through a shell: the URL came from a server.
-import {spawn} from 'node:child_process';
+import {spawn, type ChildProcess} from 'node:child_process';
 
 /** What was run, for "opened with …" messages. */
 export interface Opened {
   command: string;
+  /**
+   * Resolves, with why, when the command ends in failure: the page did not
+   * open (xdg-open with no display exits 3, `false` exits 1). Never settles
+   * when it succeeds or keeps running.
+   */
+  failed: Promise<string>;
 }
 
 /** Starts the browser on `url` without waiting for it; rejects when no command could be started. */
@@ -16,8 +22,8 @@ export async function openUrl(url: string, env: NodeJS.ProcessEnv = process.env,
   let last: Error | undefined;
   for (const argv of candidates) {
     try {
-      await start(argv);
-      return {command: argv[0]};
+      const child = await start(argv);
+      return {command: argv[0], failed: failure(child)};
     } catch (err) {
       last = err as Error;
     }
@@ -41,13 +47,23 @@ export function browserCommands(url: string, env: NodeJS.ProcessEnv, platform: N
   return [['xdg-open', url]];
 }
 
-function start(argv: string[]): Promise<void> {
+function start(argv: string[]): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0], argv.slice(1), {stdio: 'ignore', detached: true});
     child.once('error', reject);
     child.once('spawn', () => {
       child.unref();
-      resolve();
+      resolve(child);
+    });
+  });
+}
+
+/** Why `child` failed, once it exits with a failure status or by a signal; pending while it runs or after a success. */
+function failure(child: ChildProcess): Promise<string> {
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      if (signal) resolve(`killed by ${signal}`);
+      else if (code !== 0) resolve(`exit status ${code}`);
     });
   });
 }

@@ -48,12 +48,19 @@ export async function runList(opts: CliOptions, env: NodeJS.ProcessEnv, config: 
   const app = createListParts(options);
   at?.('built');
   // On top of the early spawn's cleanup (modes/list-tools.ts), which runs after this one.
-  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => app.hub.close());
+  let interrupted = false;
+  const release = exitCleanlyOn(['SIGINT', 'SIGTERM', 'SIGHUP'], () => {
+    interrupted = true;
+    return app.hub.close();
+  });
   try {
     await app.hub.start();
     // Every eager slot has made its transport by now; a child left over was not wanted.
     early.dispose();
     if (listExtras) await app.hub.inspect.settled();
+    // Closing the hub ends its start: what the store holds then is no listing (servers still
+    // starting read as offline for no reason), and the run exits with the signal's code.
+    if (interrupted) return 1;
     process.stdout.write((await render)(app.store.getState()) + '\n');
     return 0;
   } finally {

@@ -48,7 +48,11 @@ export function terminalPrompt(io: TerminalPromptIo): LoginPrompt {
       io.stderr.write(`• ${request.alias}: ${WHY[request.reason]} at ${stripControlLine(request.issuer)}${scopes}\n  open: ${stripControlLine(request.url)}\n  waiting for the browser to come back to ${request.redirectUri}${paste}\n`);
       if (io.alwaysOpen || io.env.BROWSER) {
         openUrl(request.url, io.env).then(
-          ({command}) => io.stderr.write(`• opened the browser (${command})\n`),
+          ({command, failed}) => {
+            io.stderr.write(`• opened the browser (${command})\n`);
+            // A command that started and then failed opened nothing: said so, the wait goes on.
+            void failed.then((why) => io.stderr.write(`• the browser command ${command} failed (${why}); open the address above yourself\n`));
+          },
           (err: Error) => io.stderr.write(`• ${err.message}\n`),
         );
       }

@@ -18,6 +18,10 @@ describe('opening the authorization URL', () => {
   it('refuses non-http URLs and reports a browser that cannot start', async () => {
     await expect(openUrl('file:///etc/passwd', {BROWSER: 'true'})).rejects.toThrow(/refusing/);
     await expect(openUrl(url, {BROWSER: '/nonexistent/browser-binary'})).rejects.toThrow(/could not start a browser/);
-    await expect(openUrl(url, {BROWSER: 'true'})).resolves.toEqual({command: 'true'});
+    await expect(openUrl(url, {BROWSER: 'true'})).resolves.toMatchObject({command: 'true'});
+    // Started, then failed: the page did not open.
+    const opened = await openUrl(url, {BROWSER: 'false'});
+    expect(opened.command).toBe('false');
+    await expect(opened.failed).resolves.toBe('exit status 1');
   });
 });

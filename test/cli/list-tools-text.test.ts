@@ -92,3 +92,13 @@ describe('listToolsText, an entry the config refused', () => {
     expect(lines.join('\n')).not.toContain('via Streamable HTTP');
   });
 });
+
+describe('listToolsText, a remote server that needs a login', () => {
+  it('says it needs one, not that a login failed', () => {
+    let state = initialState({servers: [{alias: 'tracker', trusted: false, url: 'https://mcp.tracker.example.com/mcp'}]});
+    state = reduce(state, {type: 'server/offline', alias: 'tracker', phase: 'login', reason: 'log in with /login tracker or `breakerbox login tracker`', at: 1});
+    const text = listToolsText(state);
+    expect(text).toContain('tracker          offline  needs login: log in with /login tracker or `breakerbox login tracker`');
+    expect(text).not.toContain('login failed');
+  });
+});

@@ -43,3 +43,13 @@ describe('terminalPrompt at a terminal', () => {
     expect(paste).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('terminalPrompt with a BROWSER command', () => {
+  it('says so when the command started but failed, so nobody waits for a page that never opened', async () => {
+    let err = '';
+    const stderr = {write: (t: string) => (err += t), isTTY: false};
+    terminalPrompt({stderr, env: {BROWSER: 'false'}}).show(request(async () => {}).req);
+    await vi.waitFor(() => expect(err).toMatch(/• the browser command false failed \(exit status 1\); open the address above yourself\n/));
+    expect(err).toContain('• opened the browser (false)\n');
+  });
+});

@@ -116,6 +116,8 @@ describe.concurrent('no server outlives breakerbox', {timeout: 3 * PATIENT_MS}, 
     const {code} = await run.exited;
     expect(code, run.stderr()).toBe(130);
     expect(tagged(tag)).toEqual([]);
+    // No table of a listing cut short (servers still starting shown as "offline undefined failed").
+    expect(run.stdout()).toBe('');
   });
 
   // The signal raised by the run itself at each stage of the early spawn's life

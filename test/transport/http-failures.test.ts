@@ -84,6 +84,12 @@ describe('HTTP errors', () => {
     expect(status().reason).toBe('the server answered with Content-Type text/html, expected application/json or text/event-stream: "<h1>Login</h1>"');
   });
 
+  it('a JSON body that is not the answer says what it held, not that a stream ended', async () => {
+    fake = await fakeServer({onPost: ({res}) => void res.writeHead(200, {'content-type': 'application/json'}).end('{"hello":"world"}')});
+    await startHub(fake.url);
+    expect(status().reason).toBe('the JSON response holds no answer to the request: "{\\"hello\\":\\"world\\"}"');
+  });
+
   it('a redirect is not followed: the user is told the URL to use', async () => {
     fake = await fakeServer({onPost: ({res}) => void res.writeHead(307, {location: 'https://elsewhere.example/mcp?token=s3cret'}).end()});
     await startHub(fake.url);

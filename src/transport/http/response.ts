@@ -45,6 +45,8 @@ export async function readAnswer(res: Response, o: ReadOptions): Promise<AnswerR
       o.onMessage(m);
       answered ||= o.isAnswer(m);
     }
+    // A JSON body is the whole answer: there is no stream to end or resume, and what it held is the clue.
+    if (!answered) throw o.fail('bad-response', `the JSON response holds no answer to the request: ${preview(text)}`);
     return {answered, end: 'json'};
   }
   const text = (await readBounded(res.body, 2048).catch(() => '')) ?? '';

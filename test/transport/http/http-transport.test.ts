@@ -11,7 +11,7 @@ import {Connection} from '../../../src/connection/connection.js';
 import {TransportRequestError} from '../../../src/transport/errors.js';
 import {HttpTransport} from '../../../src/transport/http/http-transport.js';
 import {runCli} from '../../helpers/cli.js';
-import {fakeServer, sse, TLS_CERT, type FakeServer} from '../../helpers/fake-http.js';
+import {deadPort, fakeServer, sse, TLS_CERT, type FakeServer} from '../../helpers/fake-http.js';
 import {testHub} from '../../helpers/hub.js';
 import {httpServer} from '../../helpers/http-servers.js';
 
@@ -25,6 +25,24 @@ afterEach(async () => {
 
 const discover = {jsonrpc: '2.0', id: 1, method: 'server/discover', params: {_meta: {'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}}}};
 const call = (id: number) => ({jsonrpc: '2.0', id, method: 'tools/call', params: {name: 't', arguments: {}, _meta: discover.params._meta}});
+
+/** Sets (or, for undefined, removes) environment variables until the test ends, when each gets back the value it had before the test. */
+function setEnv(vars: Record<string, string | undefined>): void {
+  for (const [k, v] of Object.entries(vars)) {
+    const saved = process.env[k];
+    if (!savedEnv.has(k)) {
+      savedEnv.set(k, saved);
+      cleanups.push(() => {
+        if (saved === undefined) delete process.env[k];
+        else process.env[k] = saved;
+        savedEnv.delete(k);
+      });
+    }
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+}
+const savedEnv = new Map<string, string | undefined>();
 
 function open(t: HttpTransport) {
   const conn = new Connection(t, 10_000);
@@ -48,21 +66,32 @@ describe('HttpTransport', () => {
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     cleanups.push(() => new Promise((r) => proxy.close(r)));
-    const saved = {HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY};
-    cleanups.push(() => {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    });
-    process.env.HTTP_PROXY = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    process.env.NO_PROXY = 'direct.invalid';
+    setEnv({HTTP_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, NO_PROXY: 'direct.invalid'});
     const via = open(new HttpTransport({url: 'http://remote.invalid/mcp', headers: {Authorization: 'Bearer t'}}));
     expect(await via.request('server/discover', discover.params)).toMatchObject({supportedVersions: ['2026-07-28']});
     expect(seen).toEqual(['CONNECT remote.invalid:80', 'POST /mcp Bearer t']);
     const direct = open(new HttpTransport({url: 'http://direct.invalid/mcp'}));
     await expect(direct.request('server/discover', discover.params)).rejects.toThrow(/DNS lookup of direct\.invalid failed/);
     expect(seen).toHaveLength(2);
+  });
+
+  it('a proxy from the environment that refuses or does not resolve is named, not the server behind it', async () => {
+    fake = await fakeServer({onPost: ({res}) => void res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify({jsonrpc: '2.0', id: 1, result: {}}))});
+    const server = new URL(fake.url).host;
+    const dead = await deadPort();
+    setEnv({HTTP_PROXY: `http://127.0.0.1:${dead}`, NO_PROXY: ''});
+    await expect(open(new HttpTransport({url: fake.url})).request('server/discover', discover.params)).rejects.toThrow(
+      `connection refused by the proxy 127.0.0.1:${dead} (HTTP_PROXY/HTTPS_PROXY) on the way to ${server} (is the proxy running?)`,
+    );
+    setEnv({HTTP_PROXY: 'http://proxy.invalid:3128'});
+    await expect(open(new HttpTransport({url: fake.url})).request('server/discover', discover.params)).rejects.toThrow(
+      'DNS lookup of the proxy proxy.invalid (HTTP_PROXY/HTTPS_PROXY) failed: no such host',
+    );
+    // Without a proxy the server's own refusal still names the server.
+    setEnv({HTTP_PROXY: undefined});
+    await expect(open(new HttpTransport({url: `http://127.0.0.1:${dead}/mcp`})).request('server/discover', discover.params)).rejects.toThrow(
+      `connection refused by 127.0.0.1:${dead} (is the server running?)`,
+    );
   });
 
   it('a JSON answer larger than the message cap fails that request, and says so', async () => {
