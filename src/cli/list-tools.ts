@@ -1,4 +1,5 @@
 import {MAX_ALIAS_LENGTH} from '../config/aliases.js';
+import {failurePrefix} from '../hub/types.js';
 import type {AppState, NotCallableTool} from '../state/app-state.js';
 import {collisions, serverRows} from '../state/selectors.js';
 import {toolTokens} from '../state/tool-tokens.js';
@@ -21,7 +22,7 @@ export function listToolsText(state: AppState): string {
         ? `online   ${s.era} ${s.protocolVersion} (era: ${s.eraDecision?.replaceAll('-', ' ') ?? 'unknown'}), reports itself as "${stripControlLine(s.serverName ?? '?')}", ${count(s.toolCount, 'tool')} over ${count(s.pages, 'page')} in ${s.discoveryMs} ms, ${approx}${grouped(tokens.byAlias[s.alias] ?? 0)} tokens`
         : s.state === 'disabled'
           ? 'disabled'
-          : `offline  ${offlineWhy(s.phase)}${stripControlLine(s.reason ?? '')}`;
+          : `offline  ${failurePrefix(s.phase)}${stripControlLine(s.reason ?? '')}`;
     lines.push(`  ${s.alias.padEnd(aliasWidth)} ${what}`);
     // Remote servers say where they are (credentials masked); any server its config warning.
     // An entry the config check refused was never spoken to, over any transport.
@@ -53,10 +54,6 @@ export function notCallableTools(state: AppState): Array<{alias: string; t: NotC
   return state.servers.order.flatMap((alias) => (state.servers.byAlias[alias]?.notCallable ?? []).map((t) => ({alias, t})));
 }
 
-/** What a server offline in `phase` is waiting for, or what failed: nothing failed where a login is needed. */
-function offlineWhy(phase: string | undefined): string {
-  return phase === 'login' ? 'needs login: ' : phase ? `${phase} failed: ` : '';
-}
 
 function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

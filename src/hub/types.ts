@@ -8,6 +8,11 @@ import type {Finding} from './trust/scan.js';
 /** Where a server's failure happened. */
 export type FailurePhase = 'config' | 'spawn' | 'handshake' | 'list' | 'call' | 'exit' | 'login';
 
+/** What goes before an offline server's reason: what failed, or "needs login" where nothing failed yet. */
+export function failurePrefix(phase: FailurePhase | undefined): string {
+  return phase === 'login' ? 'needs login: ' : phase ? `${phase} failed: ` : '';
+}
+
 /** A server's lifecycle state as the UI and `--list-tools` show it. */
 export type ServerState = 'starting' | 'online' | 'restarting' | 'offline' | 'disabled' | 'idle';
 

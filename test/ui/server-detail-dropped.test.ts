@@ -34,3 +34,14 @@ describe('server detail: tools not in the table', () => {
     expect(text.slice(dropped)).not.toContain('simulate-research-query');
   });
 });
+
+describe('server detail: why it is offline', () => {
+  it('says "needs login" for a server waiting for a login, where nothing failed', () => {
+    const waiting = {...detail, status: {...detail.status, state: 'offline', phase: 'login', reason: 'log in with `breakerbox login everything`'}} as ServerDetail;
+    const text = serverDetailLines(waiting, 200).map(lineText).join('\n');
+    expect(text).toContain('needs login: log in with');
+    expect(text).not.toContain('failed');
+    const failed = {...detail, status: {...detail.status, state: 'offline', phase: 'handshake', reason: 'timed out'}} as ServerDetail;
+    expect(serverDetailLines(failed, 200).map(lineText).join('\n')).toContain('handshake failed: timed out');
+  });
+});

@@ -1,5 +1,6 @@
 // The server detail view and its log view.
 import type {LogEntry, ServerDetail} from '../../hub/inspect-types.js';
+import {failurePrefix} from '../../hub/types.js';
 import {fitLine, seg, type Line} from '../line.js';
 import {SERVER_STATE} from '../symbols.js';
 import {clockTime, formatMs, plural} from '../text/format.js';
@@ -17,7 +18,7 @@ export function serverDetailLines(d: ServerDetail, width: number): Line[] {
   const lines: Line[] = [
     fitLine([seg(`${symbol} `, tone, true), seg(safeLine(d.alias), undefined, true), seg(`  ${s.state}`, tone, true), seg(s.era ? `  ${s.era} era · ${safeLine(s.protocolVersion ?? '')}` : ''), seg(who ? `  ${who}` : '', 'muted')], width),
   ];
-  if (s.reason) lines.push(...textBlock(`${s.phase ?? ''} failed: ${s.reason}`, width, 'error'));
+  if (s.reason) lines.push(...textBlock(`${failurePrefix(s.phase)}${s.reason}`, width, 'error'));
   lines.push([], heading('Era'), ...textBlock(d.eraDecision ?? 'not decided yet (the server is not online)', width));
   lines.push([], heading('Capabilities'), ...textBlock(capabilities(d), width));
   lines.push([], heading('Instructions'), ...(d.instructions ? textBlock(showInvisible(d.instructions), width) : [[seg('  none', 'muted')] as Line]));
