@@ -186,6 +186,8 @@ export interface Notice {
   line?: number;
   /** The dialog this notice is about (see `shownDialogKey`): it goes when that dialog does. */
   dialog?: string;
+  /** The server this notice says is offline: it goes once that server is online again. */
+  offline?: string;
 }
 
 /** Scroll position of one pane; `follow` pins the window to the end of the list. */

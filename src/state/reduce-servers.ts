@@ -42,7 +42,7 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
       // The Servers pane has one row for the reason; the transcript shows it whole, wrapped.
       if (down === state) return state;
       const text = `${event.alias} is offline (phase: ${event.phase}): ${event.reason}`;
-      return appendNotice(postNotice(down, 'error', text, event.at), 'error', text);
+      return appendNotice(postNotice(down, 'error', text, event.at, {offline: event.alias}), 'error', text);
     }
     case 'server/exited':
       return exited(state, event);
@@ -118,7 +118,7 @@ export function droppedText(event: EventOf<'server/tools-dropped'>): string {
 }
 
 /** What a notice is about, so it goes with it (a turn, an input line, a dialog); none: it stays until replaced. */
-export type NoticeScope = Pick<Notice, 'turnId' | 'line' | 'dialog'>;
+export type NoticeScope = Pick<Notice, 'turnId' | 'line' | 'dialog' | 'offline'>;
 
 /** `state` with a status-line notice added (bounded by `limits.notices`). */
 export function postNotice(state: AppState, level: 'info' | 'warn' | 'error', text: string, at: number | undefined, scope: NoticeScope = {}): AppState {

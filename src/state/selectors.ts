@@ -221,10 +221,11 @@ export function latestNotice(state: AppState): Notice | null {
   return null;
 }
 
-/** A notice about a turn ("cancelling the turn…") expires with that turn, one about a failed command with its line, one about a dialog with the dialog; others stay until replaced. */
+/** A notice about a turn ("cancelling the turn…") expires with that turn, one about a failed command with its line, one about a dialog with the dialog, one that a server is offline once it is online; others stay until replaced. */
 function noticeLive(state: AppState, notice: Notice): boolean {
   if (notice.line !== undefined && notice.line !== (state.ui.input.generation ?? 0)) return false;
   if (notice.dialog !== undefined && notice.dialog !== shownDialogKey(state)) return false;
+  if (notice.offline !== undefined && state.servers.byAlias[notice.offline]?.state === 'online') return false;
   return notice.turnId === undefined || (notice.turnId === state.turn.id && state.turn.status !== 'idle');
 }
 

@@ -29,6 +29,14 @@ describe('server events', () => {
     expect(latestNotice(s)?.text).toBe('a is offline (phase: exit): server connection was lost: connection refused');
   });
 
+  it("the status line's offline notice goes once that server is online again; the transcript keeps it", () => {
+    const down = run(base(), {type: 'server/offline', alias: 'a', phase: 'exit', reason: 'connection refused', at: 1});
+    expect(latestNotice(down)?.text).toMatch(/^a is offline/);
+    const back = run(down, {type: 'server/online', alias: 'a', era: 'legacy', protocolVersion: '2025-11-25', toolCount: 4, pages: 1, discoveryMs: 3});
+    expect(latestNotice(back)?.text ?? '').not.toMatch(/is offline/);
+    expect(back.conversation.items.some((i) => i.kind === 'notice' && /^a is offline/.test(i.text))).toBe(true);
+  });
+
   it('server/offline writes the whole reason into the transcript, where a later notice cannot take it away', () => {
     const reason = 'mcpServers.b.env.T: ${NOPE_TOKEN} is not set (use ${NOPE_TOKEN:-default} for a fallback)';
     const s = run(base(), {type: 'server/offline', alias: 'b', phase: 'config', reason, at: 1}, {type: 'server/offline', alias: 'c', phase: 'spawn', reason: 'spawn nope ENOENT', at: 2});
