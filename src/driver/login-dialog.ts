@@ -25,14 +25,31 @@ async function converse(request: LoginRequest, ask: Ask, env: NodeJS.ProcessEnv)
   const why = request.reason === 'step-up' ? 'needs more permissions' : 'login';
   const intro = `${why}${scopes} at ${stripControlLine(request.issuer)}. breakerbox waits for the browser to come back to ${request.redirectUri}; if your browser runs on another machine, paste the address it ends on.`;
   let note = '';
+  // Why the browser command last started failed, once it has: the dialog then says so instead of "waiting".
+  let browserFailed: Promise<string> | undefined;
   while (!request.signal.aborted) {
-    const answer = await ask({alias: request.alias, kind: 'login', message: intro + note, url: request.url}, request.signal);
+    const asking = new AbortController();
+    const stop = () => asking.abort();
+    request.signal.addEventListener('abort', stop, {once: true});
+    let failure: string | undefined;
+    void browserFailed?.then((why) => {
+      failure = why;
+      asking.abort();
+    });
+    const answer = await ask({alias: request.alias, kind: 'login', message: intro + note, url: request.url}, asking.signal);
+    request.signal.removeEventListener('abort', stop);
     if (request.signal.aborted) return;
+    if (failure !== undefined) {
+      browserFailed = undefined;
+      note = `\nThe browser command failed (${failure}): open the address yourself, or paste where the browser ends.`;
+      continue;
+    }
     if (answer.action !== 'accept') return request.cancel();
     const pasted = answer.content?.redirect;
     try {
       if (typeof pasted === 'string') return await request.paste(pasted);
-      const {command} = await openUrl(request.url, env);
+      const {command, failed} = await openUrl(request.url, env);
+      browserFailed = failed;
       note = `\nOpened with ${command}; waiting for the browser…`;
     } catch (err) {
       note = `\n${(err as Error).message}`;

@@ -38,6 +38,28 @@ describe('the TUI login prompt', () => {
     expect(ask.mock.calls[0][0]).toMatchObject({alias: 'notes', kind: 'login', url: URL_});
   });
 
+  it('says so in the dialog when the browser command fails after it started, and keeps the login open', async () => {
+    const asked: string[] = [];
+    let calls = 0;
+    const ask = vi.fn(async (r: Omit<InputRequestView, 'requestId'>, signal?: AbortSignal) => {
+      asked.push(r.message);
+      calls++;
+      if (calls === 1) return {action: 'accept' as const};
+      if (calls === 2) {
+        // The dialog stays up until something takes it down: here, the browser command's failure.
+        await new Promise((resolve) => signal?.addEventListener('abort', resolve, {once: true}));
+        return {action: 'cancel' as const};
+      }
+      return {action: 'accept' as const, content: {redirect: 'http://127.0.0.1:4567/callback?code=c&state=s'}};
+    });
+    const req = request();
+    dialogPrompt(ask, {BROWSER: 'false'}).show(req);
+    await vi.waitFor(() => expect(req.paste).toHaveBeenCalled());
+    expect(asked[1]).toMatch(/Opened with false; waiting for the browser/);
+    expect(asked[2]).toMatch(/The browser command failed \(exit status 1\): open the address yourself/);
+    expect(req.cancel).not.toHaveBeenCalled();
+  });
+
   it('cancels the login on Esc', async () => {
     const req = request();
     dialogPrompt(async () => ({action: 'cancel'}), {}).show(req);
