@@ -14,6 +14,7 @@ import {bundleLibrary} from './bundle-library.mjs';
 import {buildImportersFirst} from './importers-first.mjs';
 import {inkWithoutDevtools, yogaLoadedAtOnce} from './package-patches.mjs';
 import {toScripts, writeCodeCache} from './mode-scripts.mjs';
+import {writeTuiCodeCache} from './tui-code-cache.mjs';
 
 const OUT = new URL('../dist/bundle/', import.meta.url).pathname;
 
@@ -211,9 +212,10 @@ const meta = {inputs: Object.assign({}, ...builds.map((r) => r.metafile.inputs))
 dropRuntimeOnlyImports(meta.outputs);
 dropUnusedRequire(Object.keys(meta.outputs).filter((f) => f.endsWith('.js')));
 mergeEntryStubs(meta.outputs, MODES_APART.map((m) => `dist/bundle/${m.name}-main.js`));
-// The list build runs as scripts with V8's code cache (scripts/mode-scripts.mjs).
-toScripts(meta.outputs, 'list', REQUIRE_BANNER);
+// The list and TUI builds run as scripts with V8's code cache (scripts/mode-scripts.mjs).
+for (const mode of MODES_APART) toScripts(meta.outputs, mode.name, REQUIRE_BANNER);
 writeFileSync(`${OUT}meta.json`, JSON.stringify(meta));
 await bundleLibrary();
 // After the library bundle: the bin checks that the bundle is newer than tsc's files.
 writeCodeCache(new URL('..', import.meta.url).pathname, ['--list-tools']);
+await writeTuiCodeCache(new URL('..', import.meta.url).pathname);
