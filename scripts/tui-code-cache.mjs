@@ -16,8 +16,8 @@ const APP_FRAME = '\u001b[H\u001b[J';
  * Runs `node bin/breakerbox.cjs` in `root` (its bundled config and servers)
  * in a pseudo-terminal, with a fresh state directory and BB_WRITE_CODE_CACHE
  * set. Resolves once the process has ended; a run that fails or takes longer
- * than `timeoutMs` leaves no cache (the TUI then compiles, only slower to
- * start): the build says so and goes on.
+ * than `timeoutMs` leaves no cache, or one of only what it compiled (a script
+ * compiles what its cache lacks, only slower): the build says so and goes on.
  */
 export async function writeTuiCodeCache(root, timeoutMs = 60_000) {
   const state = mkdtempSync(join(tmpdir(), 'bb-code-cache-'));
@@ -30,6 +30,8 @@ export async function writeTuiCodeCache(root, timeoutMs = 60_000) {
       let frameAt = -1;
       let typed = false;
       const child = spawn('script', ['-qfec', command, '/dev/null'], {cwd: root, env: {PATH: process.env.PATH, SHELL: '/bin/sh'}, stdio: ['pipe', 'pipe', 'pipe']});
+      // A process gone before its keys: the exit says what happened.
+      child.stdin.on('error', () => {});
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         resolve(`no app frame and exit within ${timeoutMs} ms`);
@@ -55,7 +57,7 @@ export async function writeTuiCodeCache(root, timeoutMs = 60_000) {
         resolve(code === 0 && typed ? undefined : `exit ${code}${typed ? '' : ' before the app frame'}\n${out.replace(/\u001b\[[\d;?]*[A-Za-z]/g, '').slice(-1500)}`);
       });
     });
-    if (failure) console.warn(`bundle: the TUI run for its code cache failed (${failure}); no code cache for the TUI`);
+    if (failure) console.warn(`bundle: the TUI run for its code cache failed (${failure}); the TUI's code cache is missing or partial`);
   } finally {
     rmSync(state, {recursive: true, force: true});
   }

@@ -34,6 +34,7 @@ function runOnce(root) {
   const command = `stty cols 120 rows 40; exec ${env} ${q(process.execPath)} --import ${q(PRELOAD)} bin/breakerbox.cjs`;
   return new Promise((done, fail) => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], {cwd: root, stdio: ['pipe', 'pipe', 'pipe']});
+    child.stdin.on('error', () => {});
     let out = '';
     let typed = 0;
     const timer = setTimeout(() => {
