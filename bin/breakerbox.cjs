@@ -19,10 +19,10 @@ if (!printVersion(argv)) {
   const dir = mtime(join(root, 'dist/bundle/main.js')) >= mtime(join(root, 'dist/cli/main.js')) ? 'dist/bundle' : 'dist/cli';
   const entry = entryFor(argv);
   const importFile = (name) => import(pathToFileURL(join(root, dir, name)).href);
-  // The bundle's list modes are CommonJS scripts run with V8's code cache (./load-scripts.cjs).
+  // The bundle's list modes and TUI are CommonJS scripts run with V8's code cache (./load-scripts.cjs).
   const loaded =
-    dir === 'dist/bundle' && entry === 'list-main.js'
-      ? new Promise((resolve) => resolve(require('./load-scripts.cjs').loadScripts(join(root, dir), './list-main.cjs', () => importFile('main.js'))))
+    dir === 'dist/bundle' && entry !== 'main.js'
+      ? new Promise((resolve) => resolve(require('./load-scripts.cjs').loadScripts(join(root, dir), `./${entry.replace(/\.js$/, '.cjs')}`, () => importFile('main.js'))))
       : importFile(entry);
   loaded
     .then(({main}) => main(argv))

@@ -9,10 +9,12 @@
 const {readFileSync, statSync, writeFileSync} = require('node:fs');
 const vm = require('node:vm');
 const {join} = require('node:path');
+const {pathToFileURL} = require('node:url');
 
-// Node's CommonJS wrapper, strict as the ES modules these scripts were made from, and with one
-// more name: the import of the main build, which a script cannot reach with import() of its own.
-const HEAD = '(function (exports, require, module, __filename, __dirname, __bbImportMain) {"use strict";';
+// Node's CommonJS wrapper, strict as the ES modules these scripts were made from, and with two
+// more names: the import of the main build, which a script cannot reach with import() of its own,
+// and the file's URL, which stands for import.meta.url (scripts/mode-scripts.mjs).
+const HEAD = '(function (exports, require, module, __filename, __dirname, __bbImportMain, __bbFileUrl) {"use strict";';
 const TAIL = '\n})';
 
 /**
@@ -39,7 +41,7 @@ function loadScripts(dir, entry, importMain) {
     // Before it runs: a script that requires one that requires it back gets its exports object
     // (esbuild's CommonJS output sets it first, with getters), as ES modules' cycles resolve.
     modules.set(name, module);
-    script.runInThisContext()(module.exports, requireFrom, module, file, dir, importMain);
+    script.runInThisContext()(module.exports, requireFrom, module, file, dir, importMain, pathToFileURL(file).href);
     return module.exports;
   }
   if (process.env.BB_WRITE_CODE_CACHE) {

@@ -90,8 +90,8 @@ export const LIBRARY_BUILD = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // undici and react-devtools-core: as in the CLI bundle (scripts/bundle.mjs).
-  external: ['react', 'react/*', 'ink', 'ink/*', 'undici', 'react-devtools-core'],
+  // undici: as in the CLI bundle (scripts/bundle.mjs). Ink stays a package here, and with it its devtools import.
+  external: ['react', 'react/*', 'ink', 'ink/*', 'undici'],
   // As in the CLI bundle: ES module builds first (jsonc-parser's CommonJS
   // build is UMD), and CommonJS packages need require() for Node's built-ins.
   mainFields: ['module', 'main'],

@@ -12,27 +12,12 @@
 import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {bundleLibrary} from './bundle-library.mjs';
 import {buildImportersFirst} from './importers-first.mjs';
+import {inkWithoutDevtools, yogaLoadedAtOnce} from './package-patches.mjs';
 import {toScripts, writeCodeCache} from './mode-scripts.mjs';
+import {writeTuiCodeCache} from './tui-code-cache.mjs';
 
 const OUT = new URL('../dist/bundle/', import.meta.url).pathname;
 
-/**
- * Yoga (Ink's layout engine) carries its WebAssembly as a base64 data: URL and
- * asks \`typeof fetch\` first; in Node that question loads Node's own undici
- * (~20-40 ms at every TUI start, BENCHMARKS.md startup), only to fetch the
- * data: URL it could decode itself. Built without the question, it decodes.
- */
-const yogaWithoutFetch = {
-  name: 'yoga-without-fetch',
-  setup(b) {
-    b.onLoad({filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/}, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      const contents = text.replaceAll('"function"!=typeof fetch', 'true');
-      if (contents === text) console.warn(`bundle: ${args.path} no longer asks for fetch as expected; the TUI start loads undici again`);
-      return {contents, loader: 'js'};
-    });
-  },
-};
 const ENTRY = new URL('../dist/cli/main.js', import.meta.url).pathname;
 const REQUIRE_BANNER = "import {createRequire as __bbRequire} from 'node:module'; const require = __bbRequire(import.meta.url);";
 
@@ -183,10 +168,9 @@ const common = {
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Ink's React devtools hook is loaded only in development (DEV=true) and is not installed.
   // undici (the proxy-aware dispatcher of remote servers, loaded at the first
   // HTTP request) stays a package: bundled, its named exports went missing.
-  external: ['react-devtools-core', 'undici'],
+  external: ['undici'],
   // ES module builds first: jsonc-parser's CommonJS build is UMD and require()s
   // its parts by computed paths, which a bundle cannot follow.
   mainFields: ['module', 'main'],
@@ -207,7 +191,7 @@ const result = await buildImportersFirst({
   // The same depth as dist/cli/: `new URL('../../package.json', import.meta.url)` still finds the package.
   entryNames: 'main',
   chunkNames: 'chunk-[hash]',
-  plugins: [yogaWithoutFetch, modesApart],
+  plugins: [yogaLoadedAtOnce, inkWithoutDevtools, modesApart],
 });
 const builds = [result];
 for (const mode of MODES_APART) {
@@ -220,7 +204,7 @@ for (const mode of MODES_APART) {
       entryPoints: {[`${mode.name}-main`]: new URL(`../dist/cli/${mode.name}-main.js`, import.meta.url).pathname},
       entryNames: '[name]',
       chunkNames: `${mode.name}-chunk-[hash]`,
-      plugins: [yogaWithoutFetch, mainApart],
+      plugins: [yogaLoadedAtOnce, inkWithoutDevtools, mainApart],
     }),
   );
 }
@@ -228,9 +212,10 @@ const meta = {inputs: Object.assign({}, ...builds.map((r) => r.metafile.inputs))
 dropRuntimeOnlyImports(meta.outputs);
 dropUnusedRequire(Object.keys(meta.outputs).filter((f) => f.endsWith('.js')));
 mergeEntryStubs(meta.outputs, MODES_APART.map((m) => `dist/bundle/${m.name}-main.js`));
-// The list build runs as scripts with V8's code cache (scripts/mode-scripts.mjs).
-toScripts(meta.outputs, 'list', REQUIRE_BANNER);
+// The list and TUI builds run as scripts with V8's code cache (scripts/mode-scripts.mjs).
+for (const mode of MODES_APART) toScripts(meta.outputs, mode.name, REQUIRE_BANNER);
 writeFileSync(`${OUT}meta.json`, JSON.stringify(meta));
 await bundleLibrary();
 // After the library bundle: the bin checks that the bundle is newer than tsc's files.
 writeCodeCache(new URL('..', import.meta.url).pathname, ['--list-tools']);
+await writeTuiCodeCache(new URL('..', import.meta.url).pathname);

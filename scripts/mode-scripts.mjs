@@ -29,7 +29,10 @@ export function toScripts(outputs, name, banner) {
     let text = readFileSync(file, 'utf8');
     // A script has Node's own require.
     if (text.startsWith(banner)) text = text.slice(banner.length);
-    if (text.includes('import.meta')) throw new Error(`bundle: ${file} uses import.meta, which a script has not`);
+    // A script has no import.meta; its own file's URL is what import.meta.url named (the TUI's
+    // markdown makes a require from it for highlight.js).
+    text = text.replaceAll('import.meta.url', '__bbFileUrl');
+    if (text.includes('import.meta')) throw new Error(`bundle: ${file} uses import.meta beyond its url, which a script has not`);
     // The main build stays ES modules: the loader hands its import in.
     mainImports += text.split('import("./main.js")').length - 1;
     text = text.replaceAll('import("./main.js")', '__bbImportMain()');

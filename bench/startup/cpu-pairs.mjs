@@ -10,8 +10,9 @@
 // beside it. Plain JavaScript; the roots need dist/ built.
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
-import {tmpdir, loadavg} from 'node:os';
+import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
+import {printPairs, runPairs} from './pairs.mjs';
 
 const second = process.argv.includes('--second');
 const [before, after, pairsArg] = process.argv.slice(2).filter((a) => a !== '--second');
@@ -40,30 +41,4 @@ function runOnce(root) {
   }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-};
-const round = (x) => Math.round(x * 10) / 10;
-
-const loadBefore = loadavg()[0];
-const rows = [[], []];
-for (let i = 0; i < pairs; i++) {
-  // Rotate which side goes first, so neither always runs on a warmer cache.
-  const order = i % 2 ? [1, 0] : [0, 1];
-  for (const side of order) rows[side].push(runOnce(roots[side]));
-}
-const loadAfter = loadavg()[0];
-
-process.stdout.write(`${pairs} pairs${second ? ' (second runs)' : ''}, load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}\n`);
-process.stdout.write('mark    cpu before  cpu after  Δcpu (paired)   wall before  wall after  Δwall (paired)\n');
-for (const m of MARKS) {
-  const cpu = rows.map((r) => median(r.map((x) => x[m].cpu)));
-  const at = rows.map((r) => median(r.map((x) => x[m].at)));
-  const dCpu = median(rows[0].map((x, i) => rows[1][i][m].cpu - x[m].cpu));
-  const dAt = median(rows[0].map((x, i) => rows[1][i][m].at - x[m].at));
-  process.stdout.write(
-    `${m.padEnd(7)} ${String(round(cpu[0])).padStart(10)} ${String(round(cpu[1])).padStart(10)} ${String(round(dCpu)).padStart(14)} ${String(round(at[0])).padStart(14)} ${String(round(at[1])).padStart(11)} ${String(round(dAt)).padStart(15)}\n`,
-  );
-}
+printPairs(await runPairs(pairs, (side) => runOnce(roots[side])), MARKS, `${pairs} pairs${second ? ' (second runs)' : ''}`);

@@ -5,7 +5,7 @@
 // is not in it) and wall time since the process started, at the first spawn, the
 // first write to a server's stdin, the first write to our stdout (the list;
 // a TUI's first frame), the write that says "N/N online" (a TUI start, so its
-// CPU can be set against a list run's) and exit, each as {cpu, at} in ms; each spawn() call's own CPU and wall ms
+// CPU can be set against a list run's), a TUI's app frame (Ink's first) and exit, each as {cpu, at} in ms; each spawn() call's own CPU and wall ms
 // (spawnCalls), and each server's traffic (io: [ms, 'w' | 'r', bytes]).
 // `originUs` puts a --cpu-prof profile's times on the same clock. One JSON
 // line goes to $BB_CPU_FILE at exit. Plain JavaScript; the children do not
@@ -57,6 +57,8 @@ process.stdout.write = function (...a) {
     const m = /(\d+)\/(\d+) online/.exec(text);
     if (m && m[1] === m[2]) mark('online');
   }
+  // A TUI's app frame: Ink's first write clears our first frame in the same write (src/cli/tui.ts).
+  if (record.online && !record.app && typeof a[0] === 'string' && a[0].startsWith('\u001b[H\u001b[J')) mark('app');
   return out.apply(this, a);
 };
 process.on('exit', () => {

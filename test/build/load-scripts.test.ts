@@ -5,6 +5,7 @@ import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {ROOT} from '../helpers/servers.js';
 
@@ -46,6 +47,11 @@ describe('bin/load-scripts.cjs', () => {
         function both() { return back.tag + '+' + path.basename('/x/other'); }`,
     });
     expect(run(dir)).toContain('result ["main+other","main build",true]');
+  });
+
+  it("names each script's own file URL, which stands for the import.meta.url of the module it was made from", () => {
+    const dir = scripts({'main.cjs': `module.exports = {main: () => __bbFileUrl};`});
+    expect(run(dir)).toContain(`result ${JSON.stringify(pathToFileURL(join(dir, 'main.cjs')).href)}`);
   });
 
   it('runs scripts in strict mode, as the ES modules they were made from', () => {

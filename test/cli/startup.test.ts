@@ -162,7 +162,7 @@ describe('what each mode loads', () => {
     {args: ['--list-tools', '--bogus'], entry: 'list', file: 'list-main.cjs', code: 2, out: /Unknown option '--bogus'/},
     {args: ['--json', '--list-tools', '--list-prompts'], entry: 'list', file: 'list-main.cjs', code: 2, out: /cannot be used together/},
     // Grouped short flags the bin does not read (-y -h): the TUI's entry parses a --help and hands it on.
-    {args: ['-yh'], entry: 'tui', file: 'tui-main.js', code: 0, out: /breakerbox — a terminal MCP client/},
+    {args: ['-yh'], entry: 'tui', file: 'tui-main.cjs', code: 0, out: /breakerbox — a terminal MCP client/},
   ])('$args: the $entry entry hands what is not its mode to main, which answers it', async ({args, file: entryFile, code, out}) => {
     const file = join(mkdtempSync(join(tmpdir(), 'bb-loads-')), 'loads.txt');
     const run = await runCli(args, {env: {NODE_OPTIONS: `--import=${HOOK}`, BB_LOADED_FILE: file, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'bb-state-'))}});
@@ -212,51 +212,71 @@ describe('what each mode loads', () => {
   }, 90_000);
 });
 
+/** What a TUI run loaded (readRecord), typed /quit once its servers are online. */
+async function tuiRun(): Promise<ReturnType<typeof readRecord>> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bb-loads-')), 'loads.txt');
+  const pty = openPty(`NODE_OPTIONS=--import=${HOOK} BB_LOADED_FILE=${file} node bin/breakerbox.cjs`, ROOT, 120, 40);
+  try {
+    await waitFor(() => pty.screen().includes('online'), 'the servers online', 60_000);
+    await pty.type('/quit');
+    pty.enter();
+    await waitFor(() => pty.exitCode() !== null, 'the process to exit', 60_000);
+    return readRecord(file);
+  } finally {
+    pty.close();
+  }
+}
+
 describe.skipIf(PTY_KIND === null)('the TUI in a terminal', () => {
   it('writes its first frame, then spawns its stdio servers, before it loads Ink, React or the hub', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'bb-loads-')), 'loads.txt');
-    const pty = openPty(`NODE_OPTIONS=--import=${HOOK} BB_LOADED_FILE=${file} node bin/breakerbox.cjs`, ROOT, 120, 40);
-    try {
-      await waitFor(() => pty.screen().includes('online'), 'the servers online', 60_000);
-      await pty.type('/quit');
-      pty.enter();
-      await waitFor(() => pty.exitCode() !== null, 'the process to exit', 60_000);
-      const {lines, files} = readRecord(file);
-      // The TUI is a build of its own, with the parser in it (scripts/bundle.mjs): the bin imports its entry, and no file of the main build loads.
-      expect(files.filter((f) => !/^dist\/bundle\/tui-(main|chunk-\w+)\.js$/.test(f))).toEqual([]);
-      expect(files[0]).toBe('dist/bundle/tui-main.js');
-      const frame = lines.findIndex((l) => l.startsWith('stdout') && l.includes('Conversation'));
-      const firstOf = (re: RegExp) => lines.findIndex((l) => l.startsWith('load ') && re.test(l));
-      expect(frame).toBeGreaterThan(-1);
-      for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/]) {
-        const at = firstOf(re);
-        expect(at, String(re)).toBeGreaterThan(frame);
-      }
-      // Nor zod at all: the config's checks are our own (src/config/checks.ts).
-      expect(firstOf(/node_modules\/zod\//)).toBe(-1);
-      // Nor the precompiled meta-schema: the bundled servers' schemas are all plain (plain-schema.ts).
-      expect(firstOf(/meta-2020\.generated\.(js|ts)$/)).toBe(-1);
-      // The servers boot while the hub, the driver and the store load; the hub takes them over (one spawn each).
-      const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
-      expect(spawns).toHaveLength(2);
-      expect(Math.min(...spawns)).toBeGreaterThan(frame);
-      // Nor Node's crypto module (~4 ms of CPU) before them: the first frame's layout needs only the rows per tool and
-      // per server (src/ui/panes/rows-per.ts), not the row builders, whose trust marks brought the pins' hashing.
-      expect(lines[Math.min(...spawns) - 1]!.slice('builtins-now '.length).split(',')).not.toContain('crypto');
-      for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/]) expect(firstOf(re), String(re)).toBeGreaterThan(Math.max(...spawns));
-      // The servers come first: the first frame's status line follows them before Ink loads (src/cli/servers-first.ts).
-      const status = lines.findIndex((l) => l.startsWith('stdout') && /\d\/2 online · \d+ tools?/.test(l));
-      expect(status).toBeGreaterThan(frame);
-      expect(status).toBeLessThan(firstOf(/node_modules\/ink\//));
-      // Loaded before the file with Ink (the servers have settled by then): 26 files, until each lazy module
-      // stopped cutting its importers' graph into chunks of its own and the config, the spawn and the app
-      // loaded as one chain (src/cli/tui-start.ts).
-      const beforeInk = lines.slice(0, firstOf(/node_modules\/ink\//)).filter((l) => l.startsWith('file ')).slice(0, -1);
-      expect(beforeInk.length, beforeInk.join('\n')).toBeLessThanOrEqual(16);
-      // Yoga's WebAssembly is decoded from its data: URL, not fetched: `fetch` would load Node's undici.
-      expect(lines.filter((l) => l.startsWith('builtin ') && l.includes('undici'))).toEqual([]);
-    } finally {
-      pty.close();
+    const {lines, files} = await tuiRun();
+    // The TUI is a build of its own, with the parser in it (scripts/bundle.mjs): the bin imports its entry, and no file of the main build loads.
+    expect(files.filter((f) => !/^dist\/bundle\/tui-(main|chunk-\w+)\.cjs$/.test(f))).toEqual([]);
+    expect(files[0]).toBe('dist/bundle/tui-main.cjs');
+    const frame = lines.findIndex((l) => l.startsWith('stdout') && l.includes('Conversation'));
+    const firstOf = (re: RegExp) => lines.findIndex((l) => l.startsWith('load ') && re.test(l));
+    expect(frame).toBeGreaterThan(-1);
+    for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/]) {
+      const at = firstOf(re);
+      expect(at, String(re)).toBeGreaterThan(frame);
     }
+    // Nor zod at all: the config's checks are our own (src/config/checks.ts).
+    expect(firstOf(/node_modules\/zod\//)).toBe(-1);
+    // Nor the precompiled meta-schema: the bundled servers' schemas are all plain (plain-schema.ts).
+    expect(firstOf(/meta-2020\.generated\.(js|ts)$/)).toBe(-1);
+    // The servers boot while the hub, the driver and the store load; the hub takes them over (one spawn each).
+    const spawns = lines.flatMap((l, i) => (/^spawn \S*node servers\/(notes|tickets)\.mjs/.test(l) ? [i] : []));
+    expect(spawns).toHaveLength(2);
+    expect(Math.min(...spawns)).toBeGreaterThan(frame);
+    // Nor Node's crypto module (~4 ms of CPU) before them: the first frame's layout needs only the rows per tool and
+    // per server (src/ui/panes/rows-per.ts), not the row builders, whose trust marks brought the pins' hashing.
+    expect(lines[Math.min(...spawns) - 1]!.slice('builtins-now '.length).split(',')).not.toContain('crypto');
+    for (const re of [/node_modules\/ink\//, /node_modules\/react\//, /hub\/hub\.(js|ts)$/]) expect(firstOf(re), String(re)).toBeGreaterThan(Math.max(...spawns));
+    // The servers come first: the first frame's status line follows them before Ink loads (src/cli/servers-first.ts).
+    const status = lines.findIndex((l) => l.startsWith('stdout') && /\d\/2 online · \d+ tools?/.test(l));
+    expect(status).toBeGreaterThan(frame);
+    expect(status).toBeLessThan(firstOf(/node_modules\/ink\//));
+    // Loaded before the file with Ink (the servers have settled by then): 26 files, until each lazy module
+    // stopped cutting its importers' graph into chunks of its own and the config, the spawn and the app
+    // loaded as one chain (src/cli/tui-start.ts).
+    const beforeInk = lines.slice(0, firstOf(/node_modules\/ink\//)).filter((l) => l.startsWith('file ')).slice(0, -1);
+    expect(beforeInk.length, beforeInk.join('\n')).toBeLessThanOrEqual(16);
+    // Yoga's WebAssembly is decoded from its data: URL, not fetched: `fetch` would load Node's undici.
+    expect(lines.filter((l) => l.startsWith('builtin ') && l.includes('undici'))).toEqual([]);
+  }, 120_000);
+
+  // The build's TUI run needs script(1) (scripts/tui-code-cache.mjs); without it there is no cache to use.
+  it.skipIf(spawnSync('sh', ['-c', 'command -v script']).status !== 0)('runs its scripts from the code cache the build made: each file it compiles until Ink draws the app', async () => {
+    const {lines} = await tuiRun();
+    // Ink's first output replaces the first frame: the second write that draws the Conversation pane.
+    const appFrame = lines.flatMap((l, i) => (l.startsWith('stdout') && l.includes('Conversation') ? [i] : []))[1];
+    expect(appFrame).toBeDefined();
+    const caches = lines.slice(0, appFrame).filter((l) => l.startsWith('code-cache '));
+    // The entry, the config-and-spawn chunk, the hub's, Ink's (with yoga and React's reconciler) and the panes' at least
+    // (bin/load-scripts.cjs, scripts/tui-code-cache.mjs; BENCHMARKS.md §38).
+    expect(caches.length).toBeGreaterThanOrEqual(5);
+    expect(caches.filter((l) => !l.endsWith(' used'))).toEqual([]);
+    const inkFile = lines.findIndex((l) => l.startsWith('load ') && /node_modules\/ink\//.test(l));
+    expect(lines.slice(inkFile).find((l) => l.startsWith('code-cache '))).toMatch(/ used$/);
   }, 120_000);
 });
