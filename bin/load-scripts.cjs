@@ -56,13 +56,18 @@ function loadScripts(dir, entry, importMain) {
  * The code cache beside `file`, unless it is older than the file (a file
  * changed after the build; V8 itself checks only the length of the source,
  * its own version and its flags, and rejects the cache, never the run, when
- * they differ). Undefined when there is none.
+ * they differ). Undefined when there is none or it cannot be read.
  */
 function cacheOf(file) {
   const cache = `${file}.cache`;
-  const made = statSync(cache, {throwIfNoEntry: false});
-  if (!made || made.mtimeMs < statSync(file).mtimeMs) return undefined;
-  return readFileSync(cache);
+  try {
+    const made = statSync(cache, {throwIfNoEntry: false});
+    if (!made || made.mtimeMs < statSync(file).mtimeMs) return undefined;
+    return readFileSync(cache);
+  } catch {
+    // Unreadable (a directory, no permission): a cache is only a shortcut.
+    return undefined;
+  }
 }
 
 module.exports = {loadScripts};

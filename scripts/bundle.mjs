@@ -9,6 +9,7 @@
 // (scripts/bundle-library.mjs): this build reads tsc's tree, so it comes first.
 //
 //   node scripts/bundle.mjs      (part of `npm run build`, after tsc)
+import {fileURLToPath} from 'node:url';
 import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {bundleLibrary} from './bundle-library.mjs';
 import {buildImportersFirst} from './importers-first.mjs';
@@ -16,9 +17,9 @@ import {inkWithoutDevtools, yogaLoadedAtOnce} from './package-patches.mjs';
 import {toScripts, writeCodeCache} from './mode-scripts.mjs';
 import {writeTuiCodeCache} from './tui-code-cache.mjs';
 
-const OUT = new URL('../dist/bundle/', import.meta.url).pathname;
+const OUT = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 
-const ENTRY = new URL('../dist/cli/main.js', import.meta.url).pathname;
+const ENTRY = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const REQUIRE_BANNER = "import {createRequire as __bbRequire} from 'node:module'; const require = __bbRequire(import.meta.url);";
 
 /**
@@ -201,7 +202,7 @@ for (const mode of MODES_APART) {
   builds.push(
     await buildImportersFirst({
       ...common,
-      entryPoints: {[`${mode.name}-main`]: new URL(`../dist/cli/${mode.name}-main.js`, import.meta.url).pathname},
+      entryPoints: {[`${mode.name}-main`]: fileURLToPath(new URL(`../dist/cli/${mode.name}-main.js`, import.meta.url))},
       entryNames: '[name]',
       chunkNames: `${mode.name}-chunk-[hash]`,
       plugins: [yogaLoadedAtOnce, inkWithoutDevtools, mainApart],
@@ -217,5 +218,5 @@ for (const mode of MODES_APART) toScripts(meta.outputs, mode.name, REQUIRE_BANNE
 writeFileSync(`${OUT}meta.json`, JSON.stringify(meta));
 await bundleLibrary();
 // After the library bundle: the bin checks that the bundle is newer than tsc's files.
-writeCodeCache(new URL('..', import.meta.url).pathname, ['--list-tools']);
-await writeTuiCodeCache(new URL('..', import.meta.url).pathname);
+writeCodeCache(fileURLToPath(new URL('..', import.meta.url)), ['--list-tools']);
+await writeTuiCodeCache(fileURLToPath(new URL('..', import.meta.url)));

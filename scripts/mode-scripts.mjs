@@ -59,8 +59,10 @@ export function toScripts(outputs, name, banner) {
   writeFileSync(
     door,
     `import {createRequire} from 'node:module';\n` +
+      `import {fileURLToPath} from 'node:url';\n` +
       `const {loadScripts} = createRequire(import.meta.url)('../../bin/load-scripts.cjs');\n` +
-      `const m = loadScripts(new URL('.', import.meta.url).pathname, "./${name}-main.cjs", () => import('./main.js'));\n` +
+      // fileURLToPath, not .pathname: a checkout under a path with a space or an accent.
+      `const m = loadScripts(fileURLToPath(new URL('.', import.meta.url)), "./${name}-main.cjs", () => import('./main.js'));\n` +
       `export const run = m.run, main = m.main;\n`,
   );
   outputs[door] = {imports: [{path: `${BUNDLE}${name}-main.cjs`, kind: 'require-call'}], exports: ['run', 'main'], inputs: {}, bytes: Buffer.byteLength(readFileSync(door))};

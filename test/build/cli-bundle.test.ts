@@ -102,3 +102,12 @@ describe('the code caches', () => {
     expect(readdirSync(DIR).filter((f) => f.endsWith('.cache') && !scripts.includes(f.slice(0, -'.cache'.length)))).toEqual([]);
   });
 });
+
+describe("the modes' doors (list-main.js, tui-main.js: the main build's way into their scripts)", () => {
+  it.each(['list-main.js', 'tui-main.js'])('%s finds its scripts by file path, so a checkout under a path with a space or an accent works', (door) => {
+    const text = readFileSync(join(DIR, door), 'utf8');
+    expect(text).toMatch(/loadScripts\(fileURLToPath\(new URL\('\.', import\.meta\.url\)\)/);
+    // A URL's pathname keeps %20 and %C3%A9: no such file.
+    expect(text).not.toMatch(/\.pathname/);
+  });
+});

@@ -2,7 +2,7 @@
 // their code cache (BENCHMARKS.md §37). Each case runs in a child process,
 // as the bin does, on scripts written to a temporary directory.
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -70,5 +70,10 @@ describe('bin/load-scripts.cjs', () => {
     const later = new Date(statSync(join(dir, 'b.cjs.cache')).mtimeMs + 5_000);
     utimesSync(join(dir, 'b.cjs'), later, later);
     expect(run(dir)).toEqual(['cache main.cjs used', 'cache b.cjs none', 'result 100']);
+  });
+  it('compiles a script whose cache cannot be read (here a directory) rather than failing the run', () => {
+    const dir = scripts({'main.cjs': `module.exports = {main: () => 7};`});
+    mkdirSync(join(dir, 'main.cjs.cache'));
+    expect(run(dir)).toEqual(['cache main.cjs none', 'result 7']);
   });
 });
