@@ -42,7 +42,10 @@ export function reduceServers(state: AppState, event: ServerEvent): AppState {
       // The Servers pane has one row for the reason; the transcript shows it whole, wrapped.
       if (down === state) return state;
       const text = `${event.alias} is offline (phase: ${event.phase}): ${event.reason}`;
-      return appendNotice(postNotice(down, 'error', text, event.at, {offline: event.alias}), 'error', text);
+      const posted = postNotice(down, 'error', text, event.at, {offline: event.alias});
+      // A restart that failed as the one before it did: the transcript has said it (the pane counts the attempts).
+      const again = serverOf(state, event.alias)?.state === 'restarting' && lastNoticeAbout(state, event.alias) === text;
+      return again ? posted : appendNotice(posted, 'error', text);
     }
     case 'server/exited':
       return exited(state, event);
@@ -151,4 +154,14 @@ function cacheBreakText(b: {removed: readonly string[]; changed: readonly string
   const list = (names: readonly string[]) => `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
   const parts = [...(b.removed.length ? [`${b.removed.length} removed (${list(b.removed)})`] : []), ...(b.changed.length ? [`${b.changed.length} changed (${list(b.changed)})`] : [])];
   return `tool table changed: ${parts.join(', ')}; the model's prompt cache starts over`;
+}
+
+/** The text of the transcript's last "<alias> is offline" notice, if any. */
+function lastNoticeAbout(state: AppState, alias: string): string | undefined {
+  const items = state.conversation.items;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.kind === 'notice' && item.text.startsWith(`${alias} is offline (`)) return item.text;
+  }
+  return undefined;
 }

@@ -37,6 +37,15 @@ describe('server events', () => {
     expect(back.conversation.items.some((i) => i.kind === 'notice' && /^a is offline/.test(i.text))).toBe(true);
   });
 
+  it('a restart that fails as the one before did adds no second transcript line; a new reason does', () => {
+    const down = {type: 'server/offline', alias: 'a', phase: 'handshake', reason: 'connection refused', at: 1} as const;
+    const restarting = (attempt: number) => ({type: 'server/restarting', alias: 'a', attempt, reason: 'connection refused', at: 2}) as const;
+    const s = run(base(), down, restarting(1), {...down, at: 3}, restarting(2), {...down, at: 4}, restarting(3), {...down, reason: 'spawn node ENOENT', at: 5});
+    const lines = s.conversation.items.filter((i) => i.kind === 'notice').map((i) => (i as {text: string}).text);
+    expect(lines).toEqual(['a is offline (phase: handshake): connection refused', 'a is offline (phase: handshake): spawn node ENOENT']);
+    expect(latestNotice(s)?.text).toBe('a is offline (phase: handshake): spawn node ENOENT');
+  });
+
   it('server/offline writes the whole reason into the transcript, where a later notice cannot take it away', () => {
     const reason = 'mcpServers.b.env.T: ${NOPE_TOKEN} is not set (use ${NOPE_TOKEN:-default} for a fallback)';
     const s = run(base(), {type: 'server/offline', alias: 'b', phase: 'config', reason, at: 1}, {type: 'server/offline', alias: 'c', phase: 'spawn', reason: 'spawn nope ENOENT', at: 2});
