@@ -57,3 +57,17 @@ describe('the key hints of the status row', () => {
     }
   });
 });
+
+// A long notice ended mid-word at 80 columns ("… stderr logs: /home/u/.local/st").
+describe('a notice longer than the row', () => {
+  it('is cut after a whole word, with "…"', () => {
+    const text = 'everything sent 31 requests for your input in 2 s; declined the rest automatically (decline all from this server: d)';
+    const first = render(<StatusLine {...props({notice: {id: 1, level: 'warn', text}})} />).lastFrame()!.split('\n')[0]!.trimEnd();
+    expect(first.length).toBeLessThanOrEqual(80);
+    expect(first).toMatch(/ …$/);
+    const shown = first.slice(2, -2);
+    // Every word shown is a whole word of the notice.
+    expect(text.startsWith(shown)).toBe(true);
+    expect(text[shown.length]).toBe(' ');
+  });
+});

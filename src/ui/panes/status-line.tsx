@@ -2,6 +2,7 @@
 import {Box} from 'ink';
 import React, {memo} from 'react';
 import type {Notice, Pane} from '../../state/app-state.js';
+import {cellWidth, fitWords} from '../text/cells.js';
 import {safeLine} from '../text/safe.js';
 import {LineView} from '../components/line-view.js';
 import {fitLine, lineWidth, seg, type Line, type Seg} from '../line.js';
@@ -41,7 +42,8 @@ function noticeLine(p: StatusLineProps): Line {
   // The row below is cut at 80 columns before its turn mark: this one must not say "ready" mid-turn.
   if (!p.notice) return p.turn === 'idle' ? [seg('ready', 'muted')] : turnMark(p);
   const {symbol, tone} = NOTICE[p.notice.level];
-  return [seg(`${symbol} `, tone, true), seg(safeLine(p.notice.text), tone)];
+  const mark = `${symbol} `;
+  return [seg(mark, tone, true), seg(fitWords(safeLine(p.notice.text), p.width - cellWidth(mark)), tone)];
 }
 
 /** What the turn is doing, or nothing when idle. */

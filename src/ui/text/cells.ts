@@ -69,6 +69,18 @@ export function fitCells(text: string, width: number): string {
   return `${text.slice(0, i)}…`;
 }
 
+/**
+ * `text` in at most `width` cells, cut after a whole word with "…" when it is
+ * longer (a word cut in two reads as another word); cut mid-word only when
+ * the last space is in the first half.
+ */
+export function fitWords(text: string, width: number): string {
+  const fitted = fitCells(text, width);
+  if (fitted === text) return text;
+  const space = fitted.lastIndexOf(' ', fitted.length - 1);
+  return space > fitted.length / 2 ? `${fitted.slice(0, space).trimEnd()} …` : fitted;
+}
+
 /** `text` padded with spaces (or cut) to exactly `width` cells. */
 export function padCells(text: string, width: number): string {
   const fitted = fitCells(text, width);
