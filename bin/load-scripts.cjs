@@ -46,7 +46,14 @@ function loadScripts(dir, entry, importMain) {
   }
   if (process.env.BB_WRITE_CODE_CACHE) {
     process.once('exit', () => {
-      for (const {file, script} of compiled) writeFileSync(`${file}.cache`, script.createCachedData());
+      for (const {file, script} of compiled) {
+        try {
+          writeFileSync(`${file}.cache`, script.createCachedData());
+        } catch (err) {
+          // A read-only install: the run itself went well, and says only why there is no cache.
+          process.stderr.write(`breakerbox: no code cache written for ${file}: ${err.message}\n`);
+        }
+      }
     });
   }
   return requireFrom(entry);

@@ -76,4 +76,11 @@ describe('bin/load-scripts.cjs', () => {
     mkdirSync(join(dir, 'main.cjs.cache'));
     expect(run(dir)).toEqual(['cache main.cjs none', 'result 7']);
   });
+  it('a cache it cannot write (a read-only install) is said on stderr, and the run still ends well', () => {
+    const dir = scripts({'main.cjs': `module.exports = {main: () => 8};`});
+    mkdirSync(join(dir, 'main.cjs.cache'));
+    const out = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(LOADER)}).loadScripts(${JSON.stringify(dir)}, './main.cjs', () => {}).main()`], {encoding: 'utf8', env: {...process.env, BB_WRITE_CODE_CACHE: '1'}});
+    expect(out.status).toBe(0);
+    expect(out.stderr).toMatch(/no code cache written for .*main\.cjs: EISDIR/);
+  });
 });
