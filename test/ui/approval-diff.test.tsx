@@ -71,8 +71,9 @@ describe('the keys of that dialog', () => {
 });
 
 describe('a call by hand to a changed tool', () => {
-  it('waits for approval with the same diff under the question', () => {
-    const check = checkPins(checkPins(undefined, [tool], 'ask').pins, [changed], 'ask').tools.get('add')!;
+  /** The call view of `rug`'s `add`, its call waiting for approval; `listed` is what the server lists now. */
+  function awaitingApproval(listed: typeof tool) {
+    const check = checkPins(checkPins(undefined, [tool], 'ask').pins, [listed], 'ask').tools.get('add')!;
     const e = entry('rug', 'add', {pinCheck: check});
     const s = run(
       base({servers: [{alias: 'rug'}]}),
@@ -81,6 +82,11 @@ describe('a call by hand to a changed tool', () => {
       {type: 'manual/requested', id: 'm1', name: e.name, alias: 'rug', tool: 'add', arguments: {a: 1}},
       {type: 'manual/approval-asked', id: 'm1'},
     );
+    return {e, s};
+  }
+
+  it('waits for approval with the same diff under the question', () => {
+    const {e, s} = awaitingApproval(changed);
     const text = viewLines(s, {kind: 'call', name: e.name}, undefined, 120).lines.map(lineText).join('\n');
     expect(text).toContain('your rules ask before this call runs');
     expect(text).toContain('△ CHANGED SINCE PINNED');
@@ -94,15 +100,7 @@ describe('a call by hand to a changed tool', () => {
     ['changed since pinned: its "a" runs nothing and says why', true],
     ['unchanged: its "a" always allows', false],
   ])('%s', (_what, changedTool) => {
-    const check = checkPins(checkPins(undefined, [tool], 'ask').pins, [changedTool ? changed : tool], 'ask').tools.get('add')!;
-    const e = entry('rug', 'add', {pinCheck: check});
-    const s = run(
-      base({servers: [{alias: 'rug'}]}),
-      {type: 'catalog/rebuilt', catalog: catalog([e])},
-      {type: 'inspect/opened', view: {kind: 'call', name: e.name}, replace: false},
-      {type: 'manual/requested', id: 'm1', name: e.name, alias: 'rug', tool: 'add', arguments: {a: 1}},
-      {type: 'manual/approval-asked', id: 'm1'},
-    );
+    const {s} = awaitingApproval(changedTool ? changed : tool);
     const store = createStore(s);
     const answers: string[] = [];
     const driver = {manual: {answer: (a: string) => answers.push(a)}} as unknown as UiDriver;
