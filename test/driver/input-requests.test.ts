@@ -33,6 +33,14 @@ function driverOver(store: Store, model: Model, gate?: InputGate): Driver {
   return new Driver({store, hub, model, maxSteps: 1, rules: {yes: false, allow: [], autoApprove: {}}, interactive: true});
 }
 
+/** A driver with a turn under way (its model answers after 5 s, unless cancelled). */
+function slowTurn() {
+  const store = createStore(initialState());
+  const script = parseScript({steps: [{text: 'slow', delayMs: 5_000}]});
+  const driver = driverOver(store, createScriptedModel({script}));
+  return {store, driver, turn: driver.submit('q')!};
+}
+
 describe('a server asks the user', () => {
   it('the UI path: the question goes to the store, the answer comes back as the result', async () => {
     const store = createStore(initialState());
@@ -57,10 +65,7 @@ describe('a server asks the user', () => {
 
 describe('cancelling a turn', () => {
   it('also cancels server requests still waiting for the user', async () => {
-    const store = createStore(initialState());
-    const script = parseScript({steps: [{text: 'slow', delayMs: 5_000}]});
-    const driver = driverOver(store, createScriptedModel({script}));
-    const turn = driver.submit('q')!;
+    const {store, driver, turn} = slowTurn();
     const pending = driver.askInput({alias: 's', kind: 'elicitation', message: 'name?'});
     expect(store.getState().inputRequests).toHaveLength(1);
     driver.cancel();
@@ -73,10 +78,7 @@ describe('cancelling a turn', () => {
 
 describe('a question asked while a turn runs', () => {
   it('is refused with a notice that goes when the turn ends', async () => {
-    const store = createStore(initialState());
-    const script = parseScript({steps: [{text: 'slow', delayMs: 5_000}]});
-    const driver = driverOver(store, createScriptedModel({script}));
-    const turn = driver.submit('q')!;
+    const {store, driver, turn} = slowTurn();
     expect(driver.ask('another')).toBe(false);
     expect(latestNotice(store.getState())?.text).toMatch(/a turn is still running/);
     driver.cancel();
