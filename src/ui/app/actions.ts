@@ -5,8 +5,8 @@ import type {Key} from 'ink';
 import type {InputAnswer} from '../../agent/client-features.js';
 import type {ApprovalAnswer} from '../../driver/approval.js';
 import type {AppState, NoticeLevel, Pane, ScrollPane, ScrolledView} from '../../state/app-state.js';
-import {noAlwaysForChanged} from './changed-tool.js';
-import {asksEveryCall, latestNotice, pendingApproval} from '../../state/selectors.js';
+import {refusesAlways} from './changed-tool.js';
+import {latestNotice, pendingApproval} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {parseSlash, type SlashIntent} from '../keys/slash.js';
 import {computeLayout} from '../layout.js';
@@ -146,11 +146,9 @@ export function createActions(d: ActionDeps): Actions {
       if (driver.busy && store.getState().turn.status === 'running' && driver.cancel()) turnNotice('cancelling the turn…');
     },
     answer(answer) {
-      const state = store.getState();
-      const card = pendingApproval(state);
+      const card = pendingApproval(store.getState());
       // Not offered for a tool changed since pinned (see approvalLines): the key says why, and answers nothing.
-      if (answer === 'always' && card && asksEveryCall(state, card.name)) store.dispatch({type: 'notice/posted', level: 'warn', text: noAlwaysForChanged(card.name), at: Date.now(), lasts: 'dialog'});
-      else if (card) driver.answerApproval(card.callId, answer);
+      if (card && !(answer === 'always' && refusesAlways(store, card.name))) driver.answerApproval(card.callId, answer);
     },
     answerInput: (requestId, answer) => driver.answerInput(requestId, answer),
     declineInputsFrom: (alias) => driver.declineInputsFrom(alias),

@@ -3,7 +3,7 @@
 // arguments of a call or a prompt; answer the approval of a call by hand.
 // Everything is read from the store (and the open form) when the key comes.
 import type {Key} from 'ink';
-import {asksEveryCall, pendingApproval} from '../../state/selectors.js';
+import {pendingApproval} from '../../state/selectors.js';
 import type {Store} from '../../state/store.js';
 import {argsToSend, editArgs, fillFocused, moveArgs, textValues, toggleMode, type ArgFormState} from '../forms/arg-form.js';
 import type {FormHolder} from '../forms/form-holder.js';
@@ -13,7 +13,7 @@ import type {KeyCommandId} from '../keys/key-table.js';
 import {catalogRowAt} from './rows.js';
 import type {UiDriver} from './intents.js';
 import {withheldFromCalls} from './run-inspect-slash.js';
-import {noAlwaysForChanged} from './changed-tool.js';
+import {refusesAlways} from './changed-tool.js';
 
 type InspectCommandId = Extract<KeyCommandId, `inspect-${string}` | `arg-${string}` | `manual-${string}` | 'open-row'>;
 
@@ -81,8 +81,7 @@ export function inspectHandlers(t: InspectTarget): Readonly<Record<InspectComman
     'manual-always': () => {
       const m = store.getState().inspect.manual;
       // As in the model's approval: a changed tool asks every call, so "always" is not offered.
-      if (m && asksEveryCall(store.getState(), m.name)) store.dispatch({type: 'notice/posted', level: 'warn', text: noAlwaysForChanged(m.name), at: Date.now(), lasts: 'dialog'});
-      else driver.manual?.answer('always');
+      if (!(m && refusesAlways(store, m.name))) driver.manual?.answer('always');
     },
     'manual-deny': () => driver.manual?.answer('deny'),
     'arg-send': send,

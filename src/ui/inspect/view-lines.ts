@@ -1,7 +1,7 @@
 // The open inspector view as a title and rows, from the state (and, for a
 // call or a prompt, the arguments being typed).
 import type {AppState} from '../../state/app-state.js';
-import {catalogEntry} from '../../state/selectors.js';
+import {asksEveryCall, catalogEntry} from '../../state/selectors.js';
 import type {InspectView} from '../../state/inspect-state.js';
 import type {ArgFormState} from '../forms/arg-form.js';
 import {fitLine, seg, type Line} from '../line.js';
@@ -61,7 +61,7 @@ export function viewLines(state: AppState, view: InspectView, form: ArgFormState
       lines.push(...(form ? argLines(form, width) : []));
       if (m && m.name === entry.name) {
         keep.push({key: `result:${m.id}:${m.state}`, line: lines.length + 1, top: true});
-        lines.push([], ...manualLines(m, state.now, width, !entry.pinCheck?.mustAsk), ...(m.state === 'awaiting-approval' ? changeLines(entry, width) : []));
+        lines.push([], ...manualLines(m, state.now, width, !asksEveryCall(state, entry.name)), ...(m.state === 'awaiting-approval' ? changeLines(entry, width) : []));
       }
       return {title: [seg('Call by hand '), seg(safeLine(view.name), 'tool', true)], lines, keep};
     }
