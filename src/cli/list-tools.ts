@@ -54,7 +54,6 @@ export function notCallableTools(state: AppState): Array<{alias: string; t: NotC
   return state.servers.order.flatMap((alias) => (state.servers.byAlias[alias]?.notCallable ?? []).map((t) => ({alias, t})));
 }
 
-
 function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
